@@ -1,0 +1,66 @@
+"""A rules engine for the Spider solitaire family, in pure Python.
+
+Eleven games (see :data:`PRESETS`): Spider with 1, 2 or 4 suits, Spider
+Relaxed, Spider Easy, Tournament Spider with 1 or 2 suits, Little Spider and
+Spidike, each with a traditional variant where the sources differ.  The same
+code runs in CPython and in the browser under Pyodide.
+
+>>> import engine
+>>> game = engine.new_game("spider-1", deal=12345)
+>>> game.rules.name
+'Spider · 1 suit'
+>>> move = game.legal_moves()[0]
+>>> str(move)
+'c1>c3'
+>>> [type(e).__name__ for e in game.play(move)]
+['Moved', 'Flipped', 'ScoreChanged']
+>>> game.why_illegal("deal") is None
+True
+>>> game.undo() and game.can_redo
+True
+"""
+
+from .cards import card_symbol, card_text, card_words, parse_card, rank, suit_of
+from .errors import EngineError, IllegalMove, NotationError, OptionError, SaveError
+from .events import Dealt, Event, Flipped, Moved, RunRemoved, ScoreChanged, StatusChanged
+from .game import Game, game_from_notation, new_game
+from .moves import Move, parse_move
+from .position import Position, format_notation, parse_notation
+from .rules import PRESETS, OptionSpec, Ruleset, get_ruleset
+from .saves import load_game
+from .view import PublicView
+
+__all__ = [
+    "PRESETS",
+    "Ruleset",
+    "OptionSpec",
+    "get_ruleset",
+    "new_game",
+    "game_from_notation",
+    "load_game",
+    "Game",
+    "Move",
+    "parse_move",
+    "Position",
+    "format_notation",
+    "parse_notation",
+    "PublicView",
+    "Event",
+    "Moved",
+    "Dealt",
+    "Flipped",
+    "RunRemoved",
+    "ScoreChanged",
+    "StatusChanged",
+    "EngineError",
+    "IllegalMove",
+    "NotationError",
+    "OptionError",
+    "SaveError",
+    "card_text",
+    "card_symbol",
+    "card_words",
+    "parse_card",
+    "rank",
+    "suit_of",
+]

@@ -1,0 +1,493 @@
+"""The rules themselves: dealing, legal moves, why a move is illegal, applying one.
+
+These are plain functions of a :class:`~engine.rules.Ruleset` and a
+:class:`~engine.position.Position`; they never mutate anything.  The
+:class:`~engine.game.Game` façade adds history, scoring and status.
+
+After every action (a move, a deal, a card to a foundation) the automatic
+actions run until nothing changes (rules-decisions 3, rules.md §0.7): every
+column whose top card is face down has it turned up, then every column whose
+top 13 cards form a complete King-to-Ace run loses it to the next free
+foundation slot, in column order.
+
+>>> from engine.rules import PRESETS
+>>> rules = PRESETS["spider-1"]
+>>> pos = deal_position(rules, 1)
+>>> [len(c) for c in pos.tableau], pos.stock_count()
+([6, 6, 6, 6, 5, 5, 5, 5, 5, 5], 50)
+>>> str(legal_moves(rules, pos)[-1])
+'deal'
+"""
+
+from __future__ import annotations
+
+from .cards import KING, card_words, is_red, make_deck, rank_words
+from .events import Dealt, Event, Flipped, Moved, RunRemoved
+from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
+from .position import Position
+from .rng import shuffled
+from .rules import Ruleset
+
+_new = tuple.__new__
+
+
+# -- pile names ---------------------------------------------------------------
+
+
+def free_index(rules: Ruleset) -> int:
+    """The Free Column's tableau index, or -1."""
+    return len(rules.columns) if rules.free_column else -1
+
+
+def pile_id(rules: Ruleset, index: int) -> str:
+    """The stable id of tableau pile ``index``: ``column-3`` or ``free``."""
+    if rules.free_column and index == len(rules.columns):
+        return "free"
+    return f"column-{index + 1}"
+
+
+def pile_name(rules: Ruleset, index: int) -> str:
+    """The pile's name in a sentence: ``column 3``, ``the Free Column``, ``pile 3``."""
+    if rules.free_column and index == len(rules.columns):
+        return "the Free Column"
+    if rules.family == "spider":
+        return f"column {index + 1}"
+    return f"pile {index + 1}"
+
+
+def stock_id(rules: Ruleset, index: int = 0) -> str:
+    """``stock``, or ``draw-N`` for a draw pile."""
+    return f"draw-{index + 1}" if rules.draw_piles else "stock"
+
+
+def foundation_id(index: int) -> str:
+    """``foundation-N``."""
+    return f"foundation-{index + 1}"
+
+
+# -- the deal -----------------------------------------------------------------
+
+
+def deal_position(rules: Ruleset, deal: int) -> Position:
+    """The starting position of deal number ``deal`` (see :mod:`engine.rng`).
+
+    Cards are taken from the shuffled deck in order: each column in turn,
+    bottom to top (its face-down cards, then its face-up ones), then the
+    stock in dealing order, or the draw piles one after another, each
+    starting with its visible top card.
+    """
+    deck = shuffled(make_deck(rules.suits, rules.copies), deal)
+    tableau: list[tuple[int, ...]] = []
+    down: list[int] = []
+    i = 0
+    for d, u in rules.columns:
+        n = d + u
+        tableau.append(tuple(deck[i : i + n]))
+        down.append(n - 1 if rules.face_down_layout else d)
+        i += n
+    if rules.free_column:
+        tableau.append(())
+        down.append(0)
+    rest = deck[i:]
+    if rules.draw_piles:
+        size = len(rest) // rules.draw_piles
+        stock = tuple(tuple(rest[k * size : (k + 1) * size]) for k in range(rules.draw_piles))
+    else:
+        stock = (tuple(rest),)
+    return Position(tuple(tableau), tuple(down), stock, ((),) * rules.foundations)
+
+
+# -- units and building -------------------------------------------------------
+
+
+def movable_count(rules: Ruleset, col: tuple[int, ...], down: int) -> int:
+    """How many cards at the top of a column move together at most."""
+    n = len(col)
+    if n == 0:
+        return 0
+    if rules.unit == "single":
+        return 1
+    k = n - 1
+    card = col[k]
+    if rules.unit == "suit":
+        while k > down and col[k - 1] == card + 4:
+            k -= 1
+            card += 4
+    else:
+        while k > down and (col[k - 1] >> 2) == (card >> 2) + 1:
+            k -= 1
+            card = col[k]
+    return n - k
+
+
+def _completes(rules: Ruleset, col: tuple[int, ...], down: int) -> bool:
+    """Whether the top 13 cards of ``col`` are a complete King-to-Ace run."""
+    n = len(col)
+    if n - down < 13 or (col[-1] >> 2) != 1 or (col[-13] >> 2) != KING:
+        return False
+    if rules.completion == "suit":
+        first = col[-13]
+        return all(col[n - 13 + k] == first - 4 * k for k in range(13))
+    return all((col[n - 13 + k] >> 2) == KING - k for k in range(13))
+
+
+def _stock_phase(pos: Position) -> bool:
+    return any(pos.stock)
+
+
+def little_spider_colours(foundations: tuple[tuple[int, ...], ...]) -> bool | None:
+    """Little Spider: True if the Aces are red, False if black, None if not yet fixed."""
+    for f in foundations:
+        if f:
+            base = f[0]
+            red = is_red(base)
+            return red if (base >> 2) == 1 else not red
+    return None
+
+
+def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: int, f: int) -> str | None:
+    """Why ``card`` from pile ``src`` cannot go to foundation ``f``, or None."""
+    found = pos.foundations[f]
+    r = card >> 2
+    if rules.family == "spidike-classic":
+        if not found:
+            return None if r == 1 else "An empty foundation takes an Ace."
+        top = found[-1]
+        if card == top + 4:
+            return None
+        return f"This foundation needs the {card_words(top + 4)}." if (top >> 2) < KING else "This foundation is complete."
+    # Little Spider
+    aces_red = little_spider_colours(pos.foundations)
+    if not found:
+        if r == 1:
+            if aces_red is not None and is_red(card) != aces_red:
+                return f"The Aces of this game are {'red' if aces_red else 'black'}: the {'black' if aces_red else 'red'} suits build down from their Kings."
+            return None
+        if r == KING:
+            if aces_red is not None and is_red(card) == aces_red:
+                return f"The Kings of this game are {'black' if aces_red else 'red'}: the {'red' if aces_red else 'black'} suits build up from their Aces."
+            return None
+        return "An empty foundation takes an Ace or a King."
+    base, top = found[0], found[-1]
+    if (
+        rules.lower_row_restriction
+        and src >= 4
+        and _stock_phase(pos)
+        and f != src - 4
+    ):
+        return "Before the last deal, a lower-row card may go only to the foundation directly above it."
+    if (base >> 2) == 1:
+        if card == top + 4:
+            return None
+        return "This foundation is complete." if (top >> 2) == KING else f"This foundation needs the {card_words(top + 4)}."
+    if card == top - 4:
+        return None
+    return "This foundation is complete." if (top >> 2) == 1 else f"This foundation needs the {card_words(top - 4)}."
+
+
+# -- legal moves --------------------------------------------------------------
+
+
+def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
+    """Every legal action, in a fixed order: column moves, foundation moves, deals.
+
+    Legal but pointless moves (a whole column into an empty one) are
+    included, as the rules allow them; a solver prunes them itself.
+    """
+    tableau = pos.tableau
+    moves: list[Move] = []
+    add = moves.append
+    family = rules.family
+    free = free_index(rules)
+
+    if family == "little-spider":
+        in_phase_2 = not _stock_phase(pos)
+        tops = [col[-1] if col else 0 for col in tableau]
+        if in_phase_2:
+            wrap = rules.wrap
+            for i, ci in enumerate(tops):
+                if not ci:
+                    continue
+                ri = ci >> 2
+                for j, cj in enumerate(tops):
+                    if cj and j != i:
+                        d = (cj >> 2) - ri
+                        if d == 1 or d == -1 or (wrap and (d == 12 or d == -12)):
+                            add(_new(Move, (MOVE, i, j, 1, -1)))
+        for i, c in enumerate(tops):
+            if c:
+                for f in range(len(pos.foundations)):
+                    if _foundation_reason(rules, pos, i, c, f) is None:
+                        add(_new(Move, (FOUNDATION, i, f, 1, -1)))
+        if not in_phase_2:
+            add(_new(Move, (DEAL, 0, 0, 0, -1)))
+        return moves
+
+    down = pos.down
+    # columns by the rank of their top card (every top card is face up)
+    by_rank: dict[int, list[int]] = {}
+    empties: list[int] = []
+    for j, col in enumerate(tableau):
+        if col:
+            r = col[-1] >> 2
+            lst = by_rank.get(r)
+            if lst is None:
+                by_rank[r] = [j]
+            else:
+                lst.append(j)
+        else:
+            empties.append(j)
+    unit = rules.unit
+    empty_rule = rules.empty
+    get = by_rank.get
+    for i, col in enumerate(tableau):
+        n = len(col)
+        if not n:
+            continue
+        d = down[i]
+        k = n - 1
+        card = col[k]
+        count = 1
+        while True:
+            r = card >> 2
+            targets = get(r + 1)
+            if targets:
+                for j in targets:
+                    add(_new(Move, (MOVE, i, j, count, free)))
+            if empties and (empty_rule == "any" or (empty_rule == "king" and r == KING)):
+                for j in empties:
+                    add(_new(Move, (MOVE, i, j, count, free)))
+            if k == d:
+                break
+            below = col[k - 1]
+            if unit == "suit":
+                if below != card + 4:
+                    break
+            elif unit == "rank":
+                if (below >> 2) != r + 1:
+                    break
+            else:
+                break
+            k -= 1
+            card = below
+            count += 1
+
+    if family == "spidike-classic":
+        nf = len(pos.foundations)
+        for i, col in enumerate(tableau):
+            if col:
+                c = col[-1]
+                for f in range(nf):
+                    if _foundation_reason(rules, pos, i, c, f) is None:
+                        add(_new(Move, (FOUNDATION, i, f, 1, -1)))
+
+    if rules.draw_piles:
+        for k, pile in enumerate(pos.stock):
+            if pile:
+                add(_new(Move, (DRAW, k, 0, 0, -1)))
+    elif pos.stock[0]:
+        if not (rules.deal_needs_full_columns and any(not tableau[j] for j in range(len(rules.columns)))):
+            add(_new(Move, (DEAL, 0, 0, 0, -1)))
+    return moves
+
+
+def has_legal_move(rules: Ruleset, pos: Position) -> bool:
+    """Whether any legal action exists (a game with none is lost).
+
+    Answers from the stock when it can (a deal is almost always possible),
+    and generates the moves only when it must.
+    """
+    stock = pos.stock
+    if rules.draw_piles:
+        if any(stock):
+            return True
+    elif stock[0] and (
+        rules.family == "little-spider"
+        or not rules.deal_needs_full_columns
+        or all(pos.tableau[j] for j in range(len(rules.columns)))
+    ):
+        return True
+    return bool(legal_moves(rules, pos))
+
+
+# -- why a move is illegal ----------------------------------------------------
+
+
+def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
+    """A sentence a player can read saying why ``move`` is illegal here, or None."""
+    kind = move.kind
+    tableau = pos.tableau
+    ncols = len(tableau)
+    if kind == DEAL:
+        if rules.draw_piles:
+            return "Pick a draw pile to deal."
+        if not pos.stock[0]:
+            return "There are no cards left to deal."
+        if rules.deal_needs_full_columns and any(not tableau[j] for j in range(len(rules.columns))):
+            return "Fill every empty column before dealing."
+        return None
+    if kind == DRAW:
+        if not rules.draw_piles:
+            return "This game has no draw piles: deal from the stock."
+        if not 0 <= move.src < len(pos.stock):
+            return f"There is no draw pile {move.src + 1}."
+        if not pos.stock[move.src]:
+            return f"Draw pile {move.src + 1} has already been dealt."
+        return None
+    src = move.src
+    if not 0 <= src < ncols:
+        return f"There is no {'column' if rules.family == 'spider' else 'pile'} {src + 1}."
+    col = tableau[src]
+    name = pile_name(rules, src)
+    if not col:
+        return f"{name.capitalize()} is empty."
+    if kind == FOUNDATION:
+        f = move.dst
+        if rules.family == "spider":
+            return "Only complete King-to-Ace runs go to the foundations, and they go by themselves."
+        if not 0 <= f < len(pos.foundations):
+            return f"There is no foundation {f + 1}."
+        if move.count != 1:
+            return "Cards go to a foundation one at a time."
+        return _foundation_reason(rules, pos, src, col[-1], f)
+    if kind != MOVE:
+        return f"Unknown kind of move {kind!r}."
+    dst = move.dst
+    if not 0 <= dst < ncols:
+        return f"There is no {'column' if rules.family == 'spider' else 'pile'} {dst + 1}."
+    if dst == src:
+        return "The cards are already there."
+    count = move.count
+    n = len(col)
+    if count < 1:
+        return "A move takes at least one card."
+    if count > n:
+        return f"{name.capitalize()} has only {n} card{'s' if n != 1 else ''}."
+    if count > n - pos.down[src]:
+        return "Face-down cards cannot be moved."
+    if rules.family == "little-spider":
+        if _stock_phase(pos):
+            return "Cards move between piles only after the last deal; until then, play them to the foundations."
+        if count != 1:
+            return "Only one card moves at a time."
+        target = tableau[dst]
+        if not target:
+            return "Empty piles stay empty in Little Spider."
+        d = (target[-1] >> 2) - (col[-1] >> 2)
+        if d in (1, -1) or (rules.wrap and d in (12, -12)):
+            return None
+        if rules.wrap:
+            return "A card goes on a card one rank higher or lower (a King and an Ace go on each other)."
+        return "A card goes on a card one rank higher or lower."
+    # a group: it must be a movable unit
+    head_i = n - count
+    if count > 1:
+        if rules.unit == "single":
+            return "Only one card moves at a time."
+        for k in range(head_i, n - 1):
+            upper, lower = col[k], col[k + 1]
+            if (upper >> 2) != (lower >> 2) + 1:
+                return "A group must run down in sequence, like 9 8 7."
+            if rules.unit == "suit" and upper != lower + 4:
+                return "A group must be all one suit."
+    head = col[head_i]
+    target = tableau[dst]
+    if not target:
+        if rules.empty == "none":
+            return "Empty piles cannot be filled in this game."
+        if rules.empty == "king" and (head >> 2) != KING:
+            return "Only a King, or a group headed by a King, can fill an empty pile."
+        return None
+    hr = head >> 2
+    if (target[-1] >> 2) == hr + 1:
+        return None
+    if hr == KING:
+        return "A King can only move to an empty column." if rules.empty == "any" else "A King can only move to an empty pile."
+    what = "The card" if count == 1 else "A group"
+    return f"{what} must go on {rank_words(hr + 1)} (of any suit) or an empty {'column' if rules.family == 'spider' else 'pile'}."
+
+
+# -- applying -----------------------------------------------------------------
+
+
+def apply_move(rules: Ruleset, pos: Position, move: Move) -> tuple[Position, list[Event]]:
+    """The position after a legal ``move``, and the events it caused.
+
+    The move must be legal (see :func:`why_illegal`); this does not check.
+    """
+    kind = move.kind
+    tableau = list(pos.tableau)
+    down = list(pos.down)
+    stock = pos.stock
+    foundations = pos.foundations
+    events: list[Event] = []
+    changed: list[int]
+    if kind == MOVE:
+        src, dst, count = move.src, move.dst, move.count
+        col = tableau[src]
+        moving = col[-count:]
+        tableau[src] = col[:-count]
+        tableau[dst] = tableau[dst] + moving
+        events.append(Moved(pile_id(rules, src), pile_id(rules, dst), moving))
+        changed = [src, dst]
+    elif kind == FOUNDATION:
+        src, f = move.src, move.dst
+        col = tableau[src]
+        card = col[-1]
+        tableau[src] = col[:-1]
+        fl = list(foundations)
+        fl[f] = fl[f] + (card,)
+        foundations = tuple(fl)
+        events.append(Moved(pile_id(rules, src), foundation_id(f), (card,)))
+        changed = [src]
+    else:
+        k = move.src if kind == DRAW else 0
+        pile = stock[k]
+        ncols = len(rules.columns)
+        n = min(len(pile), ncols)
+        dealt = pile[:n]
+        sl = list(stock)
+        sl[k] = pile[n:]
+        stock = tuple(sl)
+        placements = []
+        for j in range(n):
+            tableau[j] = tableau[j] + (dealt[j],)
+            placements.append((pile_id(rules, j), dealt[j]))
+        events.append(Dealt(stock_id(rules, k), tuple(placements)))
+        changed = list(range(n))
+    foundations = _settle(rules, tableau, down, foundations, changed, events)
+    return Position(tuple(tableau), tuple(down), stock, foundations), events
+
+
+def _settle(
+    rules: Ruleset,
+    tableau: list[tuple[int, ...]],
+    down: list[int],
+    foundations: tuple[tuple[int, ...], ...],
+    changed: list[int],
+    events: list[Event],
+) -> tuple[tuple[int, ...], ...]:
+    """Run the automatic actions on the changed columns until nothing changes."""
+    removes = rules.completion != "none"
+    work = changed
+    while work:
+        again: list[int] = []
+        for i in work:
+            col = tableau[i]
+            if col and down[i] >= len(col):
+                down[i] = len(col) - 1
+                events.append(Flipped(pile_id(rules, i), col[-1]))
+        if removes:
+            for i in work:
+                col = tableau[i]
+                if _completes(rules, col, down[i]):
+                    run = col[-13:]
+                    tableau[i] = col[:-13]
+                    slot = next(s for s, f in enumerate(foundations) if not f)
+                    fl = list(foundations)
+                    fl[slot] = run
+                    foundations = tuple(fl)
+                    events.append(RunRemoved(pile_id(rules, i), run, foundation_id(slot)))
+                    again.append(i)
+        work = again
+    return foundations

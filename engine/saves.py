@@ -1,0 +1,162 @@
+"""Saved games: versioned JSON, validated completely on load.
+
+A save records how to rebuild the game, not a snapshot of it: the preset,
+its options, the deal number (or the starting position for a game set up
+from notation), the moves played, the moves available to redo, the penalty
+counters of classic scoring, the elapsed time and how the game ended if it
+did by resignation or time.  Loading replays every move through the rules,
+so a tampered list (an illegal move, a card that does not exist) is caught,
+and it builds a fresh game before returning it: there is never a
+half-loaded game.
+
+>>> import engine
+>>> g = engine.new_game("spider-2", deal=99)
+>>> _ = g.play(g.legal_moves()[0])
+>>> engine.load_game(g.to_json()).position == g.position
+True
+>>> engine.load_game('{"format": "spider-save", "version": 99}')
+Traceback (most recent call last):
+...
+engine.errors.SaveError: this save is version 99, and this game reads version 1 (made by a newer version?)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import TYPE_CHECKING, Any
+
+from .errors import EngineError, SaveError
+from .position import format_notation, parse_notation
+from .rng import MAX_DEAL, MIN_DEAL
+from .rules import PRESETS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT = "spider-save"
+VERSION = 1
+_KEYS = {"format", "version", "preset", "options", "deal", "start", "moves", "redo", "penalties", "undos", "elapsed", "result"}
+
+
+def save_dict(game: "Game") -> dict[str, Any]:
+    """The save as a plain dict (JSON-ready)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "preset": game.rules.id,
+        "options": game.rules.option_values(),
+        "deal": game.deal,
+        "start": game.start_notation,
+        "moves": [str(m) for m in game.moves],
+        "redo": [str(m) for m in game.redo_moves],
+        "penalties": game.penalties,
+        "undos": game.undos,
+        "elapsed": game.elapsed,
+        "result": game.end_reason if game.end_reason in ("resigned", "time") else None,
+    }
+
+
+def dump_game(game: "Game") -> str:
+    """The save as compact JSON text."""
+    return json.dumps(save_dict(game), separators=(",", ":"), ensure_ascii=False)
+
+
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise SaveError(message)
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def load_game(text: str | bytes | dict[str, Any]) -> "Game":
+    """Rebuild a game from its save; raise :class:`SaveError` saying what is wrong."""
+    from .game import Game, new_game, validate_position
+    from .rules import get_ruleset
+
+    if isinstance(text, dict):
+        data: Any = text
+    else:
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise SaveError("the save is not UTF-8 text") from None
+        if not isinstance(text, str):
+            raise SaveError(f"a save is JSON text, not {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as e:
+            raise SaveError(f"the save is not valid JSON (damaged or cut short?): {e}") from None
+    _need(isinstance(data, dict), "the save is not a JSON object")
+    _need(data.get("format") == FORMAT, "this is not a Spider save")
+    version = data.get("version")
+    _need(_int(version), "the save has no version number")
+    if version != VERSION:
+        raise SaveError(
+            f"this save is version {version}, and this game reads version {VERSION}"
+            + (" (made by a newer version?)" if version > VERSION else "")
+        )
+    unknown = set(data) - _KEYS
+    _need(not unknown, f"the save has unknown fields: {', '.join(sorted(unknown))}")
+    missing = _KEYS - set(data)
+    _need(not missing, f"the save is missing fields: {', '.join(sorted(missing))}")
+    preset = data["preset"]
+    _need(isinstance(preset, str) and preset in PRESETS, f"the save names an unknown game {preset!r}")
+    options = data["options"]
+    _need(isinstance(options, dict), "the save's options are not an object")
+    deal, start = data["deal"], data["start"]
+    moves, redo = data["moves"], data["redo"]
+    _need(isinstance(moves, list) and all(isinstance(m, str) for m in moves), "the save's moves are not a list of moves")
+    _need(isinstance(redo, list) and all(isinstance(m, str) for m in redo), "the save's redo list is not a list of moves")
+    penalties, undos = data["penalties"], data["undos"]
+    _need(
+        _int(penalties) and _int(undos) and undos >= len(redo) and penalties >= len(moves) + len(redo) + undos,
+        "the save's move counters are inconsistent",
+    )
+    elapsed = data["elapsed"]
+    _need(
+        isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool) and math.isfinite(elapsed) and elapsed >= 0,
+        "the save's elapsed time is not a number of seconds",
+    )
+    result = data["result"]
+    _need(result in (None, "resigned", "time"), f"the save's result {result!r} is unknown")
+    try:
+        if start is None:
+            _need(_int(deal) and MIN_DEAL <= deal <= MAX_DEAL, f"the save's deal number {deal!r} is not valid")
+            game = new_game(preset, deal, **options)
+        else:
+            _need(isinstance(start, str), "the save's starting position is not text")
+            _need(deal is None or (_int(deal) and MIN_DEAL <= deal <= MAX_DEAL), f"the save's deal number {deal!r} is not valid")
+            rules = get_ruleset(preset, **options)
+            pos = parse_notation(start)
+            validate_position(rules, pos)
+            game = Game(rules, pos, deal, format_notation(pos))
+    except SaveError:
+        raise
+    except EngineError as e:
+        raise SaveError(f"the save's game cannot be set up: {e}") from None
+    for i, text_move in enumerate(moves + redo, 1):
+        try:
+            game.play(text_move)
+        except EngineError as e:
+            raise SaveError(f"move {i} of the save ({text_move!r}) cannot be played: {e}") from None
+    for _ in redo:
+        try:
+            game.undo()
+        except EngineError as e:
+            raise SaveError(f"the save's redo list cannot be taken back: {e}") from None
+    game.penalties = penalties
+    game.undos = undos
+    try:
+        game.set_elapsed(float(elapsed))
+    except ValueError as e:
+        raise SaveError(str(e)) from None
+    if result is not None:
+        if game.end_reason is None:
+            game.end_reason = result
+        elif game.end_reason != result:
+            raise SaveError(f"the save says the game ended by {result}, but it ended by {game.end_reason}")
+    return game
