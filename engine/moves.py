@@ -47,7 +47,7 @@ class Move(NamedTuple):
     kind: str
     src: int = 0
     dst: int = 0
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # shadows tuple.count on purpose
     free: int = -1
     """Index of the Free Column in this game, or -1: only used for the text form."""
 
