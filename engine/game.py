@@ -34,6 +34,7 @@ from .play import (
     free_index,
     has_legal_move,
     legal_moves,
+    stalemated,
     stock_id,
     why_illegal,
 )
@@ -229,7 +230,7 @@ class Game:
         if pos.is_cleared():
             self.end_reason = "won"
             return True
-        if not has_legal_move(self.rules, pos):
+        if not has_legal_move(self.rules, pos) or stalemated(self.rules, pos):
             self.end_reason = "stuck"
             return True
         return False

@@ -310,6 +310,32 @@ def has_legal_move(rules: Ruleset, pos: Position) -> bool:
     return bool(legal_moves(rules, pos))
 
 
+def stalemated(rules: Ruleset, pos: Position) -> bool:
+    """Whether the stock can never be dealt again: the empty-column stalemate.
+
+    Where a deal needs every column filled, fewer cards on the table than
+    columns can never fill them (moves do not add cards), so the cards left in
+    the stock are out of reach and the game cannot be won, even though
+    pointless moves remain (rules-decisions 4, rules.md §0.10).  With at least
+    as many cards as columns, single cards can always be spread until every
+    column holds one, so the stock stays reachable.
+
+    >>> from engine.rules import PRESETS
+    >>> from engine.position import parse_notation
+    >>> rules = PRESETS["spider-1"]
+    >>> stalemated(rules, parse_notation("9s/-/-/-/-/-/-/-/-/- Qs -/-/-/-/-/-/-/-"))
+    True
+    >>> stalemated(rules.with_options(relaxed_deal=True), parse_notation("9s/-/-/-/-/-/-/-/-/- Qs -/-/-/-/-/-/-/-"))
+    False
+    """
+    if rules.draw_piles or not rules.deal_needs_full_columns or not pos.stock[0]:
+        return False
+    tableau = pos.tableau
+    if all(tableau):
+        return False
+    return sum(len(col) for col in tableau) < len(rules.columns)
+
+
 # -- why a move is illegal ----------------------------------------------------
 
 
@@ -415,12 +441,21 @@ def apply_move(rules: Ruleset, pos: Position, move: Move) -> tuple[Position, lis
 
     The move must be legal (see :func:`why_illegal`); this does not check.
     """
+    events: list[Event] = []
+    return _apply(rules, pos, move, events), events
+
+
+def next_position(rules: Ruleset, pos: Position, move: Move) -> Position:
+    """The position after a legal ``move``, without its events (the solver's fast path)."""
+    return _apply(rules, pos, move, None)
+
+
+def _apply(rules: Ruleset, pos: Position, move: Move, events: list[Event] | None) -> Position:
     kind = move.kind
     tableau = list(pos.tableau)
     down = list(pos.down)
     stock = pos.stock
     foundations = pos.foundations
-    events: list[Event] = []
     changed: list[int]
     if kind == MOVE:
         src, dst, count = move.src, move.dst, move.count
@@ -428,7 +463,8 @@ def apply_move(rules: Ruleset, pos: Position, move: Move) -> tuple[Position, lis
         moving = col[-count:]
         tableau[src] = col[:-count]
         tableau[dst] = tableau[dst] + moving
-        events.append(Moved(pile_id(rules, src), pile_id(rules, dst), moving))
+        if events is not None:
+            events.append(Moved(pile_id(rules, src), pile_id(rules, dst), moving))
         changed = [src, dst]
     elif kind == FOUNDATION:
         src, f = move.src, move.dst
@@ -438,25 +474,24 @@ def apply_move(rules: Ruleset, pos: Position, move: Move) -> tuple[Position, lis
         fl = list(foundations)
         fl[f] = fl[f] + (card,)
         foundations = tuple(fl)
-        events.append(Moved(pile_id(rules, src), foundation_id(f), (card,)))
+        if events is not None:
+            events.append(Moved(pile_id(rules, src), foundation_id(f), (card,)))
         changed = [src]
     else:
         k = move.src if kind == DRAW else 0
         pile = stock[k]
-        ncols = len(rules.columns)
-        n = min(len(pile), ncols)
+        n = min(len(pile), len(rules.columns))
         dealt = pile[:n]
         sl = list(stock)
         sl[k] = pile[n:]
         stock = tuple(sl)
-        placements = []
         for j in range(n):
             tableau[j] = tableau[j] + (dealt[j],)
-            placements.append((pile_id(rules, j), dealt[j]))
-        events.append(Dealt(stock_id(rules, k), tuple(placements)))
+        if events is not None:
+            events.append(Dealt(stock_id(rules, k), tuple((pile_id(rules, j), dealt[j]) for j in range(n))))
         changed = list(range(n))
     foundations = _settle(rules, tableau, down, foundations, changed, events)
-    return Position(tuple(tableau), tuple(down), stock, foundations), events
+    return Position(tuple(tableau), tuple(down), stock, foundations)
 
 
 def _settle(
@@ -465,7 +500,7 @@ def _settle(
     down: list[int],
     foundations: tuple[tuple[int, ...], ...],
     changed: list[int],
-    events: list[Event],
+    events: list[Event] | None,
 ) -> tuple[tuple[int, ...], ...]:
     """Run the automatic actions on the changed columns until nothing changes."""
     removes = rules.completion != "none"
@@ -476,7 +511,8 @@ def _settle(
             col = tableau[i]
             if col and down[i] >= len(col):
                 down[i] = len(col) - 1
-                events.append(Flipped(pile_id(rules, i), col[-1]))
+                if events is not None:
+                    events.append(Flipped(pile_id(rules, i), col[-1]))
         if removes:
             for i in work:
                 col = tableau[i]
@@ -487,7 +523,8 @@ def _settle(
                     fl = list(foundations)
                     fl[slot] = run
                     foundations = tuple(fl)
-                    events.append(RunRemoved(pile_id(rules, i), run, foundation_id(slot)))
+                    if events is not None:
+                        events.append(RunRemoved(pile_id(rules, i), run, foundation_id(slot)))
                     again.append(i)
         work = again
     return foundations

@@ -1,0 +1,38 @@
+"""Shared set-up of the engine suite (CPython and Pyodide).
+
+Hypothesis profiles: ``ci`` (the default) keeps the whole suite well under a
+minute in CPython and a few minutes in Pyodide; ``dev`` explores more.  Pick
+one with ``HYPOTHESIS_PROFILE=dev``.  Neither writes an example database, so
+the suite writes no files (Pyodide's file system is a sandbox).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+for path in (str(ROOT), str(HERE)):
+    if path not in sys.path:
+        sys.path.insert(0, path)
+
+_common = dict(
+    database=None,
+    deadline=None,
+    derandomize=False,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile("ci", max_examples=25, **_common)  # type: ignore[arg-type]
+settings.register_profile("dev", max_examples=300, **_common)  # type: ignore[arg-type]
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "cpython_only: needs CPython (subprocess, files); the Pyodide runner deselects it"
+    )
