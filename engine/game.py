@@ -170,7 +170,7 @@ class Game:
         """Why ``move`` cannot be played now, as a sentence; None if it can."""
         try:
             m = self._normalise(move)
-        except NotationError as e:
+        except (NotationError, IllegalMove) as e:
             return str(e)
         if self.end_reason is not None:
             return "The game is over."
@@ -281,34 +281,38 @@ class Game:
 
     def resign(self) -> list[Event]:
         """End the game now (the End button).  It counts as lost; in Tournament
-        Spider the score is posted with its time bonus."""
-        if self.end_reason is not None:
+        Spider the score is posted with its time bonus.  A stuck game can be
+        resigned too, which makes its loss final."""
+        if self.end_reason not in (None, "stuck"):
             raise IllegalMove("The game is over.")
+        return self._end("resigned")
+
+    def set_elapsed(self, seconds: float) -> list[Event]:
+        """Report the time played so far.  Ends a game whose countdown ran out.
+
+        The clock stops once the game is over for good (won, resigned, out of
+        time), so the posted score stays put; a stuck game's clock runs on,
+        since undo can resume it.
+        """
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
+            raise ValueError(f"elapsed time must be a finite number of seconds ≥ 0, not {seconds!r}")
+        if self.end_reason not in (None, "stuck"):
+            return []
+        self.elapsed = float(seconds)
+        limit = self.rules.time_limit
+        if limit is not None and self.elapsed >= limit:
+            return self._end("time")
+        return []
+
+    def _end(self, reason: str) -> list[Event]:
         before = self.score
-        self.end_reason = "resigned"
+        self.end_reason = reason
         events: list[Event] = []
         after = self.score
         if after != before:
             events.append(ScoreChanged(before, after))
-        events.append(StatusChanged(LOST, "resigned"))
+        events.append(StatusChanged(LOST, reason))
         return events
-
-    def set_elapsed(self, seconds: float) -> list[Event]:
-        """Report the time played so far.  Ends a game whose countdown ran out."""
-        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
-            raise ValueError(f"elapsed time must be a finite number of seconds ≥ 0, not {seconds!r}")
-        self.elapsed = float(seconds)
-        limit = self.rules.time_limit
-        if limit is not None and self.end_reason is None and self.elapsed >= limit:
-            before = self.score
-            self.end_reason = "time"
-            events: list[Event] = []
-            after = self.score
-            if after != before:
-                events.append(ScoreChanged(before, after))
-            events.append(StatusChanged(LOST, "time"))
-            return events
-        return []
 
     # -- score -----------------------------------------------------------
     def runs_removed(self) -> int:

@@ -150,13 +150,16 @@ def load_game(text: str | bytes | dict[str, Any]) -> "Game":
             raise SaveError(f"the save's redo list cannot be taken back: {e}") from None
     game.penalties = penalties
     game.undos = undos
-    try:
-        game.set_elapsed(float(elapsed))
-    except ValueError as e:
-        raise SaveError(str(e)) from None
+    if result is not None and game.end_reason not in (None, "stuck"):
+        raise SaveError(f"the save says the game ended by {result}, but it ended by {game.end_reason}")
+    # The clock as saved: a finished game's clock stopped when it ended.
+    game.elapsed = float(elapsed)
+    limit = game.rules.time_limit
+    out_of_time = limit is not None and game.elapsed >= limit
+    if result == "time" and not out_of_time:
+        raise SaveError("the save says the time ran out, but its clock says otherwise")
     if result is not None:
-        if game.end_reason is None:
-            game.end_reason = result
-        elif game.end_reason != result:
-            raise SaveError(f"the save says the game ended by {result}, but it ended by {game.end_reason}")
+        game.end_reason = result
+    elif out_of_time and game.end_reason in (None, "stuck"):
+        game.end_reason = "time"
     return game
