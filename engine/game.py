@@ -452,6 +452,11 @@ def validate_position(rules: Ruleset, pos: Position) -> None:
         raise NotationError(f"{rules.name} has {piles} stock pile{'s' if piles > 1 else ''}, not {len(pos.stock)}")
     if len(pos.foundations) != rules.foundations:
         raise NotationError(f"{rules.name} has {rules.foundations} foundations, not {len(pos.foundations)}")
+    if any(pos.down):
+        if not (rules.face_down_layout or any(d for d, _ in rules.columns)):
+            raise NotationError(f"{rules.name} has no face-down cards")
+        if rules.free_column and pos.down[-1]:
+            raise NotationError("the Free Column never holds face-down cards")
     deck = deck_counter(rules.suits, rules.copies)
     have = Counter(pos.cards())
     for card, n in have.items():
