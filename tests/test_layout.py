@@ -1,0 +1,633 @@
+"""ui/layout.py: the table layout is a pure function of the table and the
+viewport that fits every game on every screen from a small phone to a large
+desktop, keeps cards readable and mirrors for left-handed players."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import itertools
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # plain `pytest` puts tests/ first, not the repository root
+    sys.path.insert(0, str(ROOT))
+
+import ui.layout as layout_module  # noqa: E402
+from ui.layout import (  # noqa: E402
+    ASPECT, FACE_DOWN_MIN, FACE_DOWN_OFFSET, FACE_UP_OFFSET, INDEX_STRIP, Arrangement,
+    FoundationStyle, Layout, Options, PileId, PileLayout, PileRole, Rect, Table, layout_table,
+    pile_flags,
+)
+
+EPS = 1e-6
+SIZES = [(320, 568), (360, 640), (390, 844), (844, 390), (768, 1024), (1366, 768),
+         (1920, 1080), (2560, 1440), (568, 320)]
+
+
+# --- The games' tables: opening deals and longest possible columns ----------
+
+def spider(worst: bool = False, style: FoundationStyle = FoundationStyle.COMPACT,
+           completed: int = 0) -> Table:
+    """Spider (10 columns, 5 deals of 10, 8 completed-run slots).
+
+    Longest possible column: 5 face-down cards under six descending runs of
+    up to 13 cards (the first up card and one card from each of 5 deals can
+    each head a run; mixed-suit runs are not removed): 83 cards.
+    """
+    cols = [pile_flags(5 if i < 4 else 4, 1) for i in range(10)]
+    if worst:
+        cols[0] = pile_flags(5, 78)
+        cols[9] = pile_flags(0, 13)
+    return Table(columns=tuple(cols), stock=pile_flags(0 if worst else 50, 0), stock_deal=10,
+                 foundations=tuple(pile_flags(0, 13) if k < completed else () for k in range(8)),
+                 foundation_style=style, sizing_column=(5, 13))
+
+
+def spidike(worst: bool = False) -> Table:
+    """Spidike (seed 004): Spider with a foundation row of 8."""
+    return spider(worst, FoundationStyle.ROW, completed=3 if worst else 0)
+
+
+def tournament(worst: bool = False) -> Table:
+    """Tournament Spider: 8 columns, the Free Column, 5 draw piles of 8.
+
+    Longest possible column: 4 face-down + six runs, but only 78 cards
+    exist; 4 + 70 is beyond anything reachable.
+    """
+    cols = [pile_flags(4 if i < 6 else 3, 1) for i in range(8)]
+    if worst:
+        cols[0] = pile_flags(4, 70)
+    return Table(columns=tuple(cols), free_column=pile_flags(0, 13 if worst else 0),
+                 draw_piles=tuple(() if worst else pile_flags(7, 1) for _ in range(5)),
+                 foundations=((),) * 6, foundation_style=FoundationStyle.COMPACT,
+                 sizing_column=(4, 13))
+
+
+def little_spider(worst: bool = False) -> Table:
+    """Little Spider: two rows of four, 4 foundations between, stock of 44.
+
+    Phase 2 builds up or down in any suit, so a pile can take most of the
+    deck: 40 cards in the worst case here, in both rows.
+    """
+    cols = [pile_flags(0, 1) for _ in range(8)]
+    if worst:
+        cols[0] = pile_flags(0, 40)
+        cols[7] = pile_flags(0, 40)
+    return Table(columns=tuple(cols), two_rows=True, foundations=((),) * 4,
+                 stock=pile_flags(0 if worst else 44, 0), stock_deal=8, sizing_column=(0, 8))
+
+
+def spidike_classic(worst: bool = False) -> Table:
+    """Traditional Spidike: 7 piles of 1..7 face-up cards, 4 foundations, 24
+    stock dealt 7 at a time. Worst case: 7 + 4 deals + a King run = 24."""
+    cols = [pile_flags(0, i + 1) for i in range(7)]
+    if worst:
+        cols[6] = pile_flags(0, 24)
+        cols[0] = pile_flags(0, 13)
+    return Table(columns=tuple(cols), foundations=((),) * 4,
+                 stock=pile_flags(0 if worst else 24, 0), stock_deal=7, sizing_column=(0, 13))
+
+
+GAMES: dict[str, Callable[[bool], Table]] = {
+    "spider": spider, "spidike": spidike, "tournament": tournament,
+    "little-spider": little_spider, "spidike-classic": spidike_classic,
+}
+OPTIONS = [Options(), Options(left_handed=True), Options(top_bar=56.0, bar_at_bottom=True)]
+
+
+def cases() -> Iterator[tuple[str, bool, int, int, Options]]:
+    for (name, worst, (vw, vh), opts) in itertools.product(
+            GAMES, [False, True], SIZES, OPTIONS):
+        yield name, worst, vw, vh, opts
+
+
+def _id(case: tuple[str, bool, int, int, Options]) -> str:
+    name, worst, vw, vh, opts = case
+    extra = "-lh" if opts.left_handed else "-bottom" if opts.bar_at_bottom else ""
+    return f"{name}{'-worst' if worst else ''}-{vw}x{vh}{extra}"
+
+
+ALL_CASES = list(cases())
+
+
+# --- Invariant checks shared by the fixed cases and the property test --------
+
+def card_rect(lay: Layout, x: float, y: float) -> Rect:
+    return Rect(x, y, lay.card_width, lay.card_height)
+
+
+def assert_inside_viewport(lay: Layout, opts: Options) -> None:
+    def inside(r: Rect, what: str) -> None:
+        assert r.x >= -EPS and r.right <= lay.width + EPS, f"{what} {r} sticks out sideways"
+        assert r.y >= opts.top_bar - EPS, f"{what} {r} is under the top bar"
+        assert r.bottom <= lay.height + EPS, f"{what} {r} runs off the bottom"
+
+    for p in lay.piles:
+        inside(p.rect, f"pile {p.id}")
+        inside(p.hit, f"hit area of {p.id}")
+        for i, c in enumerate(p.cards):
+            inside(card_rect(lay, c.x, c.y), f"card {i} of {p.id}")
+
+
+def compact_fan(a: PileLayout, b: PileLayout, table: Table) -> bool:
+    return (a.id.role is b.id.role is PileRole.FOUNDATION
+            and table.foundation_style is FoundationStyle.COMPACT)
+
+
+def assert_piles_do_not_overlap(lay: Layout, table: Table) -> None:
+    for a, b in itertools.combinations(lay.piles, 2):
+        if compact_fan(a, b, table):
+            continue
+        assert a.rect.overlap_area(b.rect) < EPS, f"{a.id} and {b.id} overlap"
+        assert a.hit.overlap_area(b.hit) < EPS, f"hit areas of {a.id} and {b.id} overlap"
+
+
+def fanned(lay: Layout) -> list[PileLayout]:
+    return [p for p in lay.piles if p.id.role in (PileRole.COLUMN, PileRole.FREE_COLUMN)]
+
+
+def assert_columns_fan_down_in_order(lay: Layout) -> None:
+    for p in fanned(lay):
+        ys = [c.y for c in p.cards]
+        assert all(c.x == p.rect.x for c in p.cards)
+        assert ys == sorted(ys), f"{p.id} cards out of order"
+        assert all(b > a for a, b in itertools.pairwise(ys)), f"{p.id} cards hide each other"
+        zs = [c.z for c in p.cards]
+        assert all(b > a for a, b in itertools.pairwise(zs))
+        assert p.up_offset >= p.down_offset - EPS, f"{p.id}: face-up fanned tighter than face-down"
+
+
+def assert_cards_match_input(lay: Layout, table: Table) -> None:
+    def check(pid: PileId, flags: tuple[bool, ...]) -> None:
+        assert tuple(c.face_up for c in lay.pile(pid.role, pid.index).cards) == flags
+
+    for k, col in enumerate(table.columns):
+        check(PileId(PileRole.COLUMN, k), col)
+    for k, f in enumerate(table.foundations):
+        check(PileId(PileRole.FOUNDATION, k), f)
+    for k, d in enumerate(table.draw_piles):
+        check(PileId(PileRole.DRAW, k), d)
+    if table.free_column is not None:
+        check(PileId(PileRole.FREE_COLUMN), table.free_column)
+    if table.stock is not None:
+        check(PileId(PileRole.STOCK), table.stock)
+    zs = [c.z for p in lay.piles for c in p.cards]
+    assert len(zs) == len(set(zs)), "two cards share a z"
+
+
+def assert_all_invariants(lay: Layout, table: Table, opts: Options) -> None:
+    assert_inside_viewport(lay, opts)
+    assert_piles_do_not_overlap(lay, table)
+    assert_columns_fan_down_in_order(lay)
+    assert_cards_match_input(lay, table)
+    assert lay.card_height == pytest.approx(lay.card_width * ASPECT)
+    assert lay.card_width <= opts.max_card_width
+
+
+# --- Every game at every reference size ---------------------------------------
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=_id)
+def test_every_game_fits_the_viewport_without_overlaps(
+        case: tuple[str, bool, int, int, Options]) -> None:
+    name, worst, vw, vh, opts = case
+    table = GAMES[name](worst)
+    lay = layout_table(table, vw, vh, opts)
+    assert_all_invariants(lay, table, opts)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("vw,vh", SIZES)
+def test_face_up_corner_index_stays_visible_in_a_column_of_the_sizing_shape(
+        name: str, vw: int, vh: int) -> None:
+    base = GAMES[name](False)
+    down, up = base.sizing_column
+    columns = tuple(pile_flags(down, up) for _ in base.columns)
+    free = pile_flags(down, up) if base.free_column is not None else None
+    table = Table(columns=columns, stock=base.stock, stock_deal=base.stock_deal,
+                  draw_piles=base.draw_piles, foundations=base.foundations,
+                  foundation_style=base.foundation_style, free_column=free,
+                  two_rows=base.two_rows, sizing_column=base.sizing_column)
+    for opts in OPTIONS:
+        lay = layout_table(table, vw, vh, opts)
+        assert_all_invariants(lay, table, opts)
+        for p in fanned(lay):
+            assert p.up_offset >= lay.index_strip - EPS, p.id
+
+
+@pytest.mark.parametrize("vw,vh", [(320, 568), (360, 640), (390, 844), (412, 915)])
+def test_long_spider_columns_keep_their_corner_index_on_portrait_phones(vw: int, vh: int) -> None:
+    cols = [pile_flags(5, 30)] + [pile_flags(5, 1)] * 9
+    table = Table(columns=tuple(cols), stock=pile_flags(50, 0), stock_deal=10,
+                  foundations=((),) * 8, foundation_style=FoundationStyle.COMPACT)
+    lay = layout_table(table, vw, vh)
+    assert lay.pile(PileRole.COLUMN, 0).up_offset >= lay.index_strip - EPS
+
+
+def test_corner_index_strip_is_at_least_ten_pixels_on_a_360_px_phone() -> None:
+    lay = layout_table(spider(), 360, 640)
+    assert lay.index_strip >= 10.0
+
+
+# --- Card size ---------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["spider", "spidike"])
+def test_ten_columns_get_cards_at_least_32_px_wide_on_a_360x640_portrait_phone(name: str) -> None:
+    lay = layout_table(GAMES[name](False), 360, 640)
+    assert lay.card_width >= 32
+    assert lay.arrangement is Arrangement.TOP
+    cols = lay.piles_of(PileRole.COLUMN)
+    used = cols[-1].rect.right - cols[0].rect.x
+    assert used >= 0.95 * 360, "portrait columns should use the full width"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_desktop_card_width_is_capped(name: str) -> None:
+    table = GAMES[name](False)
+    assert layout_table(table, 2560, 1440).card_width == 120
+    assert layout_table(table, 2560, 1440, Options(max_card_width=90)).card_width == 90
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_capped_table_is_centred_horizontally(name: str) -> None:
+    lay = layout_table(GAMES[name](False), 2560, 1440)
+    left = min(p.rect.x for p in lay.piles)
+    right = max(p.rect.right for p in lay.piles)
+    assert left == pytest.approx(2560 - right, abs=1.0)
+
+
+def test_card_aspect_ratio_is_5_by_7_and_width_is_whole_pixels() -> None:
+    for vw, vh in SIZES:
+        lay = layout_table(spider(), vw, vh)
+        assert lay.card_width == int(lay.card_width)
+        assert lay.card_height == lay.card_width * 7 / 5
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("vw,vh", SIZES)
+def test_card_size_and_arrangement_do_not_depend_on_the_cards(name: str, vw: int, vh: int) -> None:
+    a = layout_table(GAMES[name](False), vw, vh)
+    b = layout_table(GAMES[name](True), vw, vh)
+    assert (a.card_width, a.arrangement) == (b.card_width, b.arrangement)
+
+
+def test_card_art_index_fits_the_layout_index_strip() -> None:
+    spec = importlib.util.spec_from_file_location("gen_cards_for_layout",
+                                                  ROOT / "tools" / "gen_cards.py")
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    assert gen.CARD_H / gen.CARD_W == pytest.approx(ASPECT)
+    assert gen.INDEX_BOTTOM <= INDEX_STRIP * gen.CARD_H
+
+
+# --- Fanning and compression -------------------------------------------------
+
+def test_nominal_offsets_are_readable_fractions_of_the_card_height() -> None:
+    assert 0.25 <= FACE_UP_OFFSET <= 0.30
+    assert 0.10 <= FACE_DOWN_OFFSET <= 0.12
+    assert FACE_DOWN_MIN < FACE_DOWN_OFFSET < INDEX_STRIP <= FACE_UP_OFFSET
+
+
+def test_short_columns_use_the_nominal_offsets() -> None:
+    lay = layout_table(spider(), 360, 640)
+    h = lay.card_height
+    for p in fanned(lay):
+        assert p.down_offset == pytest.approx(FACE_DOWN_OFFSET * h)
+        assert p.up_offset == pytest.approx(FACE_UP_OFFSET * h)
+        ys = [c.y for c in p.cards]
+        assert ys[1] - ys[0] == pytest.approx(FACE_DOWN_OFFSET * h)
+
+
+@pytest.mark.parametrize("vw,vh", [(360, 640), (844, 390), (1366, 768)])
+def test_growing_column_packs_face_down_cards_first_then_face_up_then_both(
+        vw: int, vh: int) -> None:
+    """As a column grows: nominal offsets; then face-down offsets shrink to
+    their minimum while face-up ones stay nominal; then face-up offsets shrink
+    to the index strip; only then both shrink below, and it always fits."""
+    stages = []
+    prev = (float("inf"), float("inf"))
+    for up in range(1, 120):
+        table = Table(columns=(pile_flags(5, up),) + (pile_flags(4, 1),) * 9,
+                      stock=pile_flags(10, 0), stock_deal=10, foundations=((),) * 8,
+                      foundation_style=FoundationStyle.COMPACT)
+        lay = layout_table(table, vw, vh)
+        col = lay.pile(PileRole.COLUMN, 0)
+        h = lay.card_height
+        d, u = col.down_offset, col.up_offset
+        assert d <= prev[0] + EPS and u <= prev[1] + EPS, "offsets grew with a longer column"
+        prev = (d, u)
+        assert col.cards[-1].y + h <= vh - 4 + EPS
+        if d == pytest.approx(FACE_DOWN_OFFSET * h) and u == pytest.approx(FACE_UP_OFFSET * h):
+            stage = 0
+        elif u == pytest.approx(FACE_UP_OFFSET * h):
+            assert d >= FACE_DOWN_MIN * h - EPS
+            stage = 1
+        elif u >= INDEX_STRIP * h - EPS:
+            assert d == pytest.approx(FACE_DOWN_MIN * h)
+            stage = 2
+        else:
+            assert u / d == pytest.approx(INDEX_STRIP / FACE_DOWN_MIN)
+            stage = 3
+        stages.append(stage)
+    assert stages == sorted(stages), "compression stages out of order"
+    assert stages[0] == 0 and stages[-1] == 3
+
+
+def test_longest_possible_spider_column_fits_on_a_landscape_phone() -> None:
+    table = spider(worst=True)
+    lay = layout_table(table, 844, 390)
+    col = lay.pile(PileRole.COLUMN, 0)
+    assert len(col.cards) == 83
+    assert col.cards[-1].y + lay.card_height <= 390
+    assert col.up_offset > 0
+
+
+def test_column_hit_area_reaches_the_bottom_of_the_screen_and_covers_the_gap() -> None:
+    lay = layout_table(spider(), 360, 640)
+    cols = lay.piles_of(PileRole.COLUMN)
+    for p in cols:
+        assert p.hit.bottom == 640
+        assert p.hit.x < p.rect.x and p.hit.right > p.rect.right
+    for a, b in itertools.pairwise(cols):
+        assert a.hit.right == pytest.approx(b.hit.x)  # no dead gap between columns
+    assert lay.pile_at(cols[3].rect.x + 1, 630) == PileId(PileRole.COLUMN, 3)
+
+
+def test_best_drop_picks_the_pile_the_dragged_card_overlaps_most() -> None:
+    lay = layout_table(spider(), 360, 640)
+    c2, c3 = lay.pile(PileRole.COLUMN, 2), lay.pile(PileRole.COLUMN, 3)
+    dragged = Rect(c2.rect.x + 0.7 * lay.card_width, 400, lay.card_width, lay.card_height)
+    assert lay.best_drop(dragged) == c3.id
+    assert lay.best_drop(dragged, [c2.id]) == c2.id
+    assert lay.best_drop(Rect(-500, -500, 10, 10)) is None
+
+
+# --- The games' particular piles ---------------------------------------------
+
+def test_spider_stock_shows_one_stack_per_deal_left() -> None:
+    for deals in range(0, 6):
+        table = Table(columns=spider().columns, stock=pile_flags(10 * deals, 0), stock_deal=10,
+                      foundations=((),) * 8, foundation_style=FoundationStyle.COMPACT)
+        for vw, vh in [(360, 640), (844, 390)]:
+            stock = layout_table(table, vw, vh).pile(PileRole.STOCK)
+            assert len({(c.x, c.y) for c in stock.cards}) == deals
+            # the next deal (top cards) is drawn in front
+            assert stock.cards == tuple(sorted(stock.cards, key=lambda c: c.z))
+
+
+def test_spidike_classic_stock_groups_a_short_last_deal() -> None:
+    stock = layout_table(spidike_classic(), 360, 640).pile(PileRole.STOCK)
+    positions = [(c.x, c.y) for c in stock.cards]
+    assert len(set(positions)) == 4  # 24 = 3 (last deal) + 7 + 7 + 7
+    assert len(set(positions[:3])) == 1 and positions[3] != positions[2]
+
+
+def test_spider_portrait_puts_stock_and_completed_runs_in_a_bar_above_the_columns() -> None:
+    lay = layout_table(spider(completed=3), 360, 640)
+    top_of_columns = min(p.rect.y for p in lay.piles_of(PileRole.COLUMN))
+    for p in lay.piles_of(PileRole.FOUNDATION) + (lay.pile(PileRole.STOCK),):
+        assert p.rect.bottom < top_of_columns
+    assert lay.pile(PileRole.STOCK).rect.x > 180  # right-handed: stock at the right
+
+
+def test_spider_landscape_phone_moves_the_bar_beside_the_columns() -> None:
+    lay = layout_table(spider(), 844, 390)
+    assert lay.arrangement is Arrangement.SIDE
+    right_of_columns = max(p.rect.right for p in lay.piles_of(PileRole.COLUMN))
+    assert lay.pile(PileRole.STOCK).rect.x > right_of_columns
+    assert lay.card_width > layout_table(spider(), 390, 844).card_width
+
+
+def test_spidike_foundation_row_has_separate_slots_and_spider_fans_completed_runs() -> None:
+    row = layout_table(spidike(), 360, 640).piles_of(PileRole.FOUNDATION)
+    assert len(row) == 8
+    for a, b in itertools.pairwise(row):
+        assert a.rect.overlap_area(b.rect) == 0
+        assert b.rect.x > a.rect.right
+    fan = layout_table(spider(), 360, 640).piles_of(PileRole.FOUNDATION)
+    assert len(fan) == 8
+    for a, b in itertools.pairwise(fan):
+        assert 0 < b.rect.x - a.rect.x < fan[0].rect.width  # overlapping, left edges visible
+        assert b.cards == () or a.cards == () or b.cards[0].z > a.cards[-1].z
+
+
+def test_compact_fan_in_a_side_strip_shows_each_slots_index_strip() -> None:
+    lay = layout_table(spider(completed=8), 844, 390)
+    fan = lay.piles_of(PileRole.FOUNDATION)
+    for a, b in itertools.pairwise(fan):
+        assert b.rect.y - a.rect.y >= lay.index_strip - EPS
+
+
+def test_tournament_free_column_is_set_apart_after_the_eight_columns() -> None:
+    lay = layout_table(tournament(), 360, 640)
+    cols = lay.piles_of(PileRole.COLUMN)
+    free = lay.pile(PileRole.FREE_COLUMN)
+    normal_gap = cols[1].rect.x - cols[0].rect.right
+    assert free.rect.x - cols[-1].rect.right > 2 * normal_gap
+    assert free.rect.y == cols[0].rect.y
+    mirrored = layout_table(tournament(), 360, 640, Options(left_handed=True))
+    assert mirrored.pile(PileRole.FREE_COLUMN).rect.right < mirrored.pile(PileRole.COLUMN, 0).rect.x
+
+
+def test_tournament_draw_piles_show_their_top_card_whole() -> None:
+    for vw, vh in SIZES:
+        lay = layout_table(tournament(), vw, vh, Options(top_bar=56.0))
+        draws = lay.piles_of(PileRole.DRAW)
+        assert len(draws) == 5
+        for d in draws:
+            top = d.cards[-1]
+            assert top.face_up
+            assert all((c.x, c.y) == (top.x, top.y) for c in d.cards)  # a squared stack
+            top_rect = card_rect(lay, top.x, top.y)
+            for other in lay.piles:
+                if other is d:
+                    continue
+                for c in other.cards:
+                    assert card_rect(lay, c.x, c.y).overlap_area(top_rect) < EPS
+
+
+def test_little_spider_foundations_sit_between_the_two_rows() -> None:
+    for vw, vh in [(320, 568), (360, 640), (390, 844), (768, 1024), (1366, 768), (1920, 1080)]:
+        lay = layout_table(little_spider(), vw, vh)
+        assert lay.arrangement is Arrangement.ROWS
+        upper = [lay.pile(PileRole.COLUMN, k) for k in range(4)]
+        lower = [lay.pile(PileRole.COLUMN, k) for k in range(4, 8)]
+        founds = lay.piles_of(PileRole.FOUNDATION)
+        assert len({p.rect.y for p in founds}) == 1
+        for u, f, lo in zip(upper, founds, lower):
+            assert u.rect.x == f.rect.x == lo.rect.x  # aligned in columns
+            assert u.hit.bottom <= f.hit.y + EPS and f.hit.bottom <= lo.hit.y + EPS
+
+
+def test_little_spider_on_a_landscape_phone_uses_wings_for_larger_cards() -> None:
+    lay = layout_table(little_spider(), 844, 390)
+    assert lay.arrangement is Arrangement.WINGS
+    assert lay.card_width >= 64
+    upper = [lay.pile(PileRole.COLUMN, k) for k in range(4)]
+    lower = [lay.pile(PileRole.COLUMN, k) for k in range(4, 8)]
+    founds = lay.piles_of(PileRole.FOUNDATION)
+    assert max(p.rect.right for p in upper) < min(p.rect.x for p in founds)
+    assert max(p.rect.right for p in founds) < min(p.rect.x for p in lower)
+
+
+# --- Left-handed mirror --------------------------------------------------------
+
+def uniform(table: Table) -> Table:
+    """The table with every pile of a group holding the same cards, so that
+    the mirror image of its layout is again a layout of the same table."""
+    col = max(table.columns, key=len)
+    found = max(table.foundations, key=len, default=())
+    draw = max(table.draw_piles, key=len, default=())
+    return Table(columns=(col,) * len(table.columns), stock=table.stock,
+                 stock_deal=table.stock_deal, draw_piles=(draw,) * len(table.draw_piles),
+                 foundations=(found,) * len(table.foundations),
+                 foundation_style=table.foundation_style, free_column=table.free_column,
+                 two_rows=table.two_rows, sizing_column=table.sizing_column)
+
+
+def mirror_image(lay: Layout) -> set[tuple[str, Rect, Rect, tuple[tuple[float, float, bool], ...]]]:
+    """Per pile: role, rect, hit and card positions, mirrored, rounded."""
+    out = set()
+    w = lay.width
+    for p in lay.piles:
+        cards = tuple((round(w - c.x - lay.card_width, 6), round(c.y, 6), c.face_up)
+                      for c in p.cards)
+        out.add((p.id.role.value, _round(p.rect.mirrored(w)), _round(p.hit.mirrored(w)), cards))
+    return out
+
+
+def as_is(lay: Layout) -> set[tuple[str, Rect, Rect, tuple[tuple[float, float, bool], ...]]]:
+    return {(p.id.role.value, _round(p.rect), _round(p.hit),
+             tuple((round(c.x, 6), round(c.y, 6), c.face_up) for c in p.cards))
+            for p in lay.piles}
+
+
+def _round(r: Rect) -> Rect:
+    return Rect(round(r.x, 6), round(r.y, 6), round(r.width, 6), round(r.height, 6))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("vw,vh", SIZES)
+def test_left_handed_layout_is_the_mirror_image(name: str, vw: int, vh: int) -> None:
+    for worst in (False, True):
+        table = uniform(GAMES[name](worst))
+        right = layout_table(table, vw, vh)
+        left = layout_table(table, vw, vh, Options(left_handed=True))
+        assert left.mirrored and not right.mirrored
+        assert (left.card_width, left.arrangement) == (right.card_width, right.arrangement)
+        assert as_is(left) == mirror_image(right)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("vw,vh", SIZES)
+def test_left_handed_keeps_columns_in_reading_order_and_moves_the_stock_across(
+        name: str, vw: int, vh: int) -> None:
+    table = GAMES[name](False)
+    right = layout_table(table, vw, vh)
+    left = layout_table(table, vw, vh, Options(left_handed=True))
+    for lay in (right, left):
+        cols = lay.piles_of(PileRole.COLUMN)
+        rows = [cols[:4], cols[4:]] if table.two_rows else [cols]
+        for row in rows:
+            assert all(a.rect.x < b.rect.x for a, b in itertools.pairwise(row))
+        # a column's own fan does not depend on the side it is on
+        for k, p in enumerate(cols):
+            other = (left if lay is right else right).pile(PileRole.COLUMN, k)
+            assert [c.y - p.rect.y for c in p.cards] == [c.y - other.rect.y for c in other.cards]
+    if table.stock is not None and right.arrangement is not Arrangement.WINGS:
+        assert right.pile(PileRole.STOCK).rect.x > vw / 2 > left.pile(PileRole.STOCK).rect.right
+
+
+# --- Reflow ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rotation_reflows_the_same_piles_to_fit_the_new_viewport(name: str) -> None:
+    table = GAMES[name](True)
+    portrait = layout_table(table, 390, 844)
+    landscape = layout_table(table, 844, 390)
+    assert [p.id for p in portrait.piles] == [p.id for p in landscape.piles]
+    assert_all_invariants(landscape, table, Options())
+    assert_all_invariants(portrait, table, Options())
+
+
+def test_layout_is_deterministic_and_returns_equal_values() -> None:
+    assert layout_table(spider(True), 390, 844) == layout_table(spider(True), 390, 844)
+
+
+def test_layout_of_a_full_two_deck_table_is_cheap() -> None:
+    table = spider(worst=True)
+    layout_table(table, 1000, 700)
+    start = time.perf_counter()
+    for i in range(100):
+        layout_table(table, 360 + i, 640)  # a resize every call: no cached card size
+    per_call = (time.perf_counter() - start) / 100
+    assert per_call < 0.01, f"{per_call * 1000:.2f} ms per layout"
+
+
+# --- Input validation and docs ------------------------------------------------
+
+def test_table_without_columns_is_rejected() -> None:
+    with pytest.raises(ValueError):
+        Table(columns=())
+
+
+def test_tiny_viewport_still_gets_a_layout_that_fits() -> None:
+    lay = layout_table(spider(True), 100, 80)
+    assert 0 < lay.card_width < 10
+    assert_all_invariants(lay, spider(True), Options())
+
+
+def test_viewport_with_no_room_below_the_top_bar_is_an_error() -> None:
+    with pytest.raises(ValueError):
+        layout_table(spider(), 360, 50)
+
+
+def test_module_doctests_pass() -> None:
+    result = doctest.testmod(layout_module)
+    assert result.attempted >= 5 and result.failed == 0
+
+
+# --- Property: random viewports, random piles ----------------------------------
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+flags = st.lists(st.booleans(), max_size=90).map(tuple)
+
+
+@st.composite
+def random_tables(draw: st.DrawFn) -> Table:
+    base = GAMES[draw(st.sampled_from(sorted(GAMES)))](False)
+    cols = tuple(draw(flags) for _ in base.columns)
+    return Table(
+        columns=cols,
+        stock=None if base.stock is None else draw(st.lists(st.just(False), max_size=50).map(tuple)),
+        stock_deal=base.stock_deal,
+        draw_piles=tuple(draw(st.lists(st.booleans(), max_size=8).map(tuple))
+                         for _ in base.draw_piles),
+        foundations=tuple(draw(st.lists(st.booleans(), max_size=13).map(tuple))
+                          for _ in base.foundations),
+        foundation_style=base.foundation_style,
+        free_column=None if base.free_column is None else draw(flags),
+        two_rows=base.two_rows,
+        sizing_column=base.sizing_column,
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=random_tables(), vw=st.integers(320, 2560), vh=st.integers(320, 1440),
+       left_handed=st.booleans(), bar_at_bottom=st.booleans(),
+       top_bar=st.sampled_from([44.0, 48.0, 56.0]))
+def test_any_viewport_and_any_piles_fit_without_overlap(
+        table: Table, vw: int, vh: int, left_handed: bool, bar_at_bottom: bool,
+        top_bar: float) -> None:
+    opts = Options(top_bar=top_bar, left_handed=left_handed, bar_at_bottom=bar_at_bottom)
+    lay = layout_table(table, vw, vh, opts)
+    assert_all_invariants(lay, table, opts)
