@@ -1,0 +1,27 @@
+"""The examples in the engine's docstrings run (here, so that they run in Pyodide too)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import engine
+
+MODULES = sorted(
+    name for _, name, _ in pkgutil.iter_modules(engine.__path__, "engine.")
+)
+
+
+def test_the_engine_modules_are_all_here() -> None:
+    assert {"engine.cards", "engine.game", "engine.moves", "engine.play", "engine.position", "engine.rng",
+            "engine.rules", "engine.saves", "engine.view"} <= set(MODULES)
+
+
+@pytest.mark.parametrize("name", ["engine"] + MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
