@@ -1,0 +1,137 @@
+"""The game chooser: every preset with its rule summary and options, a deal
+number (random when left empty), and the table's settings.
+
+Hooks for tests: ``[data-choice=<preset id>]`` (one per preset),
+``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
+``[data-setting=<name>]`` for settings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.rng import MAX_DEAL, MIN_DEAL
+from engine.rules import PRESETS, OptionSpec
+
+from . import persist
+from .dom import el, on
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+
+def choice_label(spec: OptionSpec, value: Any) -> str:
+    """How an option value reads in the chooser."""
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    if spec.name == "time_limit":
+        return f"{value // 60} minutes"
+    if spec.name == "scoring":
+        return {"classic": "Classic", "built": "Built cards"}.get(value, str(value))
+    return str(value)
+
+
+def parse_deal(text: str) -> tuple[int | None, str | None]:
+    """A deal number from the field: (None, None) when empty (random)."""
+    t = text.strip().lstrip("#")
+    if not t:
+        return None, None
+    if t.isdigit() and MIN_DEAL <= int(t) <= MAX_DEAL:
+        return int(t), None
+    return None, f"A deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}."
+
+
+def build_chooser(app: "TableApp") -> None:
+    current = app.game.preset if app.game else "spider-1"
+    box = app._dialog("chooser", "Choose a game")
+    box.classList.add("scroll")
+    state: dict[str, Any] = {"preset": current}
+    lst = el("div", "choices", parent=box, role="radiogroup", aria_label="Games")
+    details = el("div", "choice-details", parent=box)
+    items: dict[str, Any] = {}
+
+    def show(preset: str) -> None:
+        state["preset"] = preset
+        for pid, node in items.items():
+            node.setAttribute("aria-checked", "true" if pid == preset else "false")
+            node.classList.toggle("chosen", pid == preset)
+        rules = PRESETS[preset]
+        details.replaceChildren()
+        el("h3", "", rules.name, parent=details)
+        el("p", "summary", rules.summary, parent=details)
+        current_values = app.game.rules.option_values() if app.game and app.game.preset == preset else rules.option_values()
+        for spec in rules.options:
+            row = el("label", "option", parent=details)
+            el("span", "option-label", spec.label, parent=row)
+            sel = el("select", "", parent=row, data_option=spec.name)
+            for k, value in enumerate(spec.choices):
+                opt = el("option", "", choice_label(spec, value), parent=sel, value=str(k))
+                if value == current_values.get(spec.name):
+                    opt.selected = True
+            if spec.help:
+                el("small", "option-help", spec.help, parent=row)
+        row = el("label", "option", parent=details)
+        el("span", "option-label", "Deal number", parent=row)
+        el("input", "", parent=row, id="deal-input", type="text", inputmode="numeric", autocomplete="off",
+           placeholder="Random", aria_label="Deal number (empty for a random deal)")
+        el("p", "deal-error", parent=details, id="deal-error", hidden=True)
+
+    for pid, rules in PRESETS.items():
+        item = el("button", "choice", parent=lst, type="button", role="radio", data_choice=pid)
+        el("strong", "", rules.name, parent=item)
+        items[pid] = item
+
+    def on_list(e: Any) -> None:
+        node = e.target.closest("[data-choice]")
+        if node is not None:
+            show(str(node.dataset.choice))
+
+    on(lst, "click", on_list)
+    show(current)
+
+    # settings
+    sbox = el("details", "settings", parent=box)
+    el("summary", "", "Settings", parent=sbox)
+    s = app.settings
+
+    def setting_select(name: str, label: str, choices: list[tuple[str, str]], value: str) -> None:
+        row = el("label", "option", parent=sbox)
+        el("span", "option-label", label, parent=row)
+        sel = el("select", "", parent=row, data_setting=name)
+        for v, text in choices:
+            opt = el("option", "", text, parent=sel, value=v)
+            if v == value:
+                opt.selected = True
+
+        def changed(e: Any) -> None:
+            v = str(e.target.value)
+            app.change_settings(**{name: (v == "on") if name == "simple" else v})
+
+        on(sel, "change", changed)
+
+    setting_select("tap", "A tap on a card", [("auto", "moves it to its best place"),
+                                              ("select", "selects it; tap where it goes")], s.tap)
+    setting_select("simple", "Simple mode", [("off", "Off: spiders and animations"),
+                                             ("on", "On: no extra art")], "on" if s.simple else "off")
+    setting_select("faces", "Card faces", [("large", "Two colours"), ("fourcolour", "Four colours")], s.faces)
+    setting_select("back", "Card back", [(b, b.capitalize()) for b in persist.BACKS], s.back)
+
+    def play() -> None:
+        preset = state["preset"]
+        rules = PRESETS[preset]
+        options: dict[str, Any] = {}
+        for spec in rules.options:
+            sel = box.querySelector(f'[data-option="{spec.name}"]')
+            if sel is not None:
+                options[spec.name] = spec.choices[int(str(sel.value))]
+        field = box.querySelector("#deal-input")
+        deal, error = parse_deal(str(field.value) if field is not None else "")
+        if error:
+            err = box.querySelector("#deal-error")
+            err.textContent = error
+            err.hidden = False
+            return
+        app.close_dialog()
+        app.start_chosen(preset, deal, options)
+
+    app._buttons(box, [("cancel", "Cancel", app.close_dialog, False), ("play", "Play", play, True)])

@@ -1,0 +1,87 @@
+"""The page's only contact with the browser: a few helpers over PyScript's FFI.
+
+Kept deliberately small (``pyscript.document``, ``pyscript.window``,
+``pyscript.ffi``) so a move from PyScript to plain Pyodide changes this file
+only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
+
+__all__ = ["document", "window", "create_proxy", "is_none", "to_js", "el", "on", "Timer", "storage_get", "storage_set"]
+
+_keep: list[Any] = []
+
+
+def el(tag: str, cls: str = "", text: str | None = None, parent: Any = None, **attrs: Any) -> Any:
+    """A new element; ``attrs`` become attributes (``data_x`` -> ``data-x``)."""
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text is not None:
+        node.textContent = text
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        node.setAttribute(name.replace("_", "-"), "" if value is True else str(value))
+    if parent is not None:
+        parent.appendChild(node)
+    return node
+
+
+def on(target: Any, event: str, handler: Callable[[Any], Any], **options: Any) -> Any:
+    """Add an event listener that lives as long as the page."""
+    proxy = create_proxy(handler)
+    _keep.append(proxy)
+    if options:
+        target.addEventListener(event, proxy, to_js(options))
+    else:
+        target.addEventListener(event, proxy)
+    return proxy
+
+
+class Timer:
+    """A reusable one-shot timer around one persistent proxy (no proxy per call)."""
+
+    def __init__(self, callback: Callable[[], Any]) -> None:
+        self._callback = callback
+        self._id: Any = None
+        self._proxy = create_proxy(self._fire)
+        _keep.append(self._proxy)
+
+    def _fire(self, *_: Any) -> None:
+        self._id = None
+        self._callback()
+
+    def start(self, ms: float) -> None:
+        self.cancel()
+        self._id = window.setTimeout(self._proxy, max(0, int(ms)))
+
+    def cancel(self) -> None:
+        if self._id is not None:
+            window.clearTimeout(self._id)
+            self._id = None
+
+    @property
+    def pending(self) -> bool:
+        return self._id is not None
+
+
+def storage_get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage disabled (privacy mode, sandbox)
+        return None
+    return None if is_none(value) else str(value)
+
+
+def storage_set(key: str, value: str) -> bool:
+    try:
+        window.localStorage.setItem(key, value)
+        return True
+    except Exception:  # quota or privacy: the game goes on unsaved
+        return False

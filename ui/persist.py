@@ -1,0 +1,106 @@
+"""What the page keeps in the browser's storage, as text (pure, no browser imports).
+
+The game in progress is stored under :data:`CURRENT_KEY` after every
+action, as a small versioned envelope around the engine's own save
+(:meth:`engine.Game.to_json`)::
+
+    {"v": 1, "game": "<engine save JSON>"}
+
+The page's settings (tap behaviour, simple mode, face set) are stored under
+:data:`SETTINGS_KEY`.  Reading never raises: a missing entry gives nothing,
+a damaged one gives a sentence the page shows before it starts a fresh game.
+Issue 5 (statistics, fuller storage) builds on these keys.
+
+>>> import engine
+>>> g = engine.new_game("spider-1", deal=5)
+>>> _ = g.play(g.legal_moves()[0])
+>>> restored, error = read_current(write_current(g))
+>>> restored.position == g.position, error
+(True, None)
+>>> read_current('{"v": 1, "game": "oops"}')[1][:38]
+'Your saved game could not be restored:'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+import engine
+
+PREFIX = "spider.v1."
+CURRENT_KEY = PREFIX + "current"
+SETTINGS_KEY = PREFIX + "settings"
+ENVELOPE_VERSION = 1
+
+
+def write_current(game: "engine.Game") -> str:
+    """The text stored for the game in progress."""
+    return json.dumps({"v": ENVELOPE_VERSION, "game": game.to_json()}, separators=(",", ":"))
+
+
+def read_current(text: str | None) -> tuple["engine.Game | None", str | None]:
+    """The stored game, or (None, a sentence saying why it could not be used).
+
+    ``text`` None (nothing stored) gives ``(None, None)``.
+    """
+    if text is None or text == "":
+        return None, None
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or "game" not in data:
+            raise engine.SaveError("the stored data is not a saved game")
+        version = data.get("v")
+        if version != ENVELOPE_VERSION:
+            raise engine.SaveError(f"it was stored by another version of the game ({version!r})")
+        game = engine.load_game(data["game"])
+    except engine.SaveError as e:
+        return None, f"Your saved game could not be restored: {e}. A new game has started."
+    except (ValueError, TypeError, RecursionError) as e:
+        return None, f"Your saved game could not be restored: it is damaged ({type(e).__name__}). A new game has started."
+    return game, None
+
+
+TAP_MODES = ("auto", "select")
+FACE_SETS = ("large", "fourcolour")
+BACKS = ("blue", "red", "green")
+
+
+@dataclass
+class Settings:
+    """The table's settings.
+
+    ``tap``: ``auto`` — a tap on a movable card sends it to its best place;
+    ``select`` — a tap selects, a second tap on a pile moves there (a tap
+    on the selected card again sends it to its best place).
+    ``simple``: simple mode (no spiders, no win show, shorter animations).
+    ``faces``/``back``: the card art.
+    """
+
+    tap: str = "auto"
+    simple: bool = False
+    faces: str = "large"
+    back: str = "blue"
+
+    def to_text(self) -> str:
+        return json.dumps({"v": ENVELOPE_VERSION, **asdict(self)}, separators=(",", ":"))
+
+    @classmethod
+    def from_text(cls, text: str | None) -> "Settings":
+        """Settings from storage; anything missing or wrong takes its default."""
+        out = cls()
+        if not text:
+            return out
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return out
+        if not isinstance(data, dict):
+            return out
+        allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": (False, True)}
+        for f in fields(cls):
+            value = data.get(f.name)
+            if any(value == c and type(value) is type(c) for c in allowed[f.name]):
+                setattr(out, f.name, value)
+        return out

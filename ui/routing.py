@@ -1,0 +1,127 @@
+"""The page's address: ``#preset/deal`` (pure, no browser imports).
+
+A game is shared as its preset id and deal number, for example
+``#spider-2/12345``.  Options that differ from the preset's defaults follow
+as a third part, ``name=value`` pairs joined by commas, for example
+``#tournament-1/77/time_limit=300`` or ``#spider-4/9/relaxed_deal=1``
+(booleans are ``0``/``1``).
+
+:func:`parse_route` never raises: a wrong address gives a :class:`Route`
+with a sensible game (the preset if it was valid, else :data:`DEFAULT_PRESET`;
+a random deal if the number was wrong) and an ``error`` sentence the page
+shows.  An empty address gives ``None`` (the page then resumes the saved
+game or starts the default one).
+
+>>> parse_route("#spider-2/12345")
+Route(preset='spider-2', deal=12345, options={}, error=None)
+>>> parse_route("#spider-9/1").error
+"There is no game called 'spider-9'. Here is Spider · 1 suit instead."
+>>> format_route("tournament-1", 77, {"time_limit": 300})
+'#tournament-1/77/time_limit=300'
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+from urllib.parse import unquote
+
+from engine.rng import MAX_DEAL, MIN_DEAL
+from engine.rules import PRESETS
+
+DEFAULT_PRESET = "spider-1"
+
+
+class Route(NamedTuple):
+    """A game the address asks for; ``deal`` None means a random deal."""
+
+    preset: str
+    deal: int | None
+    options: dict[str, Any]
+    error: str | None = None
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def _parse_option(spec_choices: tuple[Any, ...], text: str) -> Any:
+    for choice in spec_choices:
+        if _option_text(choice) == text or (isinstance(choice, bool) and text.lower() == str(choice).lower()):
+            return choice
+    raise ValueError(text)
+
+
+def parse_route(fragment: str) -> Route | None:
+    """The game an address fragment (``location.hash``) names; see the module doc."""
+    text = unquote(fragment or "").strip()
+    if text.startswith("#"):
+        text = text[1:]
+    text = text.strip("/ ")
+    if not text:
+        return None
+    parts = text.split("/")
+    preset = parts[0].strip().lower()
+    if preset not in PRESETS:
+        shown = parts[0][:40]
+        return Route(
+            DEFAULT_PRESET,
+            None,
+            {},
+            f"There is no game called {shown!r}. Here is {PRESETS[DEFAULT_PRESET].name} instead.",
+        )
+    rules = PRESETS[preset]
+    errors: list[str] = []
+    deal: int | None = None
+    if len(parts) > 1 and parts[1].strip():
+        raw = parts[1].strip()
+        if raw.isdigit() and MIN_DEAL <= int(raw) <= MAX_DEAL:
+            deal = int(raw)
+        else:
+            errors.append(
+                f"{raw[:20]!r} is not a deal number (they run from {MIN_DEAL} to {MAX_DEAL}): here is a random deal."
+            )
+    options: dict[str, Any] = {}
+    if len(parts) > 2 and parts[2].strip():
+        specs = {s.name: s for s in rules.options}
+        for item in parts[2].split(","):
+            name, _, value = item.partition("=")
+            name = name.strip()
+            spec = specs.get(name)
+            if spec is None:
+                errors.append(f"{rules.name} has no option {name[:30]!r}; it was left out.")
+                continue
+            try:
+                options[name] = _parse_option(spec.choices, value.strip())
+            except ValueError:
+                errors.append(f"{spec.label} cannot be {value.strip()[:20]!r}; the default is used.")
+    if len(parts) > 3:
+        errors.append("The address has extra parts; they were left out.")
+    return Route(preset, deal, options, " ".join(errors) or None)
+
+
+def format_route(preset: str, deal: int | None, options: dict[str, Any] | None = None) -> str:
+    """The address fragment of a game; only options that differ from the
+    preset's defaults are written."""
+    out = f"#{preset}"
+    if deal is not None:
+        out += f"/{deal}"
+    rules = PRESETS.get(preset)
+    if options and rules is not None:
+        defaults = rules.option_values()
+        changed = [
+            f"{spec.name}={_option_text(options[spec.name])}"
+            for spec in rules.options
+            if spec.name in options and options[spec.name] != defaults.get(spec.name)
+        ]
+        if changed:
+            out += ("" if deal is not None else "/") + "/" + ",".join(changed)
+    return out
+
+
+def changed_options(preset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Only the options that differ from the preset's defaults."""
+    rules = PRESETS[preset]
+    defaults = rules.option_values()
+    return {k: v for k, v in options.items() if defaults.get(k) != v}
