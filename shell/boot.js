@@ -1,0 +1,168 @@
+// The web app shell's boot script: drives the loading screen, defines the
+// ready hook the game calls, and registers the service worker once the game
+// has started. Plain JavaScript, no inline script (the page's CSP forbids it).
+//
+// Contract with the game (see README, "The shell and the table"):
+//   window.spiderShell.ready()   call once when a card can be dragged; sets
+//                                <html data-ready>, hides the loading screen
+//                                and fires the "spider:ready" event.
+//   window.spiderShell.progress(fraction, text)   optional, 0..1.
+//   window.spiderShell.fail(message)              show a start-up error.
+
+const html = document.documentElement;
+const $ = (id) => document.getElementById(id);
+
+const bar = $("loading-progress");
+const statusLine = $("loading-status");
+const errorLine = $("loading-error");
+
+let shown = 0;
+let isReady = false;
+
+performance.mark("spider-boot-start");
+
+function progress(fraction, text) {
+  if (isReady) return;
+  const value = Math.max(shown, Math.min(100, Math.round(fraction * 100)));
+  shown = value;
+  if (bar) bar.value = value;
+  if (text && statusLine) statusLine.textContent = text;
+  html.dataset.progress = String(value);
+}
+
+function fail(message) {
+  if (isReady) return;
+  html.dataset.bootError = "1";
+  if (statusLine) statusLine.textContent = "The game could not start.";
+  if (errorLine) {
+    errorLine.textContent = String(message || "Unknown error") +
+      " — reload the page to try again.";
+    errorLine.hidden = false;
+  }
+}
+
+function ready() {
+  if (isReady) return;
+  progress(1, "Ready");
+  isReady = true;
+  html.dataset.ready = "";
+  performance.mark("spider-ready");
+  const loading = $("loading");
+  if (loading) loading.setAttribute("aria-hidden", "true");
+  dispatchEvent(new Event("spider:ready"));
+}
+
+const shell = (globalThis.spiderShell ??= {});
+Object.assign(shell, { ready, progress, fail, bootInfo: shell.bootInfo ?? {} });
+
+// ---- progress from PyScript / Pyodide stages --------------------------------
+// Weights: page + PyScript 0-8 %, runtime download 8-70 % (byte-accurate on a
+// first visit, see pyodide-boot.mjs), starting Python 70-88 %, game files
+// 88-95 %, running the game 95-100 %.
+progress(0.04, "Loading…");
+const STAGES = {
+  "Loading Pyodide": [0.08, "Downloading the Python runtime…"],
+  "Loading Storage": [0.09, "Downloading the Python runtime…"],
+  "Loading interpreter": [0.1, "Downloading the Python runtime…"],
+  "Loaded interpreter": [0.88, "Loading the game…"],
+  "Loading files": [0.88, "Loading the game…"],
+  "Loaded files": [0.94, "Loading the game…"],
+  "Loaded Pyodide": [0.95, "Starting the game…"],
+};
+addEventListener("py:progress", (event) => {
+  const stage = STAGES[event.detail];
+  if (stage) progress(stage[0], stage[1]);
+});
+addEventListener("spider:boot-progress", (event) => {
+  const { fraction, text } = event.detail || {};
+  if (typeof fraction === "number") progress(fraction, text);
+});
+
+// ---- start-up failures --------------------------------------------------------
+addEventListener("error", (event) => {
+  if (!isReady) fail(event.message || "Script error");
+});
+addEventListener("unhandledrejection", (event) => {
+  if (!isReady) fail(event.reason?.message || String(event.reason));
+});
+// PyScript shows Python errors as <div class="py-error">; before the game is
+// ready the loading screen would hide it, so repeat it there.
+new MutationObserver((records) => {
+  if (isReady) return;
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.nodeType === 1 && node.classList.contains("py-error")) {
+        fail(node.textContent.trim().split("\n").slice(-1)[0]);
+      }
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true });
+
+// ---- service worker: offline play and clean updates ---------------------------
+// Registered only after PyScript has finished (py:all-done): registering earlier
+// made the first visit download everything twice.
+
+function showUpdate(worker) {
+  html.dataset.update = "ready";
+  const banner = $("update-banner");
+  const button = $("update-reload");
+  if (!banner || !button) return;
+  banner.hidden = false;
+  button.onclick = () => {
+    button.disabled = true;
+    html.dataset.update = "applying";
+    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+    worker.postMessage({ type: "skip-waiting" });
+  };
+}
+
+function watchInstalling(registration) {
+  const worker = registration.installing;
+  if (!worker) return;
+  html.dataset.offline = "installing";
+  worker.addEventListener("statechange", () => {
+    if (worker.state === "installed" && navigator.serviceWorker.controller) {
+      showUpdate(worker);
+    } else if (worker.state === "activated" && !navigator.serviceWorker.controller) {
+      html.dataset.offline = "ready";
+    } else if (worker.state === "redundant" && html.dataset.offline === "installing") {
+      html.dataset.offline = "failed";
+    }
+  });
+}
+
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) {
+    html.dataset.offline = "unsupported";
+    return;
+  }
+  try {
+    // A page the worker already controls does not register again: the browser
+    // checks for a new sw.js on every navigation by itself, and an explicit
+    // register() while offline would only fail.
+    let registration = navigator.serviceWorker.controller
+      ? await navigator.serviceWorker.getRegistration("./")
+      : undefined;
+    registration ??= await navigator.serviceWorker.register("./sw.js", { scope: "./" });
+    shell.registration = registration;
+    if (navigator.serviceWorker.controller) html.dataset.offline = "ready";
+    if (registration.waiting && navigator.serviceWorker.controller) showUpdate(registration.waiting);
+    if (registration.installing) watchInstalling(registration);
+    registration.addEventListener("updatefound", () => watchInstalling(registration));
+    if (!navigator.serviceWorker.controller && registration.active && !registration.installing &&
+        !registration.waiting) {
+      html.dataset.offline = "ready";
+    }
+    // A long-lived tab (an installed app) looks for a new version when shown again.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && navigator.onLine) {
+        registration.update().catch(() => {});
+      }
+    });
+  } catch (error) {
+    html.dataset.offline = "failed";
+    console.warn("Service worker registration failed:", error);
+  }
+}
+
+addEventListener("py:all-done", registerServiceWorker, { once: true });

@@ -1,0 +1,286 @@
+// Our Pyodide loader. PyScript imports this module as its interpreter
+// (pyscript.toml: interpreter = "./shell/pyodide-boot.mjs") and calls
+// loadPyodide(options) from it, exactly as it would call Pyodide's own.
+//
+// What it adds:
+//  * the vendored Pyodide files on our own origin (indexURL);
+//  * byte-accurate download progress on a first visit;
+//  * the memory-snapshot boot: after a normal start, a throwaway Pyodide in a
+//    worker imports the standard-library modules the boot needs and our pure
+//    Python modules, and its memory is saved in Cache Storage, keyed by the
+//    Pyodide version and the build hash. The next start restores that memory
+//    instead of initialising Python, which saves most of the start-up time.
+//    Every boot from a snapshot would replay the same random state, so Python's
+//    random is reseeded from crypto.getRandomValues right after. Any failure
+//    falls back to a normal start and throws the snapshot away.
+//
+// Switches: ?snapshot=off in the URL, or localStorage["spider.snapshot"]="off",
+// boot normally and make no snapshot. <html data-boot> tells how the page
+// started ("normal", "snapshot", "fallback"); <html data-snapshot> what
+// happened to the snapshot ("off", "none", "loaded", "making", "saved",
+// "failed", "too-big").
+//
+// Pyodide's snapshot options (_makeSnapshot, _loadSnapshot, makeMemorySnapshot)
+// are private and experimental: they are pinned with Pyodide in package.json,
+// and both boot paths are tested (e2e/test_shell.py).
+
+import { loadPyodide as loadPyodideUpstream, version } from "../@PYODIDE_DIR@/pyodide.mjs";
+
+export { version };
+
+const BUILD = "@BUILD@";
+const INDEX_URL = new URL("../@PYODIDE_DIR@/", import.meta.url).href;
+const SITE_URL = new URL("../", import.meta.url).href;
+// [url relative to the site, path in Pyodide's file system] for every Python
+// file PyScript copies in (the same list as pyscript.toml's [files]).
+const PYTHON_FILES = /*@PYTHON_FILES@*/[];
+// Our modules that import nothing from the browser, safe to import in the
+// snapshot (computed by tools/build.py from their imports).
+const SNAPSHOT_MODULES = /*@SNAPSHOT_MODULES@*/[];
+// Uncompressed sizes of the big runtime files, for the progress bar.
+const DOWNLOAD_SIZES = /*@DOWNLOAD_SIZES@*/{};
+
+// Standard-library modules that PyScript's own start-up imports (measured:
+// sys.modules after a normal boot). Importing them in the snapshot means the
+// restored interpreter does not import them again.
+const STDLIB_MODULES = [
+  "__future__", "ast", "asyncio", "base64", "binascii", "codeop", "collections.abc",
+  "contextlib", "copy", "dataclasses", "datetime", "enum", "functools", "html",
+  "inspect", "io", "itertools", "json", "keyword", "linecache", "math", "numbers",
+  "operator", "pathlib", "random", "re", "string", "struct", "textwrap", "tokenize",
+  "traceback", "types", "typing", "uuid", "warnings", "weakref",
+  "pyodide", "pyodide.code", "pyodide.ffi", "pyodide.webloop", "pyodide.console",
+];
+
+// A snapshot restores only if the heap it copies never grew past Pyodide's
+// initial 30 MiB (a grown heap fails with "offset is out of bounds"); the
+// snapshot itself is that heap plus a small header.
+const HEAP_LIMIT = 30 * 1024 * 1024;
+const SNAPSHOT_CACHE = `spider-snapshot-${version}-${BUILD}`;
+const SNAPSHOT_URL = new URL(`../.snapshot/pyodide-${version}-${BUILD}.bin`, import.meta.url).href;
+
+const html = document.documentElement;
+const shell = (globalThis.spiderShell ??= {});
+const info = (shell.bootInfo ??= {});
+
+function setInfo(key, value) {
+  info[key] = value;
+  html.dataset[key] = value;
+}
+
+function report(fraction, text) {
+  dispatchEvent(new CustomEvent("spider:boot-progress", { detail: { fraction, text } }));
+}
+
+function snapshotsEnabled() {
+  if (typeof caches === "undefined" || typeof Worker === "undefined") return false;
+  try {
+    const flag = new URLSearchParams(location.search).get("snapshot");
+    if (flag === "off" || flag === "0") return false;
+    if (localStorage.getItem("spider.snapshot") === "off") return false;
+  } catch {
+    // storage may be blocked: snapshots stay on
+  }
+  return true;
+}
+
+// ---- first-visit download progress ------------------------------------------
+// On a first visit (no service worker yet) the runtime download dominates the
+// wait. Pyodide fetches its files with fetch(); for the two big ones we count
+// the bytes as they stream in. Not done when the service worker serves the
+// files: re-wrapping a response there would lose the wasm code cache.
+function countDownloads() {
+  const names = Object.keys(DOWNLOAD_SIZES);
+  if (navigator.serviceWorker?.controller || !names.length) return () => {};
+  const total = names.reduce((sum, name) => sum + DOWNLOAD_SIZES[name], 0);
+  let loaded = 0;
+  let lastShown = 0;
+  const original = globalThis.fetch;
+  globalThis.fetch = async function fetchCountingBytes(input, init) {
+    const response = await original.call(this, input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    const name = new URL(url, location.href).pathname.split("/").pop();
+    if (!(name in DOWNLOAD_SIZES) || !response.ok || !response.body) return response;
+    const counter = new TransformStream({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        const fraction = Math.min(1, loaded / total);
+        if (fraction - lastShown >= 0.01 || fraction === 1) {
+          lastShown = fraction;
+          const mb = (n) => (n / 1048576).toFixed(1);
+          report(0.1 + 0.6 * fraction, `Downloading the Python runtime… ${mb(loaded)} / ${mb(total)} MB`);
+        }
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+  return () => {
+    globalThis.fetch = original;
+  };
+}
+
+async function loadNormally(options) {
+  const restore = countDownloads();
+  try {
+    return await loadPyodideUpstream(options);
+  } finally {
+    restore();
+  }
+}
+
+// ---- snapshot storage ----------------------------------------------------------
+async function readSnapshot() {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const response = await cache.match(SNAPSHOT_URL);
+  if (!response) return null;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const expected = Number(response.headers.get("x-snapshot-length"));
+  if (bytes.length !== expected) {
+    throw new Error(`stored snapshot is ${bytes.length} bytes, expected ${expected}`);
+  }
+  return bytes;
+}
+
+async function dropSnapshot() {
+  try {
+    await caches.delete(SNAPSHOT_CACHE);
+  } catch {
+    // nothing to clean
+  }
+}
+
+async function dropOtherSnapshots() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("spider-snapshot-") && name !== SNAPSHOT_CACHE) await caches.delete(name);
+  }
+}
+
+function makeSnapshotInWorker() {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), {
+      type: "module",
+      name: "pyodide-snapshot",
+    });
+    const done = (result) => {
+      worker.terminate();
+      resolve(result);
+    };
+    worker.onmessage = (event) => done(event.data);
+    worker.onerror = (event) => done({ ok: false, error: event.message || "worker error" });
+    worker.postMessage({
+      indexURL: INDEX_URL,
+      siteURL: SITE_URL,
+      files: PYTHON_FILES,
+      modules: [...STDLIB_MODULES, ...SNAPSHOT_MODULES],
+    });
+  });
+}
+
+async function saveSnapshot() {
+  setInfo("snapshot", "making");
+  const started = performance.now();
+  const result = await makeSnapshotInWorker();
+  if (!result.ok) {
+    setInfo("snapshot", "failed");
+    console.warn("Could not make a Pyodide memory snapshot:", result.error);
+    return;
+  }
+  const bytes = result.snapshot;
+  info.snapshotBytes = bytes.byteLength;
+  info.snapshotImported = result.imported;
+  if (result.heapBytes > HEAP_LIMIT) {
+    setInfo("snapshot", "too-big");
+    console.warn(`Pyodide heap grew to ${result.heapBytes} bytes making the snapshot; not kept.`);
+    return;
+  }
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  await cache.put(
+    SNAPSHOT_URL,
+    new Response(bytes, {
+      headers: {
+        "content-type": "application/octet-stream",
+        "x-snapshot-length": String(bytes.byteLength),
+      },
+    }),
+  );
+  await dropOtherSnapshots();
+  info.snapshotMs = Math.round(performance.now() - started);
+  setInfo("snapshot", "saved");
+}
+
+function saveSnapshotWhenIdle() {
+  const start = () => {
+    const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 500));
+    idle(() => saveSnapshot().catch((error) => {
+      setInfo("snapshot", "failed");
+      console.warn("Could not save a Pyodide memory snapshot:", error);
+    }), { timeout: 3000 });
+  };
+  if (html.hasAttribute("data-ready")) start();
+  else addEventListener("spider:ready", start, { once: true });
+}
+
+// A restored interpreter carries the snapshot's random state and the import
+// caches of the worker that made it.
+function freshenRestored(pyodide) {
+  const seed = Array.from(crypto.getRandomValues(new Uint8Array(32)));
+  const scope = pyodide.toPy({ seed });
+  try {
+    pyodide.runPython(
+      [
+        "import importlib, random",
+        "importlib.invalidate_caches()",
+        "random.seed(int.from_bytes(bytes(seed), 'little'))",
+      ].join("\n"),
+      { globals: scope },
+    );
+  } finally {
+    scope.destroy();
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  performance.mark("spider-pyodide-start");
+  const enabled = snapshotsEnabled();
+  setInfo("snapshot", enabled ? "none" : "off");
+  let pyodide;
+  if (enabled) {
+    let snapshot = null;
+    try {
+      snapshot = await readSnapshot();
+    } catch (error) {
+      console.warn("Stored Pyodide snapshot is unusable; starting normally.", error);
+      await dropSnapshot();
+      setInfo("boot", "fallback");
+    }
+    if (snapshot) {
+      try {
+        report(0.3, "Starting Python…");
+        pyodide = await loadPyodideUpstream({ ...settings, _loadSnapshot: snapshot });
+        freshenRestored(pyodide);
+        setInfo("boot", "snapshot");
+        setInfo("snapshot", "loaded");
+      } catch (error) {
+        console.warn("Pyodide could not start from its memory snapshot; starting normally.", error);
+        pyodide = undefined;
+        await dropSnapshot();
+        setInfo("boot", "fallback");
+        setInfo("snapshot", "none");
+      }
+    }
+  }
+  if (!pyodide) {
+    if (!info.boot) setInfo("boot", "normal");
+    pyodide = await loadNormally(settings);
+    if (enabled) saveSnapshotWhenIdle();
+  }
+  performance.mark("spider-pyodide-loaded");
+  shell.pyodide = pyodide;
+  return pyodide;
+}

@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""Assemble the deployable site into one folder (default ``_site/``).
+
+Standard library only. The site is:
+
+* our files: ``index.html``, ``manifest.webmanifest``, ``shell/**``,
+  ``assets/**``, ``engine/**/*.py``, ``ui/**/*.py``;
+* ``pyscript.toml`` with a generated ``[files]`` table listing every Python
+  file above, so PyScript copies them into Pyodide's file system;
+* the vendored Pyodide and PyScript files the page really loads (the list in
+  ``tools/vendor-files.json``), from ``node_modules/``, under versioned paths
+  ``vendor/pyodide-<version>/`` and ``vendor/pyscript-<version>/``;
+* ``sw.js`` with the generated precache list: every file of the build with
+  its SHA-256, and a cache name that is a hash of the whole content.
+
+Text files of ours may hold placeholders that the build fills in:
+``@PYODIDE_DIR@``, ``@PYSCRIPT_DIR@``, ``@PYODIDE_VERSION@``,
+``@PYSCRIPT_VERSION@``, ``@BUILD@`` (the content hash), and in JavaScript
+``/*@PYTHON_FILES@*/[]``, ``/*@SNAPSHOT_MODULES@*/[]``,
+``/*@DOWNLOAD_SIZES@*/{}`` and ``/*@PRECACHE@*/{}``.
+
+Usage: ``python3 tools/build.py [--out DIR] [--source DIR] [--node-modules DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import json
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR_LIST = Path(__file__).resolve().parent / "vendor-files.json"
+BUILD_INFO = ".spider-build.json"
+
+TOP_FILES = ("index.html", "manifest.webmanifest")
+# folder -> file suffixes to take (None: every file)
+TREES: dict[str, tuple[str, ...] | None] = {
+    "shell": None,
+    "assets": None,
+    "engine": (".py",),
+    "ui": (".py",),
+}
+SKIP_PARTS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
+SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+# Our own text files in which placeholders are filled in.
+TEMPLATED_SUFFIXES = {".html", ".js", ".mjs", ".toml", ".webmanifest", ".css"}
+# Importing any of these means a module touches the browser: it cannot be
+# imported in the snapshot-making interpreter.
+BROWSER_MODULES = {"js", "pyscript", "pyodide", "_pyscript", "polyscript", "pyweb"}
+# Big runtime downloads whose progress the loading screen shows.
+PROGRESS_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
+PLACEHOLDER = re.compile(r"@[A-Z][A-Z_]+@")
+
+
+class BuildError(Exception):
+    """A problem the person running the build has to fix."""
+
+
+@dataclass(frozen=True)
+class Vendor:
+    key: str  # "pyodide" or "pyscript"
+    package: str  # npm package name
+    version: str
+    source: Path  # folder in node_modules the files come from
+    files: tuple[str, ...]
+
+    @property
+    def site_dir(self) -> str:
+        return f"vendor/{self.key}-{self.version}"
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def load_vendors(node_modules: Path, all_files: bool = False) -> list[Vendor]:
+    spec = json.loads(VENDOR_LIST.read_text(encoding="utf-8"))
+    vendors = []
+    for key in ("pyodide", "pyscript"):
+        entry = spec[key]
+        package_dir = node_modules / entry["package"]
+        manifest = package_dir / "package.json"
+        if not manifest.is_file():
+            raise BuildError(
+                f"{entry['package']} is not installed in {node_modules}: run `npm ci` first"
+            )
+        installed = json.loads(manifest.read_text(encoding="utf-8"))["version"]
+        if installed != entry["version"]:
+            raise BuildError(
+                f"{entry['package']} {installed} is installed but {entry['version']} is pinned"
+                " (tools/vendor-files.json, package.json): run `npm ci`"
+            )
+        source = package_dir / entry.get("from", "")
+        files = tuple(entry["files"])
+        if all_files:
+            files = tuple(
+                sorted(
+                    p.relative_to(source).as_posix()
+                    for p in source.rglob("*")
+                    if p.is_file()
+                    and p.suffix in {".js", ".mjs", ".css", ".wasm", ".zip", ".json"}
+                    and p.name != "package.json"
+                )
+            )
+        missing = [name for name in files if not (source / name).is_file()]
+        if missing:
+            raise BuildError(f"{entry['package']} {installed} has no {', '.join(missing)}")
+        vendors.append(Vendor(key, entry["package"], installed, source, files))
+    return vendors
+
+
+def our_files(source: Path) -> dict[str, Path]:
+    """Site path -> source file for every file of ours that goes in the site."""
+    found: dict[str, Path] = {}
+    for name in TOP_FILES:
+        path = source / name
+        if not path.is_file():
+            raise BuildError(f"missing {name} in {source}")
+        found[name] = path
+    for folder, suffixes in TREES.items():
+        base = source / folder
+        if not base.is_dir():
+            continue
+        for path in sorted(base.rglob("*")):
+            rel = path.relative_to(source)
+            if not path.is_file() or SKIP_PARTS & set(rel.parts):
+                continue
+            if path.suffix in SKIP_SUFFIXES or path.name.startswith("."):
+                continue
+            if suffixes is not None and path.suffix not in suffixes:
+                continue
+            found[rel.as_posix()] = path
+    return found
+
+
+def python_files(files: dict[str, Path]) -> list[str]:
+    """Site paths of the Python files PyScript copies into the browser."""
+    return [p for p in sorted(files) if p.endswith(".py") and p.split("/")[0] in ("engine", "ui")]
+
+
+def module_name(path: str) -> str:
+    parts = path[: -len(".py")].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_names(tree: ast.AST, module: str, is_package: bool) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".")
+                if not is_package:
+                    base = base[:-1]
+                base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            names.add(prefix)
+            names.update(f"{prefix}.{alias.name}" for alias in node.names)
+    return names
+
+
+def snapshot_modules(files: dict[str, Path], py_files: list[str]) -> list[str]:
+    """Our modules safe to import in the snapshot: nothing they import, directly
+    or through our other modules, touches the browser, and they are not the
+    entry script."""
+    imports: dict[str, set[str]] = {}
+    for path in py_files:
+        name = module_name(path)
+        try:
+            tree = ast.parse(files[path].read_bytes(), filename=path)
+        except SyntaxError as error:
+            raise BuildError(f"{path}: {error}") from error
+        imports[name] = imported_names(tree, name, path.endswith("__init__.py"))
+    ours = set(imports)
+
+    def parents(name: str) -> list[str]:
+        parts = name.split(".")
+        return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+    unsafe: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, deps in imports.items():
+            if name in unsafe:
+                continue
+            bad = any(dep.split(".")[0] in BROWSER_MODULES for dep in deps)
+            bad = bad or any(dep in unsafe for dep in deps if dep in ours)
+            bad = bad or any(parent in unsafe for parent in parents(name) if parent in ours)
+            if bad:
+                unsafe.add(name)
+                changed = True
+    entry = {module_name(p) for p in py_files if p == "ui/main.py"}
+    return sorted(ours - unsafe - entry)
+
+
+def pyscript_config(source: Path, py_files: list[str]) -> str:
+    text = (source / "pyscript.toml").read_text(encoding="utf-8")
+    if re.search(r"^\s*\[files\]", text, re.M):
+        raise BuildError("pyscript.toml must not have a [files] table: tools/build.py generates it")
+    lines = [text.rstrip("\n"), "", "# Generated by tools/build.py: every engine/ and ui/ module.", "[files]"]
+    lines += [f'"./{p}" = "./{p}"' for p in py_files]
+    return "\n".join(lines) + "\n"
+
+
+def fill(text: str, values: dict[str, str], where: str) -> str:
+    for token, value in values.items():
+        text = text.replace(token, value)
+    left = sorted(set(PLACEHOLDER.findall(text)) - {"@BUILD@", "@PRECACHE@"})
+    if left:
+        raise BuildError(f"{where}: unknown placeholder(s) {', '.join(left)}")
+    return text
+
+
+def content_hash(contents: dict[str, bytes]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(contents):
+        digest.update(f"{path}\0{sha256(contents[path])}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def build(
+    out: Path,
+    source: Path = ROOT,
+    node_modules: Path | None = None,
+    all_vendor: bool = False,
+) -> dict[str, object]:
+    source = source.resolve()
+    node_modules = (node_modules or source / "node_modules").resolve()
+    vendors = load_vendors(node_modules, all_vendor)
+    pyodide, pyscript = vendors
+    files = our_files(source)
+    py_files = python_files(files)
+
+    values = {
+        "@PYODIDE_DIR@": pyodide.site_dir,
+        "@PYSCRIPT_DIR@": pyscript.site_dir,
+        "@PYODIDE_VERSION@": pyodide.version,
+        "@PYSCRIPT_VERSION@": pyscript.version,
+        "/*@PYTHON_FILES@*/[]": json.dumps([[p, p] for p in py_files]),
+        "/*@SNAPSHOT_MODULES@*/[]": json.dumps(snapshot_modules(files, py_files)),
+        "/*@DOWNLOAD_SIZES@*/{}": json.dumps(
+            {
+                name: (pyodide.source / name).stat().st_size
+                for name in PROGRESS_FILES
+                if name in pyodide.files
+            }
+        ),
+    }
+
+    contents: dict[str, bytes] = {}
+    for site_path, path in files.items():
+        data = path.read_bytes()
+        if site_path.split("/")[0] != "assets" and path.suffix in TEMPLATED_SUFFIXES:
+            data = fill(data.decode("utf-8"), values, site_path).encode("utf-8")
+        contents[site_path] = data
+    contents["pyscript.toml"] = fill(pyscript_config(source, py_files), values, "pyscript.toml").encode()
+    for vendor in vendors:
+        for name in vendor.files:
+            contents[f"{vendor.site_dir}/{name}"] = (vendor.source / name).read_bytes()
+
+    build_id = content_hash(contents)
+    for site_path, data in contents.items():
+        if b"@BUILD@" in data and not site_path.startswith("vendor/"):
+            contents[site_path] = data.replace(b"@BUILD@", build_id.encode())
+    precache = {path: sha256(data) for path, data in sorted(contents.items())}
+    worker = fill((source / "sw.js").read_text(encoding="utf-8"), values, "sw.js")
+    worker = worker.replace("@BUILD@", build_id).replace(
+        "/*@PRECACHE@*/{}", json.dumps(precache, indent=1)
+    )
+    contents["sw.js"] = worker.encode("utf-8")
+
+    info: dict[str, object] = {
+        "build": build_id,
+        "pyodide": pyodide.version,
+        "pyscript": pyscript.version,
+        "vendor_dirs": {v.key: v.site_dir for v in vendors},
+        "files": precache,
+        "python_files": py_files,
+        "snapshot_modules": json.loads(values["/*@SNAPSHOT_MODULES@*/[]"]),
+        "bytes": sum(len(d) for d in contents.values()),
+    }
+    write_site(out, contents, info)
+    return info
+
+
+def write_site(out: Path, contents: dict[str, bytes], info: dict[str, object]) -> None:
+    out = out.resolve()
+    if out.exists():
+        if not (out / BUILD_INFO).is_file() and any(out.iterdir()):
+            raise BuildError(f"{out} exists and is not a build folder; not deleting it")
+        shutil.rmtree(out)
+    for site_path, data in contents.items():
+        target = out / site_path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    (out / BUILD_INFO).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_site", help="output folder (default _site/)")
+    parser.add_argument("--source", type=Path, default=ROOT, help="project folder to build from")
+    parser.add_argument("--node-modules", type=Path, default=None, help="default: SOURCE/node_modules")
+    parser.add_argument(
+        "--all-vendor",
+        action="store_true",
+        help="ship every vendor file (to record which ones the page loads)",
+    )
+    parser.add_argument("-q", "--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        info = build(args.out, args.source, args.node_modules, args.all_vendor)
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        files = info["files"]
+        assert isinstance(files, dict)
+        print(
+            f"built {args.out} : build {info['build']}, {len(files) + 1} files,"
+            f" {int(str(info['bytes'])) / 1e6:.1f} MB (Pyodide {info['pyodide']},"
+            f" PyScript {info['pyscript']})"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
