@@ -36,6 +36,9 @@ from .dom import Timer, create_proxy, document, el, on, storage_get, storage_set
 from .layout import Layout, Options, PileRole, layout_table
 
 TOP_BAR = 52.0
+"""Header height (one row); on narrow screens it takes two rows (:data:`TOP_BAR_NARROW`)."""
+TOP_BAR_NARROW = 84.0
+NARROW = 560.0
 DRAG_Z = 100000
 FLY_Z = 50000
 MESSAGE_MS = 2600
@@ -99,6 +102,7 @@ class TableApp:
         self.drag: Drag | None = None
         self.selected: tuple[str, int, int] | None = None
         self.width = 0.0
+        self.top_bar = TOP_BAR
         self.height = 0.0
         self.left = 0.0
         self.top = 0.0
@@ -308,11 +312,12 @@ class TableApp:
         assert self.tracker is not None
         w = max(self.width, 200.0)
         h = max(self.height, 200.0)
+        self.top_bar = TOP_BAR_NARROW if w < NARROW else TOP_BAR
         try:
-            self.layout = layout_table(model.table_shape(self.tracker), w, h, Options(top_bar=TOP_BAR))
+            self.layout = layout_table(model.table_shape(self.tracker), w, h, Options(top_bar=self.top_bar))
         except ValueError:
             self.layout = layout_table(model.table_shape(self.tracker), max(w, 320.0), max(h, 480.0),
-                                       Options(top_bar=TOP_BAR))
+                                       Options(top_bar=self.top_bar))
         lay = self.layout
         self.places = model.scene(self.tracker, lay)
         s = self.felt.style
@@ -320,6 +325,7 @@ class TableApp:
         s.setProperty("--ch", f"{lay.card_height:.2f}px")
         s.setProperty("--radius", f"{max(2.0, lay.card_width * 0.07):.1f}px")
         self.table.dataset.arrangement = lay.arrangement.value
+        self.table.classList.toggle("narrow", w < NARROW)
 
     def _ensure(self, uid: int) -> None:
         while len(self.card_els) <= uid:
@@ -431,7 +437,7 @@ class TableApp:
         assert lay is not None
         x, _ = model.pile_base(lay, pile)
         uids = self.tracker.piles.get(pile, []) if self.tracker else []
-        y_end = lay.card_height * 1.5 + TOP_BAR
+        y_end = lay.card_height * 1.5 + self.top_bar
         if uids:
             p = self.places[uids[-1]]
             if p:
@@ -501,7 +507,7 @@ class TableApp:
         rules = g.rules
         parts: list[str] = []
         if rules.time_limit is not None:
-            parts.append(f"⏱ {_fmt_time(g.time_left or 0)}")
+            parts.append(f"Time {_fmt_time(g.time_left or 0)}")
         parts.append(f"Score {g.score}")
         view_stock = sum(len(self.tracker.piles.get(p, [])) for p in self.tracker.piles if p == "stock" or p.startswith("draw-"))
         if rules.family == "spider":

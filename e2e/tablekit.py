@@ -1,0 +1,268 @@
+"""Helpers and fixtures for the table's browser tests (issue 4).
+
+The tests drive the real page with real input (mouse through Playwright,
+touch through CDP ``Input.dispatchTouchEvent``) and check the page against
+the engine running here in CPython: the same preset and deal number give
+the same cards, so the test knows every legal and illegal move.
+
+They wait on the table's attributes, never on time: ``data-moves`` (moves
+played), ``data-busy`` (animating), ``data-message`` (a message shown),
+``data-dialog`` (a dialog open).
+
+Site: ``SPIDER_BASE_URL`` if set (a running server), else the e2e harness's
+``site_url`` fixture if it exists, else a build of the working tree served
+in-process.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from engine.moves import Move  # noqa: E402
+
+CHROMIUM = os.environ.get("SPIDER_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = ROOT / "e2e" / "artifacts" / "table"
+
+DESKTOP = {"viewport": {"width": 1366, "height": 768}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+PHONE_LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True,
+                   "device_scale_factor": 2}
+
+
+@pytest.fixture(scope="session")
+def table_url() -> Iterator[str]:
+    url = os.environ.get("SPIDER_BASE_URL")
+    if url:
+        yield url.rstrip("/") + "/"
+        return
+    sys.path.insert(0, str(ROOT / "tools"))
+    import serve  # type: ignore[import-not-found]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "site"
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "-q"], check=True)
+        server = serve.start(out)
+        host, port = server.server_address[:2]
+        yield f"http://{host}:{port}/"
+        server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def table_browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+class TablePage:
+    """One page with the table, and the input a player would give it."""
+
+    def __init__(self, browser: Any, base: str, context: dict[str, Any], reduced: bool = True) -> None:
+        self.context = browser.new_context(reduced_motion="reduce" if reduced else "no-preference",
+                                           service_workers="block", **context)
+        self.page = self.context.new_page()
+        self.base = base
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        self.touch = bool(context.get("has_touch"))
+        self._cdp: Any = None
+        self.loaded = False
+
+    def close(self) -> None:
+        self.context.close()
+
+    # -- navigation and waiting ------------------------------------------
+    def open(self, fragment: str) -> None:
+        """Open ``#preset/deal`` (a hash change once the page is loaded)."""
+        if not self.loaded:
+            self.page.goto(self.base + fragment)
+            self.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+            self.loaded = True
+        else:
+            self.page.evaluate("f => { location.hash = f }", fragment)
+        preset = fragment.lstrip("#").split("/")[0]
+        self.page.wait_for_function(
+            "p => document.querySelector('#table')?.dataset.preset === p", arg=preset)
+        self.idle()
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        self.idle()
+
+    def idle(self) -> None:
+        self.page.wait_for_function(
+            "() => { const t = document.querySelector('#table'); return t && !t.dataset.busy && !t.dataset.dragging }")
+
+    def attr(self, name: str) -> str | None:
+        return self.page.get_attribute("#table", f"data-{name}")
+
+    def moves(self) -> int:
+        return int(self.attr("moves") or 0)
+
+    def wait_moves(self, n: int) -> None:
+        self.page.wait_for_function("n => +document.querySelector('#table').dataset.moves === n", arg=n)
+        self.idle()
+
+    def wait_message(self) -> str:
+        self.page.wait_for_selector("#table[data-message]", state="attached")
+        return self.attr("message") or ""
+
+    def clear_message(self) -> None:
+        self.page.evaluate("() => document.querySelector('#table').removeAttribute('data-message')")
+
+    # -- reading the table ---------------------------------------------------
+    def piles(self) -> dict[str, list[tuple[str, str]]]:
+        """Every pile's cards (text, face) bottom first, as the page shows them."""
+        rows = self.page.evaluate(
+            "() => [...document.querySelectorAll('#table .card')].map(c => "
+            "[c.dataset.in, +c.dataset.pos, c.dataset.card, c.dataset.face])")
+        out: dict[str, list[tuple[int, str, str]]] = {}
+        for pile, pos, text, face in rows:
+            out.setdefault(pile, []).append((pos, text, face))
+        return {p: [(t, f) for _, t, f in sorted(v)] for p, v in out.items()}
+
+    def expect_game(self, game: engine.Game) -> None:
+        """The page shows exactly what ``game`` shows a player (and no hidden card)."""
+        from ui.model import Tracker
+
+        want: dict[str, list[tuple[str, str]]] = {}
+        t = Tracker.from_view(game.rules, game.public_view())
+        for pile, uids in t.piles.items():
+            if uids:
+                want[pile] = [(t.text(u), "up" if t.up[u] else "down") for u in uids]
+        have = {p: v for p, v in self.piles().items() if v}
+        assert have == want
+        assert self.attr("status") == game.status
+        assert self.moves() == len(game.moves)
+
+    # -- geometry --------------------------------------------------------------
+    def card_box(self, pile: str, index: int) -> dict[str, float]:
+        box = self.page.locator(f'#table .card[data-in="{pile}"][data-pos="{index}"]').bounding_box()
+        assert box is not None, (pile, index)
+        return box
+
+    def grip(self, pile: str, index: int) -> tuple[float, float]:
+        """A point on the visible part of a card (its top strip)."""
+        b = self.card_box(pile, index)
+        return b["x"] + b["width"] / 2, b["y"] + min(6.0, b["height"] / 8)
+
+    def pile_point(self, pile: str) -> tuple[float, float]:
+        """Where to drop on a pile: its top card, or its placeholder."""
+        n = self.page.locator(f'#table .card[data-in="{pile}"]').count()
+        if n:
+            b = self.card_box(pile, n - 1)
+        else:
+            b = self.page.locator(f'#table [data-pile="{pile}"]').bounding_box()
+            assert b is not None
+        return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+    # -- input ---------------------------------------------------------------------
+    def mouse_drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        m = self.page.mouse
+        m.move(*start)
+        m.down()
+        m.move(start[0] + 6, start[1] + 6, steps=2)
+        m.move(*end, steps=steps)
+        m.up()
+
+    def cdp(self) -> Any:
+        if self._cdp is None:
+            self._cdp = self.context.new_cdp_session(self.page)
+        return self._cdp
+
+    def touch_drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8,
+                   end_touch: bool = True) -> None:
+        s = self.cdp()
+        s.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1], "id": 1}]})
+        for k in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * k / steps
+            y = start[1] + (end[1] - start[1]) * k / steps
+            s.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+        if end_touch:
+            s.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def tap_point(self, x: float, y: float) -> None:
+        if self.touch:
+            s = self.cdp()
+            s.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+            s.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        else:
+            self.page.mouse.click(x, y)
+
+    def drag_move(self, game: engine.Game, move: Move, touch: bool = False) -> None:
+        """Drag the cards of a tableau move (or a card to a foundation)."""
+        from ui.model import tableau_pile
+
+        src = tableau_pile(game.rules, move.src)
+        n = len(game.position.tableau[move.src])
+        count = move.count if move.kind == "move" else 1
+        dst = tableau_pile(game.rules, move.dst) if move.kind == "move" else f"foundation-{move.dst + 1}"
+        start = self.grip(src, n - count)
+        end = self.pile_point(dst)
+        b = self.card_box(src, n - count)
+        end = (end[0], end[1] + (start[1] - b["y"]))
+        if touch:
+            self.touch_drag(start, end)
+        else:
+            self.mouse_drag(start, end)
+
+    def tap_pile(self, pile: str) -> None:
+        n = self.page.locator(f'#table .card[data-in="{pile}"]').count()
+        if n:
+            x, y = self.grip(pile, n - 1)
+        else:
+            x, y = self.pile_point(pile)
+        self.tap_point(x, y)
+
+
+def deal_with_moves(preset: str, start: int = 1) -> int:
+    """A deal number whose first position has a drag move and an illegal one."""
+    for deal in range(start, start + 200):
+        g = engine.new_game(preset, deal)
+        if first_drag_move(g) is not None and illegal_drop(g) is not None:
+            return deal
+    raise AssertionError(f"no deal of {preset} with moves")
+
+
+def first_drag_move(g: engine.Game) -> Move | None:
+    for m in g.legal_moves():
+        if m.kind == "move":
+            col = g.position.tableau[m.src]
+            if m.count < len(col) or g.position.tableau[m.dst]:
+                return m
+        if m.kind == "found":
+            return m
+    return None
+
+
+def illegal_drop(g: engine.Game) -> Move | None:
+    """A single-card move between two non-empty columns that the rules refuse."""
+    from ui import targets
+
+    pos = g.position
+    for i, col in enumerate(pos.tableau):
+        if not col or targets.drag_count(g.rules, pos, f"column-{i + 1}", len(col) - 1) == 0:
+            continue
+        for j, other in enumerate(pos.tableau[: len(g.rules.columns)]):
+            if j != i and other:
+                m = Move.tableau(i, j, 1, len(g.rules.columns) if g.rules.free_column else -1)
+                if g.why_illegal(m):
+                    return m
+    return None
