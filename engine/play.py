@@ -39,11 +39,14 @@ def free_index(rules: Ruleset) -> int:
     return len(rules.columns) if rules.free_column else -1
 
 
+_COLUMN_IDS = tuple(f"column-{i + 1}" for i in range(16))
+
+
 def pile_id(rules: Ruleset, index: int) -> str:
     """The stable id of tableau pile ``index``: ``column-3`` or ``free``."""
     if rules.free_column and index == len(rules.columns):
         return "free"
-    return f"column-{index + 1}"
+    return _COLUMN_IDS[index]
 
 
 def pile_name(rules: Ruleset, index: int) -> str:
@@ -185,6 +188,24 @@ def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: int, f: in
     return "This foundation is complete." if (top >> 2) == 1 else f"This foundation needs the {card_words(top - 4)}."
 
 
+def _foundation_takes(rules: Ruleset, pos: Position, src: int, card: int, f: int, aces_red: bool | None) -> bool:
+    """Whether :func:`_foundation_reason` would say None, quickly (no sentences).
+
+    ``aces_red`` is :func:`little_spider_colours` of the position's foundations.
+    """
+    found = pos.foundations[f]
+    if rules.family == "spidike-classic":
+        return card == found[-1] + 4 if found else (card >> 2) == 1
+    if not found:
+        r = card >> 2
+        if r == 1:
+            return aces_red is None or is_red(card) == aces_red
+        return r == KING and (aces_red is None or is_red(card) != aces_red)
+    if rules.lower_row_restriction and src >= 4 and f != src - 4 and _stock_phase(pos):
+        return False
+    return card == (found[-1] + 4 if (found[0] >> 2) == 1 else found[-1] - 4)
+
+
 # -- legal moves --------------------------------------------------------------
 
 
@@ -214,10 +235,11 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
                         d = (cj >> 2) - ri
                         if d == 1 or d == -1 or (wrap and (d == 12 or d == -12)):
                             add(_new(Move, (MOVE, i, j, 1, -1)))
+        aces_red = little_spider_colours(pos.foundations)
         for i, c in enumerate(tops):
             if c:
                 for f in range(len(pos.foundations)):
-                    if _foundation_reason(rules, pos, i, c, f) is None:
+                    if _foundation_takes(rules, pos, i, c, f, aces_red):
                         add(_new(Move, (FOUNDATION, i, f, 1, -1)))
         if not in_phase_2:
             add(_new(Move, (DEAL, 0, 0, 0, -1)))
@@ -278,7 +300,7 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
             if col:
                 c = col[-1]
                 for f in range(nf):
-                    if _foundation_reason(rules, pos, i, c, f) is None:
+                    if _foundation_takes(rules, pos, i, c, f, None):
                         add(_new(Move, (FOUNDATION, i, f, 1, -1)))
 
     if rules.draw_piles:
@@ -286,7 +308,7 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
             if pile:
                 add(_new(Move, (DRAW, k, 0, 0, -1)))
     elif pos.stock[0]:
-        if not (rules.deal_needs_full_columns and any(not tableau[j] for j in range(len(rules.columns)))):
+        if not rules.deal_needs_full_columns or all(tableau[: len(rules.columns)]):
             add(_new(Move, (DEAL, 0, 0, 0, -1)))
     return moves
 
@@ -304,7 +326,7 @@ def has_legal_move(rules: Ruleset, pos: Position) -> bool:
     elif stock[0] and (
         rules.family == "little-spider"
         or not rules.deal_needs_full_columns
-        or all(pos.tableau[j] for j in range(len(rules.columns)))
+        or all(pos.tableau[: len(rules.columns)])
     ):
         return True
     return bool(legal_moves(rules, pos))
@@ -349,7 +371,7 @@ def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
             return "Pick a draw pile to deal."
         if not pos.stock[0]:
             return "There are no cards left to deal."
-        if rules.deal_needs_full_columns and any(not tableau[j] for j in range(len(rules.columns))):
+        if rules.deal_needs_full_columns and not all(tableau[: len(rules.columns)]):
             return "Fill every empty column before dealing."
         return None
     if kind == DRAW:
