@@ -21,14 +21,14 @@ for path in (str(ROOT), str(HERE)):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-_common = dict(
-    database=None,
-    deadline=None,
-    derandomize=False,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-settings.register_profile("ci", max_examples=25, **_common)  # type: ignore[arg-type]
-settings.register_profile("dev", max_examples=300, **_common)  # type: ignore[arg-type]
+for name, examples in (("ci", 25), ("dev", 300)):
+    settings.register_profile(
+        name,
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
