@@ -1,0 +1,510 @@
+"""The solver: finds a way to win, budgeted, cancellable, for every preset.
+
+Two questions, one machinery:
+
+* **Full information** (``visible=False``): every card's identity is known,
+  as when proving a deal winnable ahead of time.  A ``solved`` answer
+  carries moves that replay legally in the engine to a win.
+* **Visible information** (``visible=True``): face-down cards and the stock
+  are unknown, as for a player's hint.  Hidden cards are replaced by a
+  placeholder that can never be moved, built on or completed, so a line of
+  play may end by turning a card up or dealing, never by using what it
+  would reveal.
+
+The search is *anytime*: it runs in slices (:meth:`Search.step`) so the
+browser can yield between them, stops at a node or time budget, and can be
+cancelled.  Positions are keys of a transposition table (the engine's
+positions are immutable tuples).
+
+Spider-family deals are searched level by level, as KPatience's solver does
+(a beam over the deals left): between two deals a best-first search
+explores the column moves; the best positions from which a deal is legal
+are dealt into the next level.  Little Spider and traditional Spidike,
+smaller games, use a plain best-first search over all actions.
+
+Move pruning never invents a solution: every move the solver returns is
+legal in the engine (the tests replay each one).  Pruning only skips moves
+that cannot help a line of play it keeps (a group moved off a card it
+already sits on in sequence and suit; a whole column into an empty one;
+all but the first of several empty columns), so an exhausted search with
+pruning reports ``unknown``; only the complete mode (no pruning, no beam)
+reports ``unsolvable``.
+
+>>> import engine
+>>> from engine.solver import solve
+>>> game = engine.game_from_notation("spider-1", "Ks/Qs/Js/Ts/9s/8s/7s/6s/5s/4s3s2sAs - -/-/-/-/-/-/-/-")
+>>> result = solve(game.rules, game.position, max_nodes=2000)
+>>> result.status, len(result.moves) > 0
+('solved', True)
+"""
+
+from __future__ import annotations
+
+import gc
+import heapq
+import time
+from typing import Callable, Iterable, NamedTuple
+
+from .cards import KING
+from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
+from .play import legal_moves, next_position
+from .position import Position
+from .rules import Ruleset
+
+HIDDEN_CARD = 0
+"""Stands for a card the player cannot see (rank 0: it fits nowhere)."""
+
+SOLVED, UNSOLVABLE, UNKNOWN, CANCELLED = "solved", "unsolvable", "unknown", "cancelled"
+
+
+class SolveResult(NamedTuple):
+    """What a search found: ``status``, the winning ``moves`` (if solved), effort."""
+
+    status: str
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
+# -- evaluation -----------------------------------------------------------------
+
+
+def column_value(col: tuple[int, ...], d: int, same_suit: bool) -> int:
+    """The evaluation's share of one column (see :func:`evaluate`)."""
+    n = len(col)
+    if not n:
+        return 60
+    score = -40 * d
+    prev = col[d]
+    for k in range(d + 1, n):
+        c = col[k]
+        if (prev >> 2) == (c >> 2) + 1:
+            if c == prev - 4:
+                score += 12
+            else:
+                score += 4 if same_suit else 6
+        else:
+            score -= 10
+        prev = c
+    if d == 0 and (col[0] >> 2) == KING:
+        score += 8
+    return score
+
+
+def evaluate(rules: Ruleset, pos: Position, cache: dict[tuple[tuple[int, ...], int], int] | None = None) -> int:
+    """How promising a position is (higher is better); cheap, used to order search.
+
+    Rewards completed runs, cards on foundations, turned-up cards, cards
+    sitting on their successor (more for the same suit), empty columns;
+    penalises breaks in the face-up part of a column.  ``cache`` memoises
+    column values across calls (a search passes one).
+    """
+    same_suit = rules.unit != "rank" and rules.completion != "any"
+    score = 0
+    if cache is None:
+        for col, d in zip(pos.tableau, pos.down):
+            score += column_value(col, d, same_suit)
+    else:
+        get = cache.get
+        for col, d in zip(pos.tableau, pos.down):
+            key = (col, d)
+            v = get(key)
+            if v is None:
+                v = cache[key] = column_value(col, d, same_suit)
+            score += v
+    per_card = 80 // 13 if rules.completion != "none" else 25
+    for f in pos.foundations:
+        score += per_card * len(f)
+    return score
+
+
+# -- move selection -------------------------------------------------------------
+
+
+def useful_moves(rules: Ruleset, pos: Position) -> list[Move]:
+    """The legal moves worth searching (see the module docstring on pruning)."""
+    moves = legal_moves(rules, pos)
+    if rules.family != "spider":
+        # empty foundations are alike, unless Little Spider's lower-row rule tells them apart
+        if rules.lower_row_restriction:
+            return moves
+        first_free = next((f for f, pile in enumerate(pos.foundations) if not pile), -1)
+        moves = [m for m in moves if m.kind != FOUNDATION or pos.foundations[m.dst] or m.dst == first_free]
+        if rules.family == "little-spider":
+            return moves
+    tableau = pos.tableau
+    down = pos.down
+    first_empty = -1
+    for j, col in enumerate(tableau):
+        if not col:
+            first_empty = j
+            break
+    out = []
+    for m in moves:
+        if m.kind != MOVE:
+            out.append(m)
+            continue
+        src_col = tableau[m.src]
+        h = len(src_col) - m.count
+        head = src_col[h]
+        target = tableau[m.dst]
+        if not target:
+            if m.dst != first_empty or h == 0:
+                continue
+            out.append(m)
+            continue
+        if h > down[m.src]:
+            below = src_col[h - 1]
+            if (below >> 2) == (head >> 2) + 1:
+                # already built on a successor: moving only helps if it makes the build one suit
+                if (below & 3) == (head & 3) or (target[-1] & 3) != (head & 3):
+                    continue
+        out.append(m)
+    return out
+
+
+# -- the search -------------------------------------------------------------------
+
+
+class _Node(NamedTuple):
+    parent: Position | None
+    move: Move | None
+
+
+class Search:
+    """An anytime search for a win from ``pos``; call :meth:`step` until done.
+
+    ``beam`` is the number of positions dealt into each next level (Spider
+    family); ``level_nodes`` the positions explored from each level before
+    choosing them.  ``visible`` hides face-down cards and the stock.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        pos: Position,
+        *,
+        visible: bool = False,
+        complete: bool = False,
+        beam: int = 12,
+        level_nodes: int = 4000,
+    ) -> None:
+        self.rules = rules
+        self.visible = visible
+        self.complete = complete
+        self.start = hide(pos) if visible else pos
+        self.beam = beam
+        self.level_nodes = level_nodes
+        self.nodes = 0
+        self.status: str | None = None
+        self.moves: tuple[Move, ...] = ()
+        self._parents: dict[Position, _Node] = {self.start: _Node(None, None)}
+        self._levelled = rules.family == "spider" and not complete
+        self._heap: list[tuple[int, int, Position]] = []
+        self._tick = 0
+        self._level_seen: list[tuple[int, Position]] = []
+        self._level_count = 0
+        self._pruned = False
+        self._cache: dict[tuple[tuple[int, ...], int], int] = {}
+        self._push(self.start, evaluate(rules, self.start, self._cache))
+
+    # the priority queue holds (-value, tie-break, position)
+    def _push(self, pos: Position, value: int) -> None:
+        self._tick += 1
+        heapq.heappush(self._heap, (-value, self._tick, pos))
+
+    def step(self, max_nodes: int = 1000) -> str | None:
+        """Explore up to ``max_nodes`` positions; the status once the search is over."""
+        if self.status is not None:
+            return self.status
+        rules = self.rules
+        parents = self._parents
+        heap = self._heap
+        budget = max_nodes
+        while budget > 0:
+            if not heap:
+                if self._levelled and self._next_level():
+                    continue
+                self.status = UNKNOWN if (self._pruned or self._levelled) else UNSOLVABLE
+                return self.status
+            negv, _, pos = heapq.heappop(heap)
+            budget -= 1
+            self.nodes += 1
+            if pos.is_cleared():
+                self._finish(pos)
+                return self.status
+            moves = legal_moves(rules, pos) if self.complete else useful_moves(rules, pos)
+            if not self.complete:
+                self._pruned = True
+            for m in moves:
+                kind = m.kind
+                if self._levelled and (kind == DEAL or kind == DRAW):
+                    continue
+                if self.visible and (kind == DEAL or kind == DRAW):
+                    continue
+                nxt = next_position(rules, pos, m)
+                if nxt in parents:
+                    continue
+                parents[nxt] = _Node(pos, m)
+                if self.visible and _reveals_hidden(nxt, pos):
+                    continue  # a leaf: what it turns up is unknown
+                if nxt.is_cleared():
+                    self._finish(nxt)
+                    return self.status
+                self._push(nxt, evaluate(rules, nxt, self._cache))
+            if self._levelled:
+                self._level_seen.append((-negv, pos))
+                self._level_count += 1
+                if self._level_count >= self.level_nodes:
+                    heap.clear()
+        return None
+
+    def _next_level(self) -> bool:
+        """Deal from the best positions of this level into the next one."""
+        rules = self.rules
+        if self.visible:
+            return False
+        seen = self._level_seen
+        self._level_seen = []
+        self._level_count = 0
+        seen.sort(key=lambda t: -t[0])
+        dealt = 0
+        for _, pos in seen:
+            if dealt >= self.beam:
+                break
+            for m in legal_moves(rules, pos):
+                if m.kind not in (DEAL, DRAW):
+                    continue
+                nxt = next_position(rules, pos, m)
+                if nxt in self._parents:
+                    continue
+                self._parents[nxt] = _Node(pos, m)
+                if nxt.is_cleared():
+                    self._finish(nxt)
+                    return False
+                self._push(nxt, evaluate(rules, nxt, self._cache))
+                dealt += 1
+                if rules.draw_piles and dealt >= self.beam:
+                    break
+        return dealt > 0
+
+    def _finish(self, pos: Position) -> None:
+        path: list[Move] = []
+        node = self._parents[pos]
+        while node.move is not None:
+            path.append(node.move)
+            assert node.parent is not None
+            node = self._parents[node.parent]
+        path.reverse()
+        self.moves = tuple(path)
+        self.status = SOLVED
+
+
+def _reveals_hidden(nxt: Position, pos: Position) -> bool:
+    for a, b in zip(nxt.down, pos.down):
+        if a != b:
+            return True
+    return False
+
+
+def hide(pos: Position) -> Position:
+    """``pos`` with every card the player cannot see replaced by :data:`HIDDEN_CARD`.
+
+    Draw piles keep their visible top card.
+    """
+    tableau = tuple(((HIDDEN_CARD,) * d + col[d:]) if d else col for col, d in zip(pos.tableau, pos.down))
+    stock = tuple(p[:1] + (HIDDEN_CARD,) * (len(p) - 1) if len(pos.stock) > 1 else (HIDDEN_CARD,) * len(p) for p in pos.stock)
+    return Position(tableau, pos.down, stock, pos.foundations)
+
+
+def solve(
+    rules: Ruleset,
+    pos: Position,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    visible: bool = False,
+    complete: bool = False,
+    beam: int = 8,
+    level_nodes: int = 2000,
+) -> SolveResult:
+    """Search for a win from ``pos`` within a node and/or time budget.
+
+    A beam search that gives up before the budget is spent starts again
+    twice as wide (iterative widening), so more budget means a better
+    chance.  ``should_stop`` is polled between slices; if it returns True
+    the result is ``cancelled``.
+    """
+    t0 = time.perf_counter()
+    # The search allocates millions of tuples and no cycles: the cyclic
+    # collector would only rescan them, so it is paused while searching.
+    gc_was_on = gc.isenabled()
+    gc.disable()
+    nodes = 0
+    try:
+        while True:
+            search = Search(rules, pos, visible=visible, complete=complete, beam=beam, level_nodes=level_nodes)
+            left = None if max_nodes is None else max_nodes - nodes
+            status = _run(search, t0, left, max_seconds, should_stop)
+            nodes += search.nodes
+            if status == SOLVED:
+                return SolveResult(status, search.moves, nodes, time.perf_counter() - t0)
+            out_of_budget = (max_nodes is not None and nodes >= max_nodes) or (
+                max_seconds is not None and time.perf_counter() - t0 >= max_seconds
+            )
+            if status != UNKNOWN or complete or visible or not search._levelled or out_of_budget:
+                return SolveResult(status, (), nodes, time.perf_counter() - t0)
+            if max_nodes is None and max_seconds is None:
+                return SolveResult(status, (), nodes, time.perf_counter() - t0)
+            beam *= 2
+            level_nodes *= 2
+    finally:
+        if gc_was_on:
+            gc.enable()
+
+
+def _run(
+    search: Search,
+    t0: float,
+    max_nodes: int | None,
+    max_seconds: float | None,
+    should_stop: Callable[[], bool] | None,
+) -> str:
+    while True:
+        status = search.step(500)
+        if status is not None:
+            return status
+        if max_nodes is not None and search.nodes >= max_nodes:
+            return UNKNOWN
+        if max_seconds is not None and time.perf_counter() - t0 >= max_seconds:
+            return UNKNOWN
+        if should_stop is not None and should_stop():
+            return CANCELLED
+
+
+def replay(rules: Ruleset, pos: Position, moves: Iterable[Move]) -> Position:
+    """Play ``moves`` from ``pos`` checking each is legal (raises ``IllegalMove``)."""
+    from .errors import IllegalMove
+    from .play import why_illegal
+
+    for m in moves:
+        reason = why_illegal(rules, pos, m)
+        if reason is not None:
+            raise IllegalMove(reason, m)
+        pos = next_position(rules, pos, m)
+    return pos
+
+
+__all__ = ["solve", "Search", "SolveResult", "evaluate", "useful_moves", "hide", "replay", "FOUNDATION"]
+
+
+# -- hints ------------------------------------------------------------------------
+
+
+class Hint(NamedTuple):
+    """One suggested action: the ``move``, how much it gains, and why in words."""
+
+    move: Move | None
+    gain: int
+    reason: str
+
+
+def _describe(rules: Ruleset, pos: Position, move: Move, gain_reveal: bool) -> str:
+    from .cards import card_words
+    from .play import pile_name
+
+    if move.kind == DEAL:
+        return "Deal a new row from the stock."
+    if move.kind == DRAW:
+        return f"Deal draw pile {move.src + 1}."
+    col = pos.tableau[move.src]
+    head = col[len(col) - move.count]
+    what = f"the {card_words(head)}" if move.count == 1 else f"the run from the {card_words(head)}"
+    if move.kind == FOUNDATION:
+        return f"Play the {card_words(head)} to foundation {move.dst + 1}."
+    target = pile_name(rules, move.dst)
+    why = " to turn up a card" if gain_reveal else ""
+    return f"Move {what} to {target}{why}."
+
+
+def hints(
+    rules: Ruleset,
+    pos: Position,
+    *,
+    max_nodes: int = 600,
+    max_seconds: float | None = None,
+) -> list[Hint]:
+    """Suggested actions, best first, from what the player can see.
+
+    Each first move is judged by the best position reachable through it by
+    further visible moves (turning up a card or clearing a column counts;
+    what a face-down card is does not, since the search never knows it).
+    Moves that gain nothing are left out.  When nothing gains, the list
+    holds the deal (or the best draw pile) if one is allowed; an empty list
+    means nothing helps now.
+    """
+    view = hide(pos)
+    base = evaluate(rules, view)
+    cache: dict[tuple[tuple[int, ...], int], int] = {}
+    firsts = [m for m in useful_moves(rules, view) if m.kind not in (DEAL, DRAW)]
+    best: dict[Move, int] = {}
+    reveal: dict[Move, bool] = {}
+    heap: list[tuple[int, int, Position, Move, int]] = []
+    seen: set[Position] = {view}
+    tick = 0
+    for m in firsts:
+        nxt = next_position(rules, view, m)
+        if nxt in seen:
+            continue
+        seen.add(nxt)
+        v = evaluate(rules, nxt, cache)
+        best[m] = v
+        flipped = _reveals_hidden(nxt, view) or (nxt.is_cleared())
+        reveal[m] = flipped
+        if not flipped:
+            tick += 1
+            heapq.heappush(heap, (-v, tick, nxt, m, 1))
+    t0 = time.perf_counter()
+    nodes = 0
+    while heap and nodes < max_nodes:
+        if max_seconds is not None and nodes % 32 == 0 and time.perf_counter() - t0 > max_seconds:
+            break
+        _, _, p, first, depth = heapq.heappop(heap)
+        nodes += 1
+        for m in useful_moves(rules, p):
+            if m.kind in (DEAL, DRAW):
+                continue
+            nxt = next_position(rules, p, m)
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            v = evaluate(rules, nxt, cache) - depth  # a shorter way to the same gain is better
+            if v > best[first]:
+                best[first] = v
+                reveal[first] = reveal[first] or _reveals_hidden(nxt, p)
+            if not _reveals_hidden(nxt, p):
+                tick += 1
+                heapq.heappush(heap, (-v, tick, nxt, first, depth + 1))
+    ranked = sorted(((v - base, m) for m, v in best.items() if v > base), key=lambda t: (-t[0], str(t[1])))
+    out = [Hint(m, gain, _describe(rules, view, m, reveal[m])) for gain, m in ranked]
+    if out:
+        return out
+    deals = [m for m in legal_moves(rules, view) if m.kind in (DEAL, DRAW)]
+    if deals:
+        if len(deals) > 1:
+            deals.sort(key=lambda m: -evaluate(rules, next_position(rules, view, m)))
+        return [Hint(m, 0, _describe(rules, view, m, False)) for m in deals]
+    return []
+
+
+def autocomplete(rules: Ruleset, pos: Position, *, max_nodes: int = 20000) -> tuple[Move, ...] | None:
+    """The moves that finish the game, if that is proven from what is visible.
+
+    Offered only when nothing is hidden (every card face up, nothing left
+    to deal) and the search finds a win; None otherwise.
+    """
+    if any(pos.down) or any(pos.stock):
+        return None
+    result = solve(rules, pos, max_nodes=max_nodes)
+    return result.moves if result.status == SOLVED else None

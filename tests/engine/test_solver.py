@@ -1,0 +1,217 @@
+"""The solver: solutions replay to a win, hints are legal and fair, budgets hold."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.play import legal_moves, why_illegal
+from engine.position import Position
+from engine.solver import (
+    CANCELLED,
+    HIDDEN_CARD,
+    SOLVED,
+    UNKNOWN,
+    UNSOLVABLE,
+    autocomplete,
+    hide,
+    hints,
+    replay,
+    solve,
+)
+from enginetest import game
+
+
+def assert_wins(g: engine.Game, moves: tuple[engine.Move, ...]) -> None:
+    """Every move is legal in turn and the last one clears the table."""
+    for m in moves:
+        assert g.why_illegal(m) is None, (str(m), g.why_illegal(m))
+        g.play(m)
+    assert g.status == "won"
+
+
+# -- small positions with known answers -------------------------------------------
+
+
+def test_solves_a_spider_run_that_needs_a_flip_first() -> None:
+    g = game("spider-1", ["KsQsJs", "Ts9s", "*As8s7s6s5s4s3s2s"])
+    r = solve(g.rules, g.position, max_nodes=5000)
+    assert r.status == SOLVED
+    assert_wins(g, r.moves)
+
+
+def test_solves_across_a_deal() -> None:
+    # the 3, 2 and Ace only arrive with the deal, which needs all ten columns filled:
+    # building down first would empty columns and forbid it
+    g = game("spider-1", ["Ks", "Qs", "Js", "Ts", "9s", "8s", "7s", "6s", "5s", "4s"], stock="3s2sAs")
+    r = solve(g.rules, g.position, max_nodes=20000)
+    assert r.status == SOLVED
+    assert "deal" in [str(m) for m in r.moves]
+    assert_wins(g, r.moves)
+
+
+def test_complete_search_proves_a_missing_ace_unsolvable() -> None:
+    # K Q J T of spades and no Ace: nothing can ever complete
+    g = game("spider-1", ["KsQs", "Js", "Ts"])
+    r = solve(g.rules, g.position, complete=True, max_nodes=200_000)
+    assert r.status == UNSOLVABLE
+    assert r.moves == ()
+
+
+def test_complete_search_proves_a_little_spider_deadlock_unsolvable() -> None:
+    # foundation 2 waits for the Jd under the 2s; foundation 3 waits for the 3s under the Qd
+    g = game(
+        "little-spider",
+        ["KdJd2s", "As3sQd"],
+        foundations=["Ah2h3h4h5h6h7h8h9hThJhQhKh", "Ad2d3d4d5d6d7d8d9dTd", "KsQsJsTs9s8s7s6s5s4s", "KcQcJcTc9c8c7c6c5c4c3c2cAc"],
+    )
+    assert g.status == "lost"  # no action at all: the engine already calls it
+    r = solve(g.rules, g.position, complete=True, max_nodes=1000)
+    assert r.status == UNSOLVABLE
+
+
+def test_solves_little_spider_in_phase_two_with_a_tableau_move() -> None:
+    # the 2s covers the Jd that foundation 2 waits for, the Qd covers the 3s that
+    # foundation 3 waits for: only moving the Qd onto the Kh (one rank up) unlocks it
+    g = game(
+        "little-spider",
+        ["Jd2s", "3sQd", "Kh"],
+        foundations=["Ah2h3h4h5h6h7h8h9hThJhQh", "Ad2d3d4d5d6d7d8d9dTd", "KsQsJsTs9s8s7s6s5s4s", "KcQcJcTc9c8c7c6c5c4c3c2cAc"],
+    )
+    r = solve(g.rules, g.position, max_nodes=5000)
+    assert r.status == SOLVED
+    assert [str(m) for m in r.moves if m.kind == "move"] == ["c2>c3"]
+    assert_wins(g, r.moves)
+
+
+def test_solves_traditional_spidike_with_king_to_an_empty_pile() -> None:
+    g = game(
+        "spidike-classic",
+        ["Ks2h", "Ah", "Qs"],
+        foundations=["As2s3s4s5s6s7s8s9sTsJs"],
+    )
+    r = solve(g.rules, g.position, max_nodes=5000)
+    assert r.status == SOLVED
+    assert_wins(g, r.moves)
+
+
+@pytest.mark.cpython_only  # a few seconds in CPython; the small positions above cover Pyodide
+@pytest.mark.parametrize(("preset", "deal"), [("spider-1", 1), ("tournament-1", 9), ("spider-2", 9)])
+def test_solves_a_real_deal_and_the_solution_replays(preset: str, deal: int) -> None:
+    g = engine.new_game(preset, deal=deal)
+    r = solve(g.rules, g.position, max_nodes=12_000)
+    assert r.status == SOLVED
+    assert replay(g.rules, g.position, r.moves).is_cleared()
+    assert_wins(g, r.moves)
+
+
+# -- budgets and cancellation ------------------------------------------------------
+
+
+def test_node_budget_is_respected() -> None:
+    g = engine.new_game("spider-4", deal=3)
+    r = solve(g.rules, g.position, max_nodes=1500)
+    assert r.status in (UNKNOWN, SOLVED)
+    assert r.nodes <= 1500 + 500  # checked between slices of 500
+
+
+def test_cancelled_search_says_so_and_returns_no_moves() -> None:
+    g = engine.new_game("spider-4", deal=3)
+    r = solve(g.rules, g.position, should_stop=lambda: True)
+    assert r.status == CANCELLED
+    assert r.moves == ()
+
+
+# -- hints --------------------------------------------------------------------------
+
+
+def _shuffle_hidden(pos: Position, seed: int) -> Position:
+    """The same visible position with the hidden cards dealt differently."""
+    hidden = [c for col, d in zip(pos.tableau, pos.down) for c in col[:d]]
+    single = len(pos.stock) == 1
+    for p in pos.stock:
+        hidden.extend(p if single else p[1:])
+    random.Random(seed).shuffle(hidden)
+    it = iter(hidden)
+    tableau = tuple(tuple(next(it) for _ in range(d)) + col[d:] for col, d in zip(pos.tableau, pos.down))
+    stock = tuple(tuple(next(it) for _ in p) if single else p[:1] + tuple(next(it) for _ in p[1:]) for p in pos.stock)
+    return Position(tableau, pos.down, stock, pos.foundations)
+
+
+@pytest.mark.parametrize("preset", list(engine.PRESETS))
+def test_hints_are_legal_and_do_not_depend_on_hidden_cards(preset: str) -> None:
+    g = engine.new_game(preset, deal=2024)
+    rnd = random.Random(5)
+    for _ in range(12):
+        if g.status != "playing":
+            break
+        hs = hints(g.rules, g.position, max_nodes=300)
+        for h in hs:
+            assert h.move is not None
+            assert why_illegal(g.rules, g.position, h.move) is None, (str(h.move), h.reason)
+            assert h.reason
+        other = _shuffle_hidden(g.position, rnd.randrange(1 << 30))
+        assert hide(other) == hide(g.position)
+        assert [str(h.move) for h in hints(g.rules, other, max_nodes=300)] == [str(h.move) for h in hs]
+        g.play(hs[0].move if hs else rnd.choice(g.legal_moves()))
+
+
+def test_hint_turns_up_a_card_and_never_shuffles_a_built_card() -> None:
+    # the 5s can go on either 6s and turn up the King; the 9s already sits on a ten,
+    # so moving it to another ten gains nothing and is never suggested
+    g = game("spider-1", ["*Ks5s", "6s", "6s", "Ts9s"] + ["Ts"] * 6)
+    hs = hints(g.rules, g.position)
+    assert str(hs[0].move) in ("c1>c2", "c1>c3")
+    assert "turn up" in hs[0].reason
+    assert not any(str(h.move).startswith("c4>") for h in hs)
+
+
+def test_hint_says_deal_when_no_move_helps() -> None:
+    g = game("spider-1", ["5s", "9s", "Ks", "Js", "3s", "7s", "Ks", "Js", "3s", "7s"], stock="AsAsAsAsAsAsAs2s2s2s")
+    hs = hints(g.rules, g.position)
+    assert [str(h.move) for h in hs] == ["deal"]
+
+
+def test_hint_is_empty_when_nothing_helps() -> None:
+    g = game("spider-1", ["5s", "9s", "Ks", "Js", "3s", "7s", "Ks", "Js", "3s", "7s"])
+    assert hints(g.rules, g.position) == []
+
+
+def test_hints_never_look_at_a_hidden_card() -> None:
+    g = engine.new_game("spider-2", deal=11)
+    assert all(HIDDEN_CARD not in col[d:] for col, d in zip(hide(g.position).tableau, g.position.down))
+    assert all(set(col[:d]) <= {HIDDEN_CARD} for col, d in zip(hide(g.position).tableau, g.position.down))
+
+
+# -- auto-complete -----------------------------------------------------------------
+
+
+def test_autocomplete_refuses_while_cards_are_hidden() -> None:
+    assert autocomplete(*_rules_pos(engine.new_game("spider-1", deal=5))) is None
+
+
+def test_autocomplete_finishes_an_open_position() -> None:
+    g = game("spider-1", ["KsQsJsTs9s8s", "7s6s5s4s", "3s2sAs"])
+    moves = autocomplete(g.rules, g.position)
+    assert moves is not None
+    assert_wins(g, moves)
+
+
+def test_autocomplete_declines_an_open_position_it_cannot_finish() -> None:
+    g = game("spider-1", ["KsQs", "Js"])
+    assert autocomplete(g.rules, g.position, max_nodes=2000) is None
+
+
+def _rules_pos(g: engine.Game) -> tuple[engine.Ruleset, Position]:
+    return g.rules, g.position
+
+
+def test_legal_moves_of_hidden_view_never_move_a_hidden_card() -> None:
+    g = engine.new_game("spider-4", deal=8)
+    view = hide(g.position)
+    for m in legal_moves(g.rules, view):
+        if m.kind == "move":
+            col = view.tableau[m.src]
+            assert HIDDEN_CARD not in col[len(col) - m.count :]

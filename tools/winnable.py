@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Prove deals winnable with the engine's solver, and ship the proven deal numbers.
+
+    python3 tools/winnable.py spider-1 --count 1000 --seconds 5 --jobs 2
+    python3 tools/winnable.py --all --count 1000
+    python3 tools/winnable.py --report
+
+For each preset (with its default options) the tool tries deal numbers in
+order from 1, solving each with full information under a time budget, and
+records every deal proven winnable (the solver's moves replay to a win in
+the engine before a deal is recorded).  Results go to
+``assets/data/winnable.json``, which the game's chooser reads for "winnable
+deals only".  The file also keeps, per preset, how many deals were tried,
+how many proven, the budget and the total solving time, so ``--report``
+prints the fraction of random deals proven winnable and the time per deal.
+A run resumes where the file stops, so the data can grow across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from engine.solver import SOLVED, replay, solve  # noqa: E402
+
+DATA = ROOT / "assets" / "data" / "winnable.json"
+FORMAT_VERSION = 1
+
+
+def load(path: Path = DATA) -> dict:
+    if path.exists():
+        data = json.loads(path.read_text())
+        if data.get("version") != FORMAT_VERSION:
+            raise SystemExit(f"{path}: unknown version {data.get('version')!r}")
+        return data
+    return {"version": FORMAT_VERSION, "presets": {}}
+
+
+def save(data: dict, path: Path = DATA) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
+    os.replace(tmp, path)
+
+
+def prove(args: tuple[str, int, float]) -> tuple[int, bool, float, int]:
+    """Solve one deal; True only if the solution replays to a win."""
+    preset, deal, seconds = args
+    game = engine.new_game(preset, deal=deal)
+    result = solve(game.rules, game.position, max_seconds=seconds)
+    ok = False
+    if result.status == SOLVED:
+        ok = replay(game.rules, game.position, result.moves).is_cleared()
+    return deal, ok, result.seconds, len(result.moves)
+
+
+def run(preset: str, count: int, seconds: float, jobs: int, limit: int | None) -> None:
+    data = load()
+    entry = data["presets"].setdefault(
+        preset, {"deals": [], "tried": 0, "seconds_per_deal": seconds, "solve_seconds": 0.0}
+    )
+    if entry["seconds_per_deal"] != seconds and entry["tried"]:
+        print(f"{preset}: the file was made with {entry['seconds_per_deal']} s a deal; keeping that budget")
+        seconds = entry["seconds_per_deal"]
+    next_deal = entry["tried"] + 1
+    started = time.time()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        while len(entry["deals"]) < count and (limit is None or time.time() - started < limit):
+            batch = [(preset, d, seconds) for d in range(next_deal, next_deal + 4 * jobs)]
+            for deal, ok, secs, n in pool.map(prove, batch):
+                entry["tried"] += 1
+                entry["solve_seconds"] = round(entry["solve_seconds"] + secs, 2)
+                if ok:
+                    entry["deals"].append(deal)
+            next_deal += len(batch)
+            save(data)
+            print(f"{preset}: {len(entry['deals'])}/{entry['tried']} proven", flush=True)
+
+
+def report() -> None:
+    data = load()
+    print(f"{'preset':24} {'proven':>7} {'tried':>7} {'fraction':>9} {'s/deal':>7} {'budget':>7}")
+    for preset in engine.PRESETS:
+        e = data["presets"].get(preset)
+        if not e or not e["tried"]:
+            print(f"{preset:24} {'-':>7}")
+            continue
+        print(
+            f"{preset:24} {len(e['deals']):7} {e['tried']:7} {len(e['deals']) / e['tried']:9.1%} "
+            f"{e['solve_seconds'] / e['tried']:7.2f} {e['seconds_per_deal']:7}"
+        )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("presets", nargs="*", help="preset ids (default: --all)")
+    ap.add_argument("--all", action="store_true", help="every preset")
+    ap.add_argument("--count", type=int, default=1000, help="proven deals wanted per preset")
+    ap.add_argument("--seconds", type=float, default=5.0, help="solver budget per deal")
+    ap.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 1)))
+    ap.add_argument("--limit", type=float, default=None, help="stop each preset after this many seconds")
+    ap.add_argument("--report", action="store_true", help="print the figures and exit")
+    a = ap.parse_args()
+    if a.report:
+        report()
+        return
+    presets = list(engine.PRESETS) if a.all or not a.presets else a.presets
+    for p in presets:
+        if p not in engine.PRESETS:
+            raise SystemExit(f"unknown preset {p!r}")
+        run(p, a.count, a.seconds, a.jobs, a.limit)
+    report()
+
+
+if __name__ == "__main__":
+    main()
