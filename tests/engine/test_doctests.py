@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -25,3 +26,11 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
+
+
+def test_readme_examples() -> None:
+    readme = Path(engine.__file__).with_name("README.md")
+    if not readme.is_file():
+        pytest.skip("engine/README.md is not in this file system")
+    result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS, encoding="utf-8")
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in engine/README.md"
