@@ -177,8 +177,8 @@ def measure(quick: bool = False) -> dict[str, Any]:
 # -- the report (CPython only) ----------------------------------------------------------
 
 
-def run_pyodide(quick: bool) -> dict[str, Any] | str:
-    """The figures from Pyodide under Node, or a sentence saying why there are none."""
+def run_pyodide(quick: bool, bench: str = "engine") -> dict[str, Any] | str:
+    """The figures of ``bench/<bench>.py`` from Pyodide under Node, or a sentence saying why there are none."""
     import shutil
     import subprocess
 
@@ -188,7 +188,7 @@ def run_pyodide(quick: bool) -> dict[str, Any] | str:
         return "node is not installed"
     if not (root / "node_modules" / "pyodide").is_dir():
         return "node_modules/pyodide is missing: run `npm ci`"
-    cmd = [node, str(root / "bench" / "pyodide_bench.mjs")] + (["--quick"] if quick else [])
+    cmd = [node, str(root / "bench" / "pyodide_bench.mjs"), "--bench", bench] + (["--quick"] if quick else [])
     proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=1800)
     for line in proc.stdout.splitlines():
         if line.startswith("BENCH_JSON "):

@@ -1,11 +1,11 @@
-// Runs the engine benchmark (bench/engine.py) inside Pyodide under Node.
+// Runs a benchmark (bench/engine.py by default) inside Pyodide under Node.
 //
 // Loads the pinned npm `pyodide` package (node_modules/pyodide, from `npm ci`),
-// copies engine/*.py and bench/engine.py into Pyodide's in-memory file system,
-// calls engine_bench.measure() and prints one line: "BENCH_JSON {...}".
-// bench/engine.py runs this script and reads that line.
+// copies engine/*.py and bench/NAME.py into Pyodide's in-memory file system,
+// calls NAME_bench.measure(quick=...) and prints one line: "BENCH_JSON {...}".
+// bench/engine.py and bench/solver.py run this script and read that line.
 //
-// Usage: node bench/pyodide_bench.mjs [--quick]
+// Usage: node bench/pyodide_bench.mjs [--quick] [--bench engine|solver]
 
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -14,6 +14,9 @@ import { loadPyodide } from "pyodide";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const quick = process.argv.includes("--quick");
+const at = process.argv.indexOf("--bench");
+const name = at > 0 ? process.argv[at + 1] : "engine";
+if (!/^[a-z_]+$/.test(name)) throw new Error(`bad benchmark name ${name}`);
 
 // Python's own output goes to stderr, so that stdout carries only the result.
 const pyodide = await loadPyodide({
@@ -27,12 +30,12 @@ for (const name of readdirSync(join(root, "engine"))) {
     pyodide.FS.writeFile(`/bench/engine/${name}`, readFileSync(join(root, "engine", name)));
   }
 }
-pyodide.FS.writeFile("/bench/engine_bench.py", readFileSync(join(root, "bench", "engine.py")));
+pyodide.FS.writeFile(`/bench/${name}_bench.py`, readFileSync(join(root, "bench", `${name}.py`)));
 
 const result = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, "/bench")
-import engine_bench
-json.dumps(engine_bench.measure(quick=${quick ? "True" : "False"}))
+import ${name}_bench
+json.dumps(${name}_bench.measure(quick=${quick ? "True" : "False"}))
 `);
 process.stdout.write(`BENCH_JSON ${result}\n`);

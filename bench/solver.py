@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Solver benchmark: search speed, solved fractions, hint latency, against the targets.
+
+Figures:
+
+* positions per second of the full-information search, in CPython and in
+  Pyodide under Node (the same code; ``bench/pyodide_bench.mjs --bench solver``);
+* for 1, 2 and 4 suits, over a fixed set of deals (1 to N), the fraction
+  solved and the median time per deal at a fixed budget per deal (CPython);
+* hint latency (median and 95th percentile) over positions met in play, in
+  CPython and in Pyodide.
+
+Usage::
+
+    python3 bench/solver.py                    # 100 deals a suit count, 10 s each, all cores
+    python3 bench/solver.py --deals 20 --seconds 5 --jobs 2
+    python3 bench/solver.py --quick            # a smoke run: 5 deals, 2 s
+    python3 bench/solver.py --no-pyodide
+
+Targets (issue 6): at 10 s a deal in CPython, ≥ 95 % of 1-suit, ≥ 95 % of
+2-suit and ≥ 70 % of 4-suit deals solved; a hint in ≤ 300 ms in the page
+(Pyodide under Node stands in for the page here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib.util
+import json
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+if __name__ == "__main__":
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import engine  # noqa: E402
+from engine.solver import SOLVED, Search, hints, replay, solve  # noqa: E402
+
+SPEED_PRESET, SPEED_DEAL, SPEED_NODES = "spider-2", 9, 6000
+HINT_TARGET_MS = 300.0
+SOLVE_TARGETS = {"spider-1": 0.95, "spider-2": 0.95, "spider-4": 0.70}
+
+
+def positions_per_second(nodes: int = SPEED_NODES) -> float:
+    """Expanded positions per second of the full-information search on a fixed deal."""
+    g = engine.new_game(SPEED_PRESET, deal=SPEED_DEAL)
+    search = Search(g.rules, g.position, beam=1000, level_nodes=nodes * 2)
+    gc.disable()  # as solve() does
+    try:
+        t0 = time.perf_counter()
+        while search.nodes < nodes and search.step(500) is None:
+            pass
+        return search.nodes / (time.perf_counter() - t0)
+    finally:
+        gc.enable()
+
+
+def hint_positions(count: int) -> list[tuple[engine.Ruleset, engine.Position]]:
+    """Positions met in play: games followed by their own hints, one per preset in turn."""
+    out: list[tuple[engine.Ruleset, engine.Position]] = []
+    presets = list(engine.PRESETS)
+    deal = 1
+    while len(out) < count:
+        g = engine.new_game(presets[deal % len(presets)], deal=deal)
+        for _ in range(15):
+            if g.status != "playing":
+                break
+            out.append((g.rules, g.position))
+            hs = hints(g.rules, g.position, max_nodes=100)
+            g.play(hs[0].move if hs and hs[0].move else g.legal_moves()[0])
+        deal += 1
+    return out[:count]
+
+
+def hint_latency_ms(count: int) -> list[float]:
+    times = []
+    for rules, pos in hint_positions(count):
+        t0 = time.perf_counter()
+        hints(rules, pos)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def measure(quick: bool = False) -> dict[str, Any]:
+    """The figures that run both in CPython and in Pyodide."""
+    lat = hint_latency_ms(40 if quick else 150)
+    lat.sort()
+    return {
+        "positions_per_s": positions_per_second(2000 if quick else SPEED_NODES),
+        "hint_ms_median": statistics.median(lat),
+        "hint_ms_p95": lat[int(0.95 * (len(lat) - 1))],
+    }
+
+
+def _solve_one(args: tuple[str, int, float]) -> tuple[bool, float]:
+    preset, deal, seconds = args
+    g = engine.new_game(preset, deal=deal)
+    r = solve(g.rules, g.position, max_seconds=seconds)
+    ok = r.status == SOLVED and replay(g.rules, g.position, r.moves).is_cleared()
+    return ok, r.seconds
+
+
+def solved_fractions(deals: int, seconds: float, jobs: int) -> dict[str, tuple[float, float]]:
+    out = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for preset in SOLVE_TARGETS:
+            results = list(pool.map(_solve_one, [(preset, d, seconds) for d in range(1, deals + 1)]))
+            out[preset] = (
+                sum(ok for ok, _ in results) / len(results),
+                statistics.median(t for _, t in results),
+            )
+    return out
+
+
+def _engine_bench() -> Any:
+    path = Path(__file__).resolve().parent / "engine.py"
+    spec = importlib.util.spec_from_file_location("engine_bench", path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--quick", action="store_true", help="5 deals at 2 s, fewer hint positions")
+    ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    if a.quick:
+        a.deals, a.seconds = 5, 2.0
+    cp = measure(a.quick)
+    py = "skipped" if a.no_pyodide else _engine_bench().run_pyodide(a.quick, "solver")
+    fr = solved_fractions(a.deals, a.seconds, a.jobs)
+    if a.json:
+        print(json.dumps({"cpython": cp, "pyodide": py, "solved": fr}))
+        return
+    pyd = py if isinstance(py, dict) else None
+    print(f"Solver benchmark ({a.deals} deals per suit count, {a.seconds:g} s a deal, {a.jobs} processes)")
+    print(f"{'metric':34} {'CPython':>12} {'Pyodide':>12} {'target':>10}  verdict")
+    pps = f"{pyd['positions_per_s']:,.0f}" if pyd else "—"
+    print(f"{'positions per second':34} {cp['positions_per_s']:12,.0f} {pps:>12} {'—':>10}")
+    for key, label in (("hint_ms_median", "hint latency median (ms)"), ("hint_ms_p95", "hint latency p95 (ms)")):
+        pv = pyd[key] if pyd else None
+        verdict = "—" if pv is None else ("pass" if pv <= HINT_TARGET_MS else "FAIL")
+        print(f"{label:34} {cp[key]:12.1f} {pv if pv is None else f'{pv:.1f}':>12} {'≤ 300':>10}  {verdict} (Pyodide)" if pv is not None else
+              f"{label:34} {cp[key]:12.1f} {'—':>12} {'≤ 300':>10}  —")
+    for preset, (frac, med) in fr.items():
+        target = SOLVE_TARGETS[preset]
+        verdict = "pass" if frac >= target else "FAIL"
+        print(f"{preset + ' solved':34} {frac:12.0%} {'':>12} {f'≥ {target:.0%}':>10}  {verdict}")
+        print(f"{preset + ' median s a deal':34} {med:12.2f}")
+    if not pyd:
+        print(f"Pyodide: {py}")
+
+
+if __name__ == "__main__":
+    main()
