@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 from .errors import EngineError, SaveError
@@ -71,6 +72,24 @@ def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+MAX_SAVE_CHARS = 2_000_000
+"""Far more than any real game (a move is a few characters); bigger text is refused unread."""
+MAX_DEPTH = 8
+"""A save nests three deep; deeper JSON is refused before parsing (in Pyodide, very deep
+JSON overflows the WebAssembly stack and kills the interpreter instead of raising)."""
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _check_shape(text: str) -> None:
+    """Refuse oversized or too deeply nested text before the JSON parser sees it."""
+    _need(len(text) <= MAX_SAVE_CHARS, f"the save is too large ({len(text)} characters)")
+    depth = 0
+    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
+        depth += 1 if ch in "[{" else -1
+        _need(depth <= MAX_DEPTH, "the save is not valid JSON (nested too deeply)")
+
+
 def load_game(text: str | bytes | dict[str, Any]) -> "Game":
     """Rebuild a game from its save; raise :class:`SaveError` saying what is wrong."""
     from .game import Game, new_game, validate_position
@@ -86,6 +105,7 @@ def load_game(text: str | bytes | dict[str, Any]) -> "Game":
                 raise SaveError("the save is not UTF-8 text") from None
         if not isinstance(text, str):
             raise SaveError(f"a save is JSON text, not {type(text).__name__}")
+        _check_shape(text)
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as e:

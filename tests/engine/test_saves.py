@@ -202,7 +202,10 @@ def test_a_won_game_saved_as_resigned_is_refused() -> None:
         ("[]", "not a JSON object"),
         ("null", "not a JSON object"),
         ('{"format": "spider-save"}', "no version number"),
-        ("[" * 100_000, "not valid JSON"),
+        ("[" * 100_000, "nested too deeply"),
+        ("[" * 9 + "]" * 9, "nested too deeply"),
+        ('{"a": "[[[[[[[[[[[[[[[[[[[["}', "not a Spider save"),  # brackets in a string do not nest
+        ("x" * 2_000_001, "too large"),
     ],
 )
 def test_text_that_is_not_a_save_raises_save_error(text: str, message: str) -> None:
