@@ -126,7 +126,7 @@ def load_game(text: str | bytes | dict[str, Any]) -> "Game":
     preset = data["preset"]
     _need(isinstance(preset, str) and preset in PRESETS, f"the save names an unknown game {preset!r}")
     options = data["options"]
-    _need(isinstance(options, dict), "the save's options are not an object")
+    _need(isinstance(options, dict) and all(isinstance(k, str) for k in options), "the save's options are not an object")
     deal, start = data["deal"], data["start"]
     moves, redo = data["moves"], data["redo"]
     _need(isinstance(moves, list) and all(isinstance(m, str) for m in moves), "the save's moves are not a list of moves")

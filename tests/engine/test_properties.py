@@ -252,3 +252,33 @@ def test_the_score_follows_its_scheme(preset: str, deal: int, picks: list[int]) 
 
 def test_kinds_of_moves_cover_the_engine() -> None:
     assert {MOVE, FOUNDATION, DEAL, DRAW} == {"move", "found", "deal", "draw"}
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@per_preset
+@given(
+    preset=st.sampled_from(PRESET_IDS),
+    deal=deals,
+    field=st.sampled_from(
+        ["format", "version", "preset", "options", "deal", "start", "moves", "redo", "penalties", "undos", "elapsed", "result"]
+    ),
+    value=json_values,
+)
+def test_any_value_in_any_save_field_loads_or_raises_save_error(
+    preset: str, deal: int, field: str, value: object
+) -> None:
+    g = engine.new_game(preset, deal=deal)
+    play_randomly(g, [deal % 65536, deal // 65536 % 65536, 7, 9])
+    data = json.loads(g.to_json())
+    data[field] = value
+    try:
+        loaded = engine.load_game(data)
+    except engine.SaveError:
+        return
+    assert engine.load_game(loaded.to_json()).position == loaded.position

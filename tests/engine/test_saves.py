@@ -177,6 +177,13 @@ def test_a_damaged_save_raises_save_error_saying_what_is_wrong(case: str, edit: 
         engine.load_game(json.dumps(data))
 
 
+def test_a_save_dict_with_odd_option_keys_is_refused() -> None:
+    data = save_dict(engine.new_game("spider-1", deal=3))
+    data["options"] = {1: True}
+    with pytest.raises(engine.SaveError, match="options are not an object"):
+        engine.load_game(data)
+
+
 def test_a_redo_list_that_cannot_be_taken_back_is_refused() -> None:
     g = engine.new_game("tournament-1", deal=4)
     data = save_dict(g)
