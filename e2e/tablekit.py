@@ -88,15 +88,16 @@ class TablePage:
         self.context.close()
 
     # -- navigation and waiting ------------------------------------------
-    def open(self, fragment: str) -> None:
-        """Open ``#preset/deal`` (a hash change once the page is loaded)."""
+    def open(self, fragment: str, preset: str | None = None) -> None:
+        """Open ``#preset/deal`` (a hash change once the page is loaded);
+        ``preset``: the game expected (default: the one named)."""
         if not self.loaded:
             self.page.goto(self.base + fragment)
             self.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
             self.loaded = True
         else:
             self.page.evaluate("f => { location.hash = f }", fragment)
-        preset = fragment.lstrip("#").split("/")[0]
+        preset = preset or fragment.lstrip("#").split("/")[0]
         self.page.wait_for_function(
             "p => document.querySelector('#table')?.dataset.preset === p", arg=preset)
         self.idle()

@@ -32,7 +32,7 @@ from engine.events import RunRemoved, StatusChanged
 from engine.moves import Move
 
 from . import model, persist, routing, targets
-from .dom import Timer, create_proxy, document, el, on, storage_get, storage_set, to_js, window
+from .dom import Timer, create_proxy, document, el, is_none, on, storage_get, storage_set, to_js, window
 from .layout import Layout, Options, PileRole, layout_table
 
 TOP_BAR = 52.0
@@ -633,12 +633,16 @@ class TableApp:
         route = routing.parse_route(str(window.location.hash))
         g = self.game
         if route is None or g is None:
+            if g is not None:
+                self._update_url()
             return
         same = (g.preset == route.preset and (route.deal is None or route.deal == g.deal)
-                and routing.changed_options(g.preset, g.rules.option_values()) == routing.changed_options(route.preset, dict(route.options)))
-        if same:
-            return
-        self.set_game(self._new_from(route.preset, route.deal, route.options))
+                and routing.changed_options(g.preset, g.rules.option_values())
+                == routing.changed_options(route.preset, dict(route.options)))
+        if not same:
+            self.set_game(self._new_from(route.preset, route.deal, route.options))
+        else:
+            self._update_url()
         if route.error:
             self.show_message(route.error, 6000)
 
@@ -950,7 +954,7 @@ class TableApp:
     # ------------------------------------------------------------------
     def on_bar(self, e: Any) -> None:
         target = e.target.closest("[data-action]")
-        if target is None or target.disabled:
+        if is_none(target) or target.disabled:
             return
         action = str(target.dataset.action)
         if action == "undo":
@@ -1032,7 +1036,7 @@ class TableApp:
 
     def on_overlay_click(self, e: Any) -> None:
         target = e.target.closest("[data-action]")
-        if target is None:
+        if is_none(target):
             if e.target == self.overlay and self.overlay.dataset.kind not in ("end",):
                 self.close_dialog()
             return

@@ -14,7 +14,7 @@ from engine.rng import MAX_DEAL, MIN_DEAL
 from engine.rules import PRESETS, OptionSpec
 
 from . import persist
-from .dom import el, on
+from .dom import el, is_none, on
 
 if TYPE_CHECKING:
     from .app import TableApp
@@ -83,7 +83,7 @@ def build_chooser(app: "TableApp") -> None:
 
     def on_list(e: Any) -> None:
         node = e.target.closest("[data-choice]")
-        if node is not None:
+        if not is_none(node):
             show(str(node.dataset.choice))
 
     on(lst, "click", on_list)
@@ -122,10 +122,10 @@ def build_chooser(app: "TableApp") -> None:
         options: dict[str, Any] = {}
         for spec in rules.options:
             sel = box.querySelector(f'[data-option="{spec.name}"]')
-            if sel is not None:
+            if not is_none(sel):
                 options[spec.name] = spec.choices[int(str(sel.value))]
         field = box.querySelector("#deal-input")
-        deal, error = parse_deal(str(field.value) if field is not None else "")
+        deal, error = parse_deal("" if is_none(field) else str(field.value))
         if error:
             err = box.querySelector("#deal-error")
             err.textContent = error
