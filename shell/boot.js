@@ -18,6 +18,9 @@ const errorLine = $("loading-error");
 
 let shown = 0;
 let isReady = false;
+// [milliseconds since navigation start, percent, text] for every change;
+// the browser tests check it rises and the benchmark reports it.
+const bootLog = [];
 
 performance.mark("spider-boot-start");
 
@@ -28,6 +31,7 @@ function progress(fraction, text) {
   if (bar) bar.value = value;
   if (text && statusLine) statusLine.textContent = text;
   html.dataset.progress = String(value);
+  bootLog.push([Math.round(performance.now()), value, text || ""]);
 }
 
 function fail(message) {
@@ -53,7 +57,7 @@ function ready() {
 }
 
 const shell = (globalThis.spiderShell ??= {});
-Object.assign(shell, { ready, progress, fail, bootInfo: shell.bootInfo ?? {} });
+Object.assign(shell, { ready, progress, fail, bootLog, bootInfo: shell.bootInfo ?? {} });
 
 // ---- progress from PyScript / Pyodide stages --------------------------------
 // Weights: page + PyScript 0-8 %, runtime download 8-70 % (byte-accurate on a
@@ -137,13 +141,17 @@ async function registerServiceWorker() {
     return;
   }
   try {
-    // A page the worker already controls does not register again: the browser
-    // checks for a new sw.js on every navigation by itself, and an explicit
-    // register() while offline would only fail.
+    // A page the worker already controls does not register again (while
+    // offline that would only fail); it asks for an update check instead.
     let registration = navigator.serviceWorker.controller
       ? await navigator.serviceWorker.getRegistration("./")
       : undefined;
-    registration ??= await navigator.serviceWorker.register("./sw.js", { scope: "./" });
+    if (registration) {
+      // Look for a new version now rather than whenever the browser gets to it.
+      if (navigator.onLine) registration.update().catch(() => {});
+    } else {
+      registration = await navigator.serviceWorker.register("./sw.js", { scope: "./" });
+    }
     shell.registration = registration;
     if (navigator.serviceWorker.controller) html.dataset.offline = "ready";
     if (registration.waiting && navigator.serviceWorker.controller) showUpdate(registration.waiting);

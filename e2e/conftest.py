@@ -1,0 +1,162 @@
+"""Fixtures for the browser tests (pytest + Playwright for Python, sync API).
+
+Session-wide: the site is built once into a temporary folder by
+``tools/build.py`` (exactly what gets deployed; ``SPIDER_SITE=path`` uses an
+existing build instead), served by ``tools/serve.py`` in-process on a free
+port, and one Chromium is shared by every test.
+
+Per test: ``desktop``, ``phone`` and ``phone_landscape`` each give a page in a
+fresh browser context (nothing cached, no service worker yet), not yet
+navigated; ``new_page(profile, **context_options)`` makes more. ``watch``
+collects console errors, page errors, CSP violations and requests to other
+origins of every page the test opened (``watch.assert_clean()``). When a test
+fails, a screenshot of each of its pages is saved in ``e2e/artifacts/``.
+
+Helpers (``e2e/harness.py``): ``open_game``, ``wait_html``, ``touch_drag``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import os
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+for path in (str(HERE), str(ROOT / "tools")):
+    if path not in sys.path:
+        sys.path.insert(0, path)
+
+import build as site_build  # noqa: E402
+import serve  # noqa: E402
+from harness import PROFILES, Watch, launch, origin  # noqa: E402
+
+ARTIFACTS = HERE / "artifacts"
+PAGES = pytest.StashKey[list[Any]]()
+
+
+@dataclass(frozen=True)
+class Site:
+    path: Path
+    info: dict[str, Any]
+
+    @property
+    def build(self) -> str:
+        return str(self.info["build"])
+
+
+def read_site(path: Path) -> Site:
+    info = json.loads((path / site_build.BUILD_INFO).read_text(encoding="utf-8"))
+    return Site(path, info)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    existing = os.environ.get("SPIDER_SITE")
+    if existing:
+        return read_site(Path(existing))
+    out = tmp_path_factory.mktemp("site") / "site"
+    site_build.build(out)
+    return read_site(out)
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Site) -> Iterator[serve.SiteServer]:
+    server = serve.start(built_site.path)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server: serve.SiteServer) -> str:
+    return site_server.url
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    browser = launch(playwright)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def watch(site_url: str) -> Watch:
+    return Watch(origin(site_url))
+
+
+@pytest.fixture
+def new_page(
+    browser: Any, watch: Watch, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Any]]:
+    contexts: list[Any] = []
+    pages: list[Any] = request.node.stash.setdefault(PAGES, [])
+
+    def make(profile: str = "desktop", **options: Any) -> Any:
+        context = browser.new_context(**{**PROFILES[profile], **options})
+        watch.attach(context)
+        contexts.append(context)
+        page = context.new_page()
+        pages.append(page)
+        return page
+
+    yield make
+    for context in contexts:
+        try:
+            context.close()
+        except Exception:  # noqa: BLE001 - a crashed context is closed anyway
+            pass
+
+
+@pytest.fixture
+def desktop(new_page: Callable[..., Any]) -> Any:
+    return new_page("desktop")
+
+
+@pytest.fixture
+def phone(new_page: Callable[..., Any]) -> Any:
+    return new_page("phone")
+
+
+@pytest.fixture
+def phone_landscape(new_page: Callable[..., Any]) -> Any:
+    return new_page("phone_landscape")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed or report.when == "teardown":
+        return
+    pages = item.stash.get(PAGES, [])
+    if not pages:
+        return
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", item.nodeid.split("::", 1)[-1])[:120]
+    for index, page in enumerate(pages):
+        path = ARTIFACTS / f"{name}-{index}.png"
+        try:
+            if page.is_closed():
+                continue
+            page.screenshot(path=str(path), full_page=False, timeout=10_000)
+        except Exception as error:  # noqa: BLE001 - a screenshot must not hide the failure
+            report.sections.append(("screenshot", f"could not save {path}: {error}"))
+            continue
+        report.sections.append(("screenshot", str(path.relative_to(ROOT))))

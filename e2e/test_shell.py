@@ -1,0 +1,419 @@
+"""The web app shell in a real Chromium: loading screen, offline play, clean
+updates, same-origin only, no console error, sub-path hosting, installable
+manifest, the vendored files, and both boot paths (memory snapshot and normal).
+
+Every test starts from a fresh browser context (empty caches, no service
+worker) and waits on the page's attributes, never on time.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build as site_build
+import serve
+from conftest import PAGES, ROOT, Site, read_site
+from harness import (
+    LAUNCH_ARGS, PROFILES, Watch, chromium_path, html_attr, open_game, origin, reload_game, wait_html,
+)
+
+pytestmark = pytest.mark.cpython_only
+
+SNAPSHOT_SETTLED = ("saved", "failed", "too-big", "off")
+
+
+def boot_log(page: Any) -> list[list[Any]]:
+    log: list[list[Any]] = page.evaluate("() => spiderShell.bootLog")
+    return log
+
+
+def python(page: Any, code: str) -> Any:
+    """Run Python in the page's interpreter (page.evaluate is not subject to the CSP)."""
+    return page.evaluate("code => spiderShell.pyodide.runPython(code)", code)
+
+
+def cached_site_versions(page: Any) -> list[str]:
+    names: list[str] = page.evaluate("() => caches.keys()")
+    return sorted(n for n in names if n.startswith("spider-site-"))
+
+
+def load_until_settled(page: Any, url: str, offline: tuple[str, ...] = ("ready",)) -> None:
+    """Open the game and wait for the background work after it: the service
+    worker's precache and the memory snapshot."""
+    open_game(page, url)
+    wait_html(page, "offline", *offline)
+    wait_html(page, "snapshot", *SNAPSHOT_SETTLED)
+
+
+# ---- first load ---------------------------------------------------------------------
+
+
+def test_first_load_shows_the_loading_screen_then_the_game(desktop: Any, site_url: str, watch: Watch) -> None:
+    page = desktop
+    page.goto(site_url, wait_until="domcontentloaded")
+    # The loading screen is plain HTML and CSS: there before any Python runs.
+    loading = page.locator("#loading")
+    assert loading.is_visible()
+    assert html_attr(page, "ready") is None
+    assert page.locator("#loading-progress").is_visible()
+
+    wait_html(page, "ready")
+    page.wait_for_selector("#loading", state="hidden")
+    assert page.locator("#app > *").count() > 0
+
+    # It was painted before the Python runtime even started loading.
+    timing = page.evaluate(
+        """() => ({
+            paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+            pyodide: performance.getEntriesByName('spider-pyodide-start')[0]?.startTime,
+            ready: performance.getEntriesByName('spider-ready')[0]?.startTime,
+        })"""
+    )
+    assert timing["paint"] is not None and timing["pyodide"] is not None
+    assert timing["paint"] < timing["pyodide"] < timing["ready"]
+
+    # Real progress: it only rises, in many steps, with the download counted in bytes.
+    log = boot_log(page)
+    values = [value for _, value, _ in log]
+    assert values == sorted(values)
+    assert values[-1] == 100
+    assert len(set(values)) >= 6
+    texts = [text for _, _, text in log]
+    assert any("Downloading the Python runtime…" in t and " MB" in t for t in texts)
+    assert html_attr(page, "boot") == "normal"
+    watch.assert_clean()
+
+
+def test_phone_portrait_loads_without_errors_and_fits_the_screen(phone: Any, site_url: str, watch: Watch) -> None:
+    open_game(phone, site_url)
+    size = phone.evaluate(
+        """() => ({
+            width: innerWidth, height: innerHeight,
+            scrollWidth: document.scrollingElement.scrollWidth,
+            scrollHeight: document.scrollingElement.scrollHeight,
+            overscroll: getComputedStyle(document.body).overscrollBehaviorY,
+            appTouch: getComputedStyle(document.getElementById('app')).touchAction,
+            viewport: document.querySelector('meta[name=viewport]').content,
+        })"""
+    )
+    assert size["width"] == 390
+    assert size["scrollWidth"] <= size["width"] and size["scrollHeight"] <= size["height"]
+    assert size["overscroll"] == "none"
+    assert size["appTouch"] == "none"
+    assert "width=device-width" in size["viewport"] and "viewport-fit=cover" in size["viewport"]
+    watch.assert_clean()
+
+
+# ---- same origin, no errors ---------------------------------------------------------------
+
+
+def test_no_request_leaves_the_origin_and_the_console_stays_clean(
+    desktop: Any, site_url: str, watch: Watch
+) -> None:
+    load_until_settled(desktop, site_url)
+    assert html_attr(desktop, "snapshot") == "saved"
+    reload_game(desktop)  # a second start, from the service worker and the snapshot
+    assert html_attr(desktop, "boot") == "snapshot"
+    # The recorder saw the page, its worker and the service worker at work ...
+    paths = watch.same_origin_paths()
+    assert any(p.endswith("/pyodide.asm.wasm") for p in paths)
+    assert any(p.endswith("/ui/main.py") for p in paths)
+    # ... and nothing went anywhere else, and nothing was logged as an error.
+    watch.assert_clean()
+
+
+def test_the_page_runs_under_a_strict_same_origin_csp(desktop: Any, site_url: str) -> None:
+    desktop.goto(site_url, wait_until="domcontentloaded")
+    policy = desktop.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    assert directives["default-src"] == ["'self'"]
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    assert directives["style-src"] == ["'self'"]
+    assert directives["connect-src"] == ["'self'"]
+    assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy
+    # An inline script is refused (it would run at once when inserted).
+    refused = desktop.evaluate(
+        """() => new Promise(resolve => {
+            addEventListener('securitypolicyviolation', e => resolve(e.violatedDirective), {once: true});
+            const s = document.createElement('script');
+            s.textContent = 'window.inlineRan = true';
+            document.head.append(s);
+            if (window.inlineRan) resolve('ran');
+        })"""
+    )
+    assert refused.startswith("script-src")
+
+
+# ---- offline -------------------------------------------------------------------------------
+
+
+def test_after_the_first_visit_the_game_loads_offline(
+    desktop: Any, site_url: str, site_server: serve.SiteServer, watch: Watch
+) -> None:
+    load_until_settled(desktop, site_url)
+    desktop.context.set_offline(True)
+    served = len(site_server.log)
+    reload_game(desktop)
+    assert desktop.locator("#app > *").count() > 0
+    assert html_attr(desktop, "boot") == "snapshot"
+    # And with the snapshot switched off, the full normal start works offline too.
+    open_game(desktop, site_url + "?snapshot=off")
+    assert html_attr(desktop, "boot") == "normal"
+    assert len(site_server.log) == served  # the server saw nothing
+    watch.assert_clean()
+
+
+# ---- updates ---------------------------------------------------------------------------------
+
+MARKER = "/* update-test: version B */"
+
+
+def build_changed_copy(tmp_path: Path) -> Site:
+    """A second build of the site with one changed file."""
+    source = tmp_path / "src"
+    for name in ("index.html", "manifest.webmanifest", "pyscript.toml", "sw.js"):
+        source.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
+    for folder in ("shell", "assets", "engine", "ui"):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    css = source / "shell" / "shell.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n" + MARKER + "\n", encoding="utf-8")
+    out = tmp_path / "site-b"
+    site_build.build(out, source=source, node_modules=ROOT / "node_modules")
+    return read_site(out)
+
+
+@pytest.fixture
+def own_server(built_site: Site) -> Iterator[serve.SiteServer]:
+    server = serve.start(built_site.path)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_an_update_is_announced_and_replaces_the_old_version_cleanly(
+    new_page: Callable[..., Any], built_site: Site, own_server: serve.SiteServer, tmp_path: Path
+) -> None:
+    watch = Watch(origin(own_server.url))
+    page = new_page("desktop")
+    watch.attach(page.context)
+    url = own_server.url
+    load_until_settled(page, url)
+    version_a = built_site.build
+    assert html_attr(page, "build") == version_a
+    assert cached_site_versions(page) == [f"spider-site-{version_a}"]
+
+    site_b = build_changed_copy(tmp_path)
+    assert site_b.build != version_a
+    own_server.root = site_b.path  # deploy B on the same origin
+
+    # The next start is still all of A, from A's cache, and it announces B.
+    reload_game(page)
+    assert html_attr(page, "build") == version_a
+    wait_html(page, "update", "ready")
+    assert page.locator("#update-banner").is_visible()
+    # While B waits, A's pages get A's files, never B's (no mixed versions).
+    css = page.evaluate("() => fetch('./shell/shell.css').then(r => r.text())")
+    assert MARKER not in css
+
+    # The player accepts: the page reloads into B, entirely B.
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_html(page, "ready")
+    assert html_attr(page, "build") == site_b.build
+    css = page.evaluate("() => fetch('./shell/shell.css').then(r => r.text())")
+    assert MARKER in css
+    # Once B's worker is activated, A's cache is gone.
+    versions = page.evaluate(
+        """async () => {
+            const worker = (await navigator.serviceWorker.ready).active;
+            if (worker.state !== 'activated') {
+                await new Promise(done => worker.addEventListener(
+                    'statechange', () => worker.state === 'activated' && done()));
+            }
+            return caches.keys();
+        }"""
+    )
+    assert f"spider-site-{version_a}" not in versions
+    assert f"spider-site-{site_b.build}" in versions
+    watch.assert_clean()
+
+
+# ---- hosting ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def subpath_server(built_site: Site) -> Iterator[serve.SiteServer]:
+    server = serve.start(built_site.path, prefix="/games/spider/")
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_site_works_under_a_sub_path(
+    new_page: Callable[..., Any], subpath_server: serve.SiteServer
+) -> None:
+    url = subpath_server.url
+    assert url.endswith("/games/spider/")
+    watch = Watch(origin(url))
+    page = new_page("desktop")
+    watch.attach(page.context)
+    load_until_settled(page, url)
+    scope = page.evaluate("() => navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == url
+    statuses = {status for _, status in subpath_server.log}
+    paths = [path for path, _ in subpath_server.log]
+    assert all(p.startswith("/games/spider/") for p in paths), [p for p in paths if not p.startswith("/games/")]
+    assert statuses <= {200, 304}
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
+    watch.assert_clean()
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_is_valid_and_the_app_installable(
+    playwright: Any, site_url: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    # A real profile on disk: Chromium never offers to install from an
+    # off-the-record context, which is what browser.new_context() makes.
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=chromium_path(), args=LAUNCH_ARGS,
+        headless=True, **PROFILES["desktop"],
+    )
+    request.addfinalizer(context.close)
+    watch = Watch(origin(site_url))
+    watch.attach(context)
+    desktop = context.pages[0] if context.pages else context.new_page()
+    request.node.stash.setdefault(PAGES, []).append(desktop)
+    load_until_settled(desktop, site_url)
+    cdp = desktop.context.new_cdp_session(desktop)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [], manifest["errors"]
+    assert manifest["url"] == site_url + "manifest.webmanifest"
+    data = json.loads(manifest["data"])
+    assert data["name"] and data["short_name"]
+    assert data["display"] == "standalone"
+    assert data["orientation"] == "any"
+    assert data["start_url"] == "./" and data["scope"] == "./"
+    assert data["theme_color"] == desktop.get_attribute('meta[name="theme-color"]', "content")
+    # Chromium's own verdict: nothing stops installing it.
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+    # Every icon resolves, with the type and size the manifest says.
+    purposes = set()
+    for icon in data["icons"]:
+        response = desktop.request.get(site_url + icon["src"])
+        assert response.status == 200, icon["src"]
+        assert response.headers["content-type"].startswith(icon["type"])
+        purposes.add(icon.get("purpose", "any"))
+        if icon["type"] == "image/png":
+            width, height = png_size(response.body())
+            assert f"{width}x{height}" == icon["sizes"]
+    assert {"any", "maskable"} <= purposes
+    sizes = {i["sizes"] for i in data["icons"] if i["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    watch.assert_clean()
+
+
+# ---- vendored files ----------------------------------------------------------------------------
+
+
+def test_the_build_ships_exactly_the_vendor_files_the_page_loads(
+    new_page: Callable[..., Any], built_site: Site, site_url: str, watch: Watch
+) -> None:
+    # No service worker here: it would fetch every file of the build itself.
+    page = new_page("desktop", service_workers="block")
+    load_until_settled(page, site_url, offline=("ready", "failed", "unsupported"))
+    requested = {p.split("/vendor/", 1)[1] for p in watch.same_origin_paths() if "/vendor/" in p}
+    shipped = {p.split("vendor/", 1)[1] for p in built_site.info["files"] if p.startswith("vendor/")}
+    assert requested - shipped == set(), "the page loads vendor files the build does not ship"
+    assert shipped - requested == set(), "the build ships vendor files the page never loads"
+    assert not any(name.endswith(".map") for name in shipped)
+    watch.assert_clean()
+
+
+# ---- boot paths: memory snapshot and normal start ----------------------------------------------
+
+
+def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_url: str, watch: Watch) -> None:
+    page = desktop
+    load_until_settled(page, site_url)
+    assert html_attr(page, "boot") == "normal"
+    assert html_attr(page, "snapshot") == "saved"
+    info = page.evaluate("() => spiderShell.bootInfo")
+    assert "engine" in info["snapshotImported"]
+
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
+    first = python(page, "import random; random.random()")
+    assert python(page, "import engine, sys; 'engine' in sys.modules") is True
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
+    second = python(page, "import random; random.random()")
+    # Each boot from the same snapshot is reseeded: no replayed random state.
+    assert first != second
+
+    # Both switches give the normal start, and leave the snapshot alone.
+    open_game(page, site_url + "?snapshot=off")
+    assert html_attr(page, "boot") == "normal"
+    assert html_attr(page, "snapshot") == "off"
+    page.evaluate("() => localStorage.setItem('spider.snapshot', 'off')")
+    open_game(page, site_url)
+    assert html_attr(page, "boot") == "normal"
+    page.evaluate("() => localStorage.removeItem('spider.snapshot')")
+    open_game(page, site_url)
+    assert html_attr(page, "boot") == "snapshot"
+    watch.assert_clean()
+
+
+CORRUPTIONS = {
+    # Not a snapshot at all: Pyodide refuses it (bad magic number).
+    "garbage": """async () => {
+        const [name] = (await caches.keys()).filter(n => n.startsWith('spider-snapshot-'));
+        const cache = await caches.open(name);
+        const [request] = await cache.keys();
+        const bytes = crypto.getRandomValues(new Uint8Array(65536));
+        await cache.put(request, new Response(bytes, {headers: {'x-snapshot-length': String(bytes.length)}}));
+    }""",
+    # A real snapshot cut short, as a full disk or a crash might leave it.
+    "truncated": """async () => {
+        const [name] = (await caches.keys()).filter(n => n.startsWith('spider-snapshot-'));
+        const cache = await caches.open(name);
+        const [request] = await cache.keys();
+        const response = await cache.match(request);
+        const bytes = new Uint8Array(await response.arrayBuffer()).slice(0, 1 << 20);
+        await cache.put(request, new Response(bytes, {headers: response.headers}));
+    }""",
+}
+
+
+@pytest.mark.parametrize("damage", sorted(CORRUPTIONS))
+def test_a_damaged_snapshot_falls_back_to_a_normal_start(
+    desktop: Any, site_url: str, watch: Watch, damage: str
+) -> None:
+    page = desktop
+    load_until_settled(page, site_url)
+    assert html_attr(page, "snapshot") == "saved"
+    page.evaluate(CORRUPTIONS[damage])
+    reload_game(page)
+    assert html_attr(page, "boot") == "fallback"
+    assert page.locator("#app > *").count() > 0
+    # The damaged snapshot is replaced by a good one, used by the next start.
+    wait_html(page, "snapshot", *SNAPSHOT_SETTLED)
+    assert html_attr(page, "snapshot") == "saved"
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
+    watch.assert_clean()

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Installs what the tests need and runs every test:
+#   1. .venv/ with the pinned requirements-dev.txt (pytest, Hypothesis, mypy, Playwright)
+#   2. node_modules/ as pinned by package-lock.json (npm ci)
+#   3. Chromium: /usr/bin/chromium if present; else Debian's chromium when root
+#      (apt-get), else Playwright's own browser
+#   4. the pure-Python wheels for the Pyodide run (tests/pyodide/requirements.txt)
+#   5. the site (tools/build.py -> _site/)
+# then, in order, each stage even if an earlier one failed:
+#   a. pytest tests/                        engine, layout, tools (CPython)
+#   b. mypy --strict engine/                (when engine/ has Python files)
+#   c. node tests/pyodide/run.mjs           the engine suite inside Pyodide
+#   d. pytest e2e/                          the real page in Chromium
+# Exits non-zero if any stage fails; a pytest run that collects no test
+# (exit code 5) counts as a failure. The last line adds up the test counts.
+# Extra arguments are passed to every pytest run (e.g. -x, -k name).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. tools/lib.sh
+
+LOGS=.cache/test-logs
+mkdir -p "$LOGS"
+export PYTHONDONTWRITEBYTECODE=1
+
+# ---- installs ------------------------------------------------------------------
+find_python
+find_node
+
+if [ ! -x .venv/bin/python ] || ! cmp -s requirements-dev.txt .venv/requirements-dev.installed; then
+  say "Python tools (.venv, requirements-dev.txt)"
+  [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv || die "could not create .venv"
+  .venv/bin/python -m pip install --disable-pip-version-check -q -r requirements-dev.txt \
+    || die "pip install -r requirements-dev.txt failed"
+  cp requirements-dev.txt .venv/requirements-dev.installed
+fi
+VPY=.venv/bin/python
+
+npm_install
+
+if [ -n "${SPIDER_CHROMIUM:-}" ]; then
+  [ -x "$SPIDER_CHROMIUM" ] || die "SPIDER_CHROMIUM=$SPIDER_CHROMIUM is not an executable"
+elif [ -x /usr/bin/chromium ]; then
+  export SPIDER_CHROMIUM=/usr/bin/chromium
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  say "Chromium (Debian package)"
+  export DEBIAN_FRONTEND=noninteractive
+  { apt-get update -q && apt-get install -y -q chromium; } >"$LOGS/apt.log" 2>&1 \
+    || { tail -20 "$LOGS/apt.log"; die "apt-get install chromium failed"; }
+  [ -x /usr/bin/chromium ] || die "apt-get installed chromium but /usr/bin/chromium is missing"
+  export SPIDER_CHROMIUM=/usr/bin/chromium
+else
+  say "Chromium (Playwright's own browser)"
+  $VPY -m playwright install chromium || die "playwright install chromium failed"
+fi
+echo "browser: ${SPIDER_CHROMIUM:-Playwright's Chromium}"
+
+WHEELS=.cache/pyodide-wheels
+if ! cmp -s tests/pyodide/requirements.txt "$WHEELS/requirements.installed"; then
+  say "Pure-Python wheels for the Pyodide run (tests/pyodide/requirements.txt)"
+  rm -rf "$WHEELS" && mkdir -p "$WHEELS"
+  $VPY -m pip download --disable-pip-version-check -q --only-binary=:all: --no-deps \
+    --python-version 3.14 --platform any --implementation py --abi none \
+    -d "$WHEELS" -r tests/pyodide/requirements.txt || die "pip download of the Pyodide wheels failed"
+  cp tests/pyodide/requirements.txt "$WHEELS/requirements.installed"
+fi
+
+say "Build (tools/build.py -> _site/)"
+$PYTHON tools/build.py || die "build failed"
+
+# ---- stages ----------------------------------------------------------------------
+NAMES=()
+RESULTS=()
+FAILED=0
+
+# run NAME LOG COMMAND... : runs the stage, keeps its output in $LOGS/LOG.log
+run() {
+  local name=$1 log="$LOGS/$2.log"
+  shift 2
+  say "$name: $*"
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  local summary
+  summary=$(grep -E '^=+ .*( in [0-9.]+s).* =+$' "$log" | tail -1 | sed -E 's/^=+ //; s/ =+$//')
+  [ -n "$summary" ] || summary=$(grep -E '^(Success|Found [0-9]+ error)' "$log" | tail -1)
+  if [ "$rc" = 5 ]; then
+    summary="no tests collected (pytest exit code 5): counted as a failure"
+  fi
+  if [ "$rc" = 0 ]; then
+    RESULTS+=("ok      $name: ${summary:-done}")
+  else
+    RESULTS+=("FAILED  $name (exit $rc): ${summary:-see $log}")
+    FAILED=1
+  fi
+  NAMES+=("$log")
+}
+
+run "CPython tests" cpython $VPY -m pytest tests/ "$@"
+
+if compgen -G "engine/*.py" >/dev/null; then
+  run "mypy --strict engine/" mypy $VPY -m mypy --strict engine/
+else
+  RESULTS+=("skipped mypy: engine/ has no Python files yet")
+fi
+
+run "Engine tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine "$@"
+
+run "Browser tests" e2e $VPY -m pytest e2e/ "$@"
+
+# ---- summary -----------------------------------------------------------------------
+say "Summary (logs in $LOGS/)"
+printf '  %s\n' "${RESULTS[@]}"
+$PYTHON - "${NAMES[@]}" <<'PY'
+import re, sys
+totals = {"passed": 0, "failed": 0, "errors": 0, "skipped": 0}
+for path in sys.argv[1:]:
+    lines = [l for l in open(path, encoding="utf-8", errors="replace") if re.match(r"^=+ .* in [\d.]+s", l)]
+    if not lines:
+        continue
+    for count, word in re.findall(r"(\d+) (passed|failed|errors?|skipped)", lines[-1]):
+        totals["errors" if word.startswith("error") else word] += int(count)
+failed = totals["failed"] + totals["errors"]
+print(f"{totals['passed']} passed, {failed} failed, {totals['skipped']} skipped")
+PY
+exit $FAILED
