@@ -410,7 +410,8 @@ class Hint(NamedTuple):
     reason: str
 
 
-def _describe(rules: Ruleset, pos: Position, move: Move, gain_reveal: bool) -> str:
+def _describe(rules: Ruleset, pos: Position, move: Move, reveals: str) -> str:
+    """The hint's sentence; ``reveals`` is "now", "later" or "" (turning up a card)."""
     from .cards import card_words
     from .play import pile_name
 
@@ -424,7 +425,14 @@ def _describe(rules: Ruleset, pos: Position, move: Move, gain_reveal: bool) -> s
     if move.kind == FOUNDATION:
         return f"Play the {card_words(head)} to foundation {move.dst + 1}."
     target = pile_name(rules, move.dst)
-    why = " to turn up a card" if gain_reveal else ""
+    if reveals == "now":
+        why = " to turn up a card"
+    elif move.count == len(col):
+        why = f" to empty {pile_name(rules, move.src)}"
+    elif reveals == "later":
+        why = ", on the way to turning up a card"
+    else:
+        why = ""
     return f"Move {what} to {target}{why}."
 
 
@@ -449,7 +457,7 @@ def hints(
     cache: dict[tuple[tuple[int, ...], int], int] = {}
     firsts = [m for m in useful_moves(rules, view) if m.kind not in (DEAL, DRAW)]
     best: dict[Move, int] = {}
-    reveal: dict[Move, bool] = {}
+    reveal: dict[Move, str] = {}
     heap: list[tuple[int, int, Position, Move, int]] = []
     seen: set[Position] = {view}
     tick = 0
@@ -461,7 +469,7 @@ def hints(
         v = evaluate(rules, nxt, cache)
         best[m] = v
         flipped = _reveals_hidden(nxt, view) or (nxt.is_cleared())
-        reveal[m] = flipped
+        reveal[m] = "now" if flipped else ""
         if not flipped:
             tick += 1
             heapq.heappush(heap, (-v, tick, nxt, m, 1))
@@ -482,7 +490,8 @@ def hints(
             v = evaluate(rules, nxt, cache) - depth  # a shorter way to the same gain is better
             if v > best[first]:
                 best[first] = v
-                reveal[first] = reveal[first] or _reveals_hidden(nxt, p)
+                if not reveal[first] and _reveals_hidden(nxt, p):
+                    reveal[first] = "later"
             if not _reveals_hidden(nxt, p):
                 tick += 1
                 heapq.heappush(heap, (-v, tick, nxt, first, depth + 1))
@@ -494,7 +503,7 @@ def hints(
     if deals:
         if len(deals) > 1:
             deals.sort(key=lambda m: -evaluate(rules, next_position(rules, view, m)))
-        return [Hint(m, 0, _describe(rules, view, m, False)) for m in deals]
+        return [Hint(m, 0, _describe(rules, view, m, "")) for m in deals]
     return []
 
 
