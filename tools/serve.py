@@ -20,6 +20,7 @@ while it runs to test updates.
 from __future__ import annotations
 
 import argparse
+import collections
 import email.utils
 import gzip
 import hashlib
@@ -116,7 +117,8 @@ class SiteServer(http.server.ThreadingHTTPServer):
         self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         self.quiet = quiet
         self.cache = _Cache()
-        self.log: list[tuple[str, int]] = []  # (path, status) of every request, for tests
+        # (path, status) of the latest requests, for tests
+        self.log: collections.deque[tuple[str, int]] = collections.deque(maxlen=100_000)
         super().__init__(address, SiteHandler)
 
     @property

@@ -1,0 +1,153 @@
+"""tools/build.py assembles exactly the deployable site: our files, the listed
+vendor files, the generated [files] table and precache list, a content hash
+that changes with the content and only with it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402
+import make_icons  # noqa: E402
+
+pytestmark = pytest.mark.cpython_only
+
+needs_npm = pytest.mark.skipif(
+    not (ROOT / "node_modules" / "pyodide" / "package.json").is_file(),
+    reason="node_modules missing: run `npm ci` (tools/test.sh does)",
+)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    if not (ROOT / "node_modules" / "pyodide" / "package.json").is_file():
+        pytest.skip("node_modules missing: run `npm ci` (tools/test.sh does)")
+    out = tmp_path_factory.mktemp("build") / "site"
+    info = build.build(out)
+    return out, info
+
+
+def site_files(out: Path) -> set[str]:
+    return {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+
+
+def precache_of(out: Path) -> dict[str, str]:
+    text = (out / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"const PRECACHE = (\{.*?\n\});", text, re.S)
+    assert match, "sw.js has no precache list"
+    data: dict[str, str] = json.loads(match.group(1))
+    return data
+
+
+def test_the_site_has_our_files_and_only_the_listed_vendor_files(site: tuple[Path, dict[str, Any]]) -> None:
+    out, info = site
+    files = site_files(out)
+    for name in ("index.html", "sw.js", "manifest.webmanifest", "pyscript.toml", "shell/boot.js",
+                 "shell/pyodide-boot.mjs", "assets/icons/icon-192.png"):
+        assert name in files
+    spec = json.loads(build.VENDOR_LIST.read_text(encoding="utf-8"))
+    expected = {f"vendor/{key}-{spec[key]['version']}/{name}" for key in ("pyodide", "pyscript")
+                for name in spec[key]["files"]}
+    assert {f for f in files if f.startswith("vendor/")} == expected
+    assert not [f for f in files if f.endswith(".map") or "__pycache__" in f]
+
+
+def test_every_python_module_is_mapped_into_the_browser(site: tuple[Path, dict[str, Any]]) -> None:
+    out, _ = site
+    config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
+    mapped = set(config["files"])
+    ours = {f"./{p.relative_to(ROOT).as_posix()}" for folder in ("engine", "ui")
+            for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts}
+    assert mapped == ours
+    assert all(config["files"][k] == k for k in mapped)
+    assert config["interpreter"] == "./shell/pyodide-boot.mjs"
+
+
+def test_the_precache_list_is_every_file_with_its_hash(site: tuple[Path, dict[str, Any]]) -> None:
+    out, info = site
+    precache = precache_of(out)
+    assert set(precache) == site_files(out) - {"sw.js", build.BUILD_INFO}
+    for name, digest in precache.items():
+        assert hashlib.sha256((out / name).read_bytes()).hexdigest() == digest, name
+    worker = (out / "sw.js").read_text(encoding="utf-8")
+    assert f'const BUILD = "{info["build"]}"' in worker
+    assert f'data-build="{info["build"]}"' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_no_placeholder_is_left_in_our_files(site: tuple[Path, dict[str, Any]]) -> None:
+    out, _ = site
+    for name in site_files(out):
+        if name.startswith(("vendor/", "assets/")) or not name.endswith((".html", ".js", ".mjs", ".toml", ".css")):
+            continue
+        text = (out / name).read_text(encoding="utf-8")
+        assert not build.PLACEHOLDER.search(text), name
+        assert "/*@" not in text, name
+
+
+def copy_sources(target: Path) -> Path:
+    target.mkdir(parents=True)
+    for name in ("index.html", "manifest.webmanifest", "pyscript.toml", "sw.js"):
+        shutil.copy2(ROOT / name, target / name)
+    for folder in ("shell", "assets", "engine", "ui"):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+@needs_npm
+def test_the_build_hash_follows_the_content(site: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    _, info = site
+    source = copy_sources(tmp_path / "src")
+    same = build.build(tmp_path / "same", source=source, node_modules=ROOT / "node_modules")
+    assert same["build"] == info["build"]
+    (source / "shell" / "shell.css").write_text("/* changed */\n", encoding="utf-8")
+    changed = build.build(tmp_path / "changed", source=source, node_modules=ROOT / "node_modules")
+    assert changed["build"] != info["build"]
+    assert precache_of(tmp_path / "changed")["shell/shell.css"] != precache_of(tmp_path / "same")["shell/shell.css"]
+
+
+def test_the_build_will_not_delete_a_folder_it_did_not_make(tmp_path: Path) -> None:
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "keep.txt").write_text("keep", encoding="utf-8")
+    with pytest.raises(build.BuildError):
+        build.write_site(precious, {"index.html": b""}, {})
+    assert (precious / "keep.txt").is_file()
+
+
+def test_only_modules_free_of_browser_imports_go_into_the_snapshot(tmp_path: Path) -> None:
+    sources = {
+        "engine/__init__.py": "from .cards import Card\n",
+        "engine/cards.py": "import dataclasses\nCard = int\n",
+        "engine/fast.py": "from . import cards\n",
+        "ui/__init__.py": "",
+        "ui/layout.py": "from engine import cards\nimport math\n",
+        "ui/dom.py": "from pyscript import document\n",
+        "ui/view.py": "from ui.dom import document\n",
+        "ui/bridge.py": "import js\n",
+        "ui/ffi.py": "from pyodide.ffi import create_proxy\n",
+        "ui/main.py": "import engine\n",
+    }
+    files = {}
+    for name, text in sources.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        files[name] = path
+    modules = build.snapshot_modules(files, sorted(files))
+    assert modules == ["engine", "engine.cards", "engine.fast", "ui", "ui.layout"]
+
+
+def test_the_committed_icons_match_their_generator() -> None:
+    assert make_icons.main(["--check"]) == 0
