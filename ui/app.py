@@ -426,7 +426,7 @@ class TableApp:
                 x, y = model.pile_base(lay, "stock")
             self.badge.textContent = str(deals)
             self.badge.style.transform = _tf(x, y)
-            self.badge.hidden = False
+            self.badge.hidden = deals == 0
             self.badge.dataset.deals = str(deals)
         else:
             self.badge.hidden = True

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Benchmark of the table in headless Chromium (issue 4).
+
+1. Move latency: from the drop (the ``pointerup`` event, seen by a
+   capture-phase listener on the window, so before the table's own handler)
+   to the settled DOM (a MutationObserver sees ``#table[data-moves]``
+   change, which the table writes last, after every card element is final),
+   and to the next frame.  Median and p95 over the drag moves of the
+   recorded spider-1 win.  Targets: <= 16 ms median, <= 33 ms p95.
+2. Drag: a two-second drag of a 10-card run (pointer events at about
+   120 per second): frames per second from requestAnimationFrame, the
+   longest frame, and long tasks (PerformanceObserver ``longtask``).
+   Targets: >= 55 fps, no task over 50 ms.
+
+Usage: ``python3 bench/ui.py [--url http://127.0.0.1:8000/]`` (default: build
+the working tree into a temporary folder and serve it).  Prints the figures
+and writes ``bench/results/ui.json``.  Exit code 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# this file is bench/ui.py: keep its folder off the path, or it would shadow the ui package
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "e2e"))
+
+import engine  # noqa: E402
+from engine.play import movable_count  # noqa: E402
+
+PROBE = """() => {
+  window.__bench = {up: [], settled: [], frame: []};
+  addEventListener('pointerup', () => { window.__bench.up.push(performance.now()); }, {capture: true});
+  new MutationObserver(() => {
+    const t = performance.now();
+    window.__bench.settled.push(t);
+    requestAnimationFrame(() => window.__bench.frame.push(performance.now()));
+  }).observe(document.querySelector('#table'), {attributes: true, attributeFilter: ['data-moves']});
+}"""
+
+FRAMES = """() => {
+  const b = window.__frames = {times: [], long: [], run: true};
+  const loop = (t) => { b.times.push(t); if (b.run) requestAnimationFrame(loop); };
+  requestAnimationFrame(loop);
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) b.long.push(e.duration); })
+      .observe({type: 'longtask', buffered: false});
+  } catch (e) { b.long = null; }
+}"""
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))
+    return s[k]
+
+
+def run(url: str) -> dict:
+    from playwright.sync_api import sync_playwright
+    from tablekit import DESKTOP, TablePage
+
+    data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
+    results: dict = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        t = TablePage(browser, url, DESKTOP)
+        t.open(f"#{data['preset']}/{data['deal']}")
+        t.page.evaluate(PROBE)
+        g = engine.new_game(data["preset"], data["deal"])
+        long_run_at = None
+        for k, text in enumerate(data["moves"], 1):
+            m = g.parse_move(text)
+            if m.kind == "deal":
+                t.tap_pile("stock")
+            else:
+                t.drag_move(g, m)
+            g.play(m)
+            t.wait_moves(k)
+            pos = g.position
+            for i, col in enumerate(pos.tableau):
+                if movable_count(g.rules, col, pos.down[i]) >= 10 and long_run_at is None and k >= 20:
+                    long_run_at = (k, i)
+            if long_run_at is not None:
+                break
+        b = t.page.evaluate("() => window.__bench")
+        # pair every drop with the settled DOM that followed it
+        lat, to_frame = [], []
+        for up in b["up"]:
+            after = [s for s in b["settled"] if s >= up]
+            frames = [f for f in b["frame"] if f >= up]
+            if after:
+                lat.append(after[0] - up)
+            if frames:
+                to_frame.append(frames[0] - up)
+        results["move_ms"] = {
+            "n": len(lat),
+            "median": round(statistics.median(lat), 2),
+            "p95": round(pct(lat, 95), 2),
+            "to_next_frame_median": round(statistics.median(to_frame), 2),
+            "to_next_frame_p95": round(pct(to_frame, 95), 2),
+        }
+
+        # a two-second drag of the 10-card run
+        assert long_run_at is not None, "no 10-card run in the recorded game"
+        _, col = long_run_at
+        pile = f"column-{col + 1}"
+        n = len(g.position.tableau[col])
+        start = t.grip(pile, n - 10)
+        t.page.evaluate(FRAMES)
+        mouse = t.page.mouse
+        mouse.move(*start)
+        mouse.down()
+        t0 = time.perf_counter()
+        k = 0
+        import math
+
+        cdp = t.cdp()
+        while time.perf_counter() - t0 < 2.0:
+            k += 1
+            a = k / 24
+            cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "button": "left", "buttons": 1,
+                                                  "x": start[0] + 220 * math.sin(a),
+                                                  "y": start[1] + 120 * (1 - math.cos(a))})
+            time.sleep(max(0.0, t0 + k / 120 - time.perf_counter()))
+        frames = t.page.evaluate("() => { window.__frames.run = false; return window.__frames }")
+        mouse.move(*start)
+        mouse.up()
+        t.idle()
+        times = frames["times"]
+        deltas = [b - a for a, b in zip(times, times[1:])]
+        span = (times[-1] - times[0]) / 1000 if len(times) > 1 else 1
+        results["drag"] = {
+            "pointer_events": k,
+            "frames": len(times),
+            "fps": round((len(times) - 1) / span, 1),
+            "longest_frame_ms": round(max(deltas), 1) if deltas else None,
+            "frames_over_33ms": sum(1 for d in deltas if d > 33.4),
+            "long_tasks_ms": frames["long"],
+        }
+        assert not t.errors, t.errors
+        t.close()
+        browser.close()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--url", default=None)
+    args = ap.parse_args(argv)
+    if args.url:
+        res = run(args.url.rstrip("/") + "/")
+    else:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import serve  # type: ignore[import-not-found]
+
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "site"
+            subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "-q"], check=True)
+            server = serve.start(out)
+            host, port = server.server_address[:2]
+            try:
+                res = run(f"http://{host}:{port}/")
+            finally:
+                server.shutdown()
+    mv, dr = res["move_ms"], res["drag"]
+    long_tasks = dr["long_tasks_ms"] or []
+    checks = {
+        "move median <= 16 ms": mv["median"] <= 16,
+        "move p95 <= 33 ms": mv["p95"] <= 33,
+        "drag >= 55 fps": dr["fps"] >= 55,
+        "no task over 50 ms during the drag": not any(d > 50 for d in long_tasks),
+    }
+    res["targets"] = checks
+    print(f"move (drop -> settled DOM), {mv['n']} moves: median {mv['median']} ms, p95 {mv['p95']} ms"
+          f" (to the next frame: median {mv['to_next_frame_median']} ms, p95 {mv['to_next_frame_p95']} ms)")
+    print(f"drag of a 10-card run for 2 s, {dr['pointer_events']} pointer moves: {dr['fps']} fps,"
+          f" longest frame {dr['longest_frame_ms']} ms, {dr['frames_over_33ms']} frames over 33 ms,"
+          f" long tasks {long_tasks}")
+    for name, ok in checks.items():
+        print(f"  {'ok  ' if ok else 'MISS'} {name}")
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "ui.json").write_text(json.dumps(res, indent=1) + "\n")
+    return 0 if all(checks.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
