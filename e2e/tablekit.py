@@ -10,16 +10,14 @@ played), ``data-busy`` (animating), ``data-message`` (a message shown),
 ``data-dialog`` (a dialog open).
 
 Site: ``SPIDER_BASE_URL`` if set (a running server), else the e2e harness's
-``site_url`` fixture if it exists, else a build of the working tree served
-in-process.
+``site_url`` fixture (e2e/conftest.py: the working tree built once and served
+in-process); browser: the harness's shared Chromium.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -42,25 +40,20 @@ PHONE_LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "has_touch": True,
 
 
 @pytest.fixture(scope="session")
-def table_url() -> Iterator[str]:
-    url = os.environ.get("SPIDER_BASE_URL")
-    if url:
-        yield url.rstrip("/") + "/"
-        return
-    sys.path.insert(0, str(ROOT / "tools"))
-    import serve  # type: ignore[import-not-found]
-
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "site"
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "-q"], check=True)
-        server = serve.start(out)
-        host, port = server.server_address[:2]
-        yield f"http://{host}:{port}/"
-        server.shutdown()
+def table_url(request: pytest.FixtureRequest) -> str:
+    """The site: ``SPIDER_BASE_URL`` if set, else the harness's build and server."""
+    url = os.environ.get("SPIDER_BASE_URL") or request.getfixturevalue("site_url")
+    return str(url).rstrip("/") + "/"
 
 
 @pytest.fixture(scope="session")
-def table_browser() -> Iterator[Any]:
+def table_browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The harness's shared Chromium (e2e/conftest.py), or one of our own."""
+    try:
+        yield request.getfixturevalue("browser")
+        return
+    except pytest.FixtureLookupError:
+        pass
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
