@@ -5,14 +5,17 @@
 // What it adds:
 //  * the vendored Pyodide files on our own origin (indexURL);
 //  * byte-accurate download progress on a first visit;
-//  * the memory-snapshot boot: after a normal start, a throwaway Pyodide in a
-//    worker imports the standard-library modules the boot needs and our pure
-//    Python modules, and its memory is saved in Cache Storage, keyed by the
-//    Pyodide version and the build hash. The next start restores that memory
-//    instead of initialising Python, which saves most of the start-up time.
-//    Every boot from a snapshot would replay the same random state, so Python's
-//    random is reseeded from crypto.getRandomValues right after. Any failure
-//    falls back to a normal start and throws the snapshot away.
+//  * the game's Python files fetched while Pyodide starts, not after;
+//  * the memory-snapshot boot. After a normal start, once the game is ready
+//    and the page idle, a throwaway Pyodide in a worker imports what this
+//    page imported (the standard library, our pure modules) and compiles,
+//    without running, the modules that need the browser (PyScript's, the
+//    table's); its memory is saved in Cache Storage under the Pyodide version
+//    and the build hash. The next start restores that memory instead of
+//    initialising Python and importing all that again. Every boot from a
+//    snapshot would replay the same random state, so Python's random is
+//    reseeded from crypto.getRandomValues right after. Any failure falls back
+//    to a normal start and throws the snapshot away.
 //
 // Switches: ?snapshot=off in the URL, or localStorage["spider.snapshot"]="off",
 // boot normally and make no snapshot. <html data-boot> tells how the page
@@ -39,18 +42,6 @@ const PYTHON_FILES = /*@PYTHON_FILES@*/[];
 const SNAPSHOT_MODULES = /*@SNAPSHOT_MODULES@*/[];
 // Uncompressed sizes of the big runtime files, for the progress bar.
 const DOWNLOAD_SIZES = /*@DOWNLOAD_SIZES@*/{};
-
-// Standard-library modules that PyScript's own start-up imports (measured:
-// sys.modules after a normal boot). Importing them in the snapshot means the
-// restored interpreter does not import them again.
-const STDLIB_MODULES = [
-  "__future__", "ast", "asyncio", "base64", "binascii", "codeop", "collections.abc",
-  "contextlib", "copy", "dataclasses", "datetime", "enum", "functools", "html",
-  "inspect", "io", "itertools", "json", "keyword", "linecache", "math", "numbers",
-  "operator", "pathlib", "random", "re", "string", "struct", "textwrap", "tokenize",
-  "traceback", "types", "typing", "uuid", "warnings", "weakref",
-  "pyodide", "pyodide.code", "pyodide.ffi", "pyodide.webloop", "pyodide.console",
-];
 
 // A snapshot restores only if the heap it copies never grew past Pyodide's
 // initial 30 MiB (a grown heap fails with "offset is out of bounds"); the
@@ -84,6 +75,38 @@ function snapshotsEnabled() {
   return true;
 }
 
+// ---- the game's Python files, fetched early --------------------------------------
+// PyScript fetches them only once Pyodide is up. Fetching them now overlaps
+// that wait; PyScript's own requests for these URLs get clones of the same
+// responses (text files: nothing is lost by serving a clone). The interception
+// ends when the game is ready.
+function prefetchPythonFiles() {
+  const early = new Map();
+  for (const [url] of PYTHON_FILES) {
+    const absolute = new URL(url, SITE_URL).href;
+    const pending = fetch(absolute).then((response) => (response.ok ? response : null), () => null);
+    early.set(absolute, pending);
+  }
+  const original = globalThis.fetch;
+  const prefetched = function fetchPrefetched(input, init) {
+    if (!init || !init.method || init.method === "GET") {
+      const url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
+      const pending = early.get(url);
+      if (pending) {
+        return pending.then((response) => (response ? response.clone() : original.call(this, input, init)));
+      }
+    }
+    return original.call(this, input, init);
+  };
+  globalThis.fetch = prefetched;
+  const stop = () => {
+    if (globalThis.fetch === prefetched) globalThis.fetch = original;
+    early.clear();
+  };
+  addEventListener("spider:ready", stop, { once: true });
+  addEventListener("py:all-done", stop, { once: true });
+}
+
 // ---- first-visit download progress ------------------------------------------
 // On a first visit (no service worker yet) the runtime download dominates the
 // wait. Pyodide fetches its files with fetch(); for the two big ones we count
@@ -96,7 +119,7 @@ function countDownloads() {
   let loaded = 0;
   let lastShown = 0;
   const original = globalThis.fetch;
-  globalThis.fetch = async function fetchCountingBytes(input, init) {
+  const counting = async function fetchCountingBytes(input, init) {
     const response = await original.call(this, input, init);
     const url = input instanceof Request ? input.url : String(input);
     const name = new URL(url, location.href).pathname.split("/").pop();
@@ -119,8 +142,9 @@ function countDownloads() {
       headers: response.headers,
     });
   };
+  globalThis.fetch = counting;
   return () => {
-    globalThis.fetch = original;
+    if (globalThis.fetch === counting) globalThis.fetch = original;
   };
 }
 
@@ -134,16 +158,22 @@ async function loadNormally(options) {
 }
 
 // ---- snapshot storage ----------------------------------------------------------
-async function readSnapshot() {
+// The stored snapshot, or null. Its bytes come as a promise: Pyodide awaits
+// it only when it needs them, so reading 30 MiB from Cache Storage overlaps
+// fetching and compiling the runtime.
+async function findSnapshot() {
   const cache = await caches.open(SNAPSHOT_CACHE);
   const response = await cache.match(SNAPSHOT_URL);
   if (!response) return null;
-  const bytes = new Uint8Array(await response.arrayBuffer());
   const expected = Number(response.headers.get("x-snapshot-length"));
-  if (bytes.length !== expected) {
-    throw new Error(`stored snapshot is ${bytes.length} bytes, expected ${expected}`);
-  }
-  return bytes;
+  const bytes = response.arrayBuffer().then((buffer) => {
+    if (buffer.byteLength !== expected) {
+      throw new Error(`stored snapshot is ${buffer.byteLength} bytes, expected ${expected}`);
+    }
+    return new Uint8Array(buffer);
+  });
+  bytes.catch(() => {}); // a failure is handled where Pyodide awaits it
+  return { bytes };
 }
 
 async function dropSnapshot() {
@@ -160,7 +190,41 @@ async function dropOtherSnapshots() {
   }
 }
 
-function makeSnapshotInWorker() {
+// What this page's Python imported, split into what the snapshot worker can
+// import itself (the standard library and Pyodide's package, which the worker
+// has too; our browser-free modules) and what it can only compile (modules
+// that touch the browser: PyScript's package, the table).
+const COLLECT_MODULES = `
+import json, os, sys
+safe = set(SAFE)
+home = os.getcwd().rstrip("/") + "/"
+imports, compiled = [], []
+for name, module in sorted(sys.modules.items()):
+    path = getattr(module, "__file__", None)
+    if not isinstance(path, str) or name == "__main__":
+        continue
+    if path.startswith("/lib/") or name in safe:
+        imports.append(name)
+    elif path.startswith(home) and path.endswith(".py"):
+        try:
+            with open(path, encoding="utf-8") as handle:
+                source = handle.read()
+        except OSError:
+            continue
+        compiled.append([name, path, hasattr(module, "__path__"), source])
+json.dumps({"imports": imports, "compiled": compiled})
+`;
+
+function collectModules(pyodide) {
+  const scope = pyodide.toPy({ SAFE: SNAPSHOT_MODULES });
+  try {
+    return JSON.parse(pyodide.runPython(COLLECT_MODULES, { globals: scope }));
+  } finally {
+    scope.destroy();
+  }
+}
+
+function makeSnapshotInWorker(modules) {
   return new Promise((resolve) => {
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), {
       type: "module",
@@ -172,27 +236,32 @@ function makeSnapshotInWorker() {
     };
     worker.onmessage = (event) => done(event.data);
     worker.onerror = (event) => done({ ok: false, error: event.message || "worker error" });
-    worker.postMessage({
-      indexURL: INDEX_URL,
-      siteURL: SITE_URL,
-      files: PYTHON_FILES,
-      modules: [...STDLIB_MODULES, ...SNAPSHOT_MODULES],
-    });
+    worker.postMessage({ indexURL: INDEX_URL, siteURL: SITE_URL, files: PYTHON_FILES, ...modules });
   });
 }
 
-async function saveSnapshot() {
+async function saveSnapshot(pyodide) {
   setInfo("snapshot", "making");
   const started = performance.now();
-  const result = await makeSnapshotInWorker();
+  const modules = collectModules(pyodide);
+  let result = await makeSnapshotInWorker(modules);
+  if (!result.ok && result.stage === "snapshot") {
+    // Something imported holds a JavaScript object that cannot be saved:
+    // try again with only our own browser-free modules.
+    console.warn("Pyodide snapshot with every module failed; trying with fewer:", result.error);
+    result = await makeSnapshotInWorker({ imports: SNAPSHOT_MODULES, compiled: modules.compiled });
+  }
   if (!result.ok) {
     setInfo("snapshot", "failed");
     console.warn("Could not make a Pyodide memory snapshot:", result.error);
     return;
   }
   const bytes = result.snapshot;
-  info.snapshotBytes = bytes.byteLength;
-  info.snapshotImported = result.imported;
+  Object.assign(info, {
+    snapshotBytes: bytes.byteLength,
+    snapshotImported: result.imported,
+    snapshotCompiled: result.compiled,
+  });
   if (result.heapBytes > HEAP_LIMIT) {
     setInfo("snapshot", "too-big");
     console.warn(`Pyodide heap grew to ${result.heapBytes} bytes making the snapshot; not kept.`);
@@ -213,10 +282,10 @@ async function saveSnapshot() {
   setInfo("snapshot", "saved");
 }
 
-function saveSnapshotWhenIdle() {
+function saveSnapshotWhenIdle(pyodide) {
   const start = () => {
     const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 500));
-    idle(() => saveSnapshot().catch((error) => {
+    idle(() => saveSnapshot(pyodide).catch((error) => {
       setInfo("snapshot", "failed");
       console.warn("Could not save a Pyodide memory snapshot:", error);
     }), { timeout: 3000 });
@@ -244,6 +313,8 @@ function freshenRestored(pyodide) {
   }
 }
 
+prefetchPythonFiles();
+
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   performance.mark("spider-pyodide-start");
@@ -253,16 +324,14 @@ export async function loadPyodide(options = {}) {
   if (enabled) {
     let snapshot = null;
     try {
-      snapshot = await readSnapshot();
+      snapshot = await findSnapshot();
     } catch (error) {
       console.warn("Stored Pyodide snapshot is unusable; starting normally.", error);
-      await dropSnapshot();
-      setInfo("boot", "fallback");
     }
     if (snapshot) {
       try {
         report(0.3, "Starting Python…");
-        pyodide = await loadPyodideUpstream({ ...settings, _loadSnapshot: snapshot });
+        pyodide = await loadPyodideUpstream({ ...settings, _loadSnapshot: snapshot.bytes });
         freshenRestored(pyodide);
         setInfo("boot", "snapshot");
         setInfo("snapshot", "loaded");
@@ -278,7 +347,7 @@ export async function loadPyodide(options = {}) {
   if (!pyodide) {
     if (!info.boot) setInfo("boot", "normal");
     pyodide = await loadNormally(settings);
-    if (enabled) saveSnapshotWhenIdle();
+    if (enabled) saveSnapshotWhenIdle(pyodide);
   }
   performance.mark("spider-pyodide-loaded");
   shell.pyodide = pyodide;
