@@ -15,7 +15,7 @@ find_python() {
 find_node() {
   command -v node >/dev/null 2>&1 || die "node not found (Node.js 20+ and npm are needed)"
   command -v npm >/dev/null 2>&1 || die "npm not found (Node.js 20+ and npm are needed)"
-  node -e 'process.exit(+process.versions.node.split(".")[0] < 20)' \
+  node -e 'process.exit(+process.versions.node.split(".")[0] < 20 ? 1 : 0)' \
     || die "Node.js $(node --version) is too old: 20+ is needed"
 }
 

@@ -52,7 +52,7 @@ else
   say "Chromium (Playwright's own browser)"
   $VPY -m playwright install chromium || die "playwright install chromium failed"
 fi
-echo "browser: ${SPIDER_CHROMIUM:-Playwright's Chromium}"
+echo "browser: ${SPIDER_CHROMIUM:-the Chromium of Playwright}"
 
 WHEELS=.cache/pyodide-wheels
 if ! cmp -s tests/pyodide/requirements.txt "$WHEELS/requirements.installed"; then
