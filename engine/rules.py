@@ -171,6 +171,48 @@ def _spider(id_: str, name: str, summary: str, suits: str, **kw: Any) -> Ruleset
     return Ruleset(id=id_, name=name, summary=summary, **base)
 
 
+def _tournament(id_: str, name: str, summary: str, suits: str) -> Ruleset:
+    """Tournament Spider (seed 000): 78 cards, a Free Column, five draw piles, a countdown."""
+    return Ruleset(
+        id=id_,
+        name=name,
+        summary=summary,
+        family="spider",
+        suits=suits,
+        copies=6 // len(suits),
+        columns=TOURNAMENT_COLUMNS,
+        free_column=True,
+        draw_piles=5,
+        deal_requires_no_empty=False,
+        foundations=6,
+        scoring="tournament",
+        undo_barriers=True,
+        time_limit=600,
+        options=(TIME_LIMIT,),
+    )
+
+
+def _little_spider(id_: str, name: str, summary: str, **kw: Any) -> Ruleset:
+    """Little Spider (seed 003): one deck, two rows of four piles, four foundations."""
+    return Ruleset(
+        id=id_,
+        name=name,
+        summary=summary,
+        family="little-spider",
+        suits="shdc",
+        copies=1,
+        columns=((0, 1),) * 8,
+        deal_requires_no_empty=False,
+        unit="single",
+        completion="none",
+        empty="none",
+        foundations=4,
+        scoring="foundation",
+        options=(LOWER_ROW, WRAP),
+        **kw,
+    )
+
+
 _SPIDER_SUMMARY = (
     "Build {goal} runs from King down to Ace across ten columns; a finished run leaves "
     "the table.  Any card goes on a card one rank higher, whatever its suit, but only a "
@@ -202,91 +244,39 @@ _PRESET_LIST = [
         unit="rank",
         scoring="built",
     ),
-    Ruleset(
-        id="tournament-1",
-        name="Tournament Spider · 1 suit",
-        summary=(
-            "78 spades in eight columns, a Free Column and five draw piles whose top card you "
-            "can see: deal any pile, in any order, at any time.  Build six King-to-Ace runs "
-            "before the clock runs out.  +25 for each card you turn up, +100 a run, +100 if you "
-            "never use the Free Column, and a time bonus.  Dealing and finished runs cannot be undone."
-        ),
-        family="spider",
-        suits="s",
-        copies=6,
-        columns=TOURNAMENT_COLUMNS,
-        free_column=True,
-        draw_piles=5,
-        deal_requires_no_empty=False,
-        foundations=6,
-        scoring="tournament",
-        undo_barriers=True,
-        time_limit=600,
-        options=(TIME_LIMIT,),
+    _tournament(
+        "tournament-1",
+        "Tournament Spider · 1 suit",
+        "78 spades in eight columns, a Free Column and five draw piles whose top card you "
+        "can see: deal any pile, in any order, at any time.  Build six King-to-Ace runs "
+        "before the clock runs out.  +25 for each card you turn up, +100 a run, +100 if you "
+        "never use the Free Column, and a time bonus.  Dealing and finished runs cannot be undone.",
+        "s",
     ),
-    Ruleset(
-        id="tournament-2",
-        name="Tournament Spider · 2 suits",
-        summary=(
-            "Tournament Spider with spades and hearts: 78 cards, eight columns, a Free Column "
-            "and five draw piles to deal in any order.  Six same-suit King-to-Ace runs win; "
-            "groups move only when they are one suit.  Beat the clock for a time bonus."
-        ),
-        family="spider",
-        suits="sh",
-        copies=3,
-        columns=TOURNAMENT_COLUMNS,
-        free_column=True,
-        draw_piles=5,
-        deal_requires_no_empty=False,
-        foundations=6,
-        scoring="tournament",
-        undo_barriers=True,
-        time_limit=600,
-        options=(TIME_LIMIT,),
+    _tournament(
+        "tournament-2",
+        "Tournament Spider · 2 suits",
+        "Tournament Spider with spades and hearts: 78 cards, eight columns, a Free Column "
+        "and five draw piles to deal in any order.  Six same-suit King-to-Ace runs win; "
+        "groups move only when they are one suit.  Beat the clock for a time bonus.",
+        "sh",
     ),
-    Ruleset(
-        id="little-spider",
-        name="Little Spider",
-        summary=(
-            "One deck, eight piles in two rows, four foundations between them: two build up "
-            "from Aces and two down from Kings, the Aces of one colour and the Kings of the "
-            "other.  While the stock lasts, play pile tops to the foundations and deal.  After "
-            "the last deal, pile tops also go on any pile one rank higher or lower."
-        ),
-        family="little-spider",
-        suits="shdc",
-        copies=1,
-        columns=((0, 1),) * 8,
-        deal_requires_no_empty=False,
-        unit="single",
-        completion="none",
-        empty="none",
-        foundations=4,
-        scoring="foundation",
-        options=(LOWER_ROW, WRAP),
+    _little_spider(
+        "little-spider",
+        "Little Spider",
+        "One deck, eight piles in two rows, four foundations between them: two build up "
+        "from Aces and two down from Kings, the Aces of one colour and the Kings of the "
+        "other.  While the stock lasts, play pile tops to the foundations and deal.  After "
+        "the last deal, pile tops also go on any pile one rank higher or lower.",
     ),
-    Ruleset(
-        id="little-spider-classic",
-        name="Little Spider (traditional)",
-        summary=(
-            "Little Spider by the traditional rules: before the last deal a lower-row card may "
-            "go only to the foundation directly above it, and after it a King and an Ace build "
-            "on each other."
-        ),
-        family="little-spider",
-        suits="shdc",
-        copies=1,
-        columns=((0, 1),) * 8,
-        deal_requires_no_empty=False,
-        unit="single",
-        completion="none",
-        empty="none",
-        foundations=4,
-        scoring="foundation",
+    _little_spider(
+        "little-spider-classic",
+        "Little Spider (traditional)",
+        "Little Spider by the traditional rules: before the last deal a lower-row card may "
+        "go only to the foundation directly above it, and after it a King and an Ace build "
+        "on each other.",
         lower_row_restriction=True,
         wrap=True,
-        options=(LOWER_ROW, WRAP),
     ),
     _spider(
         "spidike",
