@@ -32,6 +32,7 @@ from engine.events import RunRemoved, StatusChanged
 from engine.moves import Move
 
 from . import model, persist, routing, targets
+from .helper import Helper
 from .dom import Timer, create_proxy, document, el, is_none, on, storage_get, storage_set, to_js, window
 from .layout import Layout, Options, PileRole, layout_table
 
@@ -132,7 +133,7 @@ class TableApp:
                            title="Undo (Ctrl+Z)", aria_label="Undo")
         self.btn_redo = el("button", "btn btn-icon", "↷", parent=tools, type="button", data_action="redo",
                            title="Redo (Ctrl+Shift+Z)", aria_label="Redo")
-        # The Hint button's place: shown once engine/solver.py provides hints.
+        # The Hint button: shown by the helper (ui/helper.py), which also adds Finish.
         self.btn_hint = el("button", "btn btn-icon", "?", parent=tools, type="button", data_action="hint",
                            title="Hint", aria_label="Hint", hidden=True)
         self.btn_new = el("button", "btn", "New", parent=tools, type="button", data_action="new",
@@ -146,6 +147,7 @@ class TableApp:
         self.overlay = el("div", "overlay", parent=table, hidden=True)
         self.root.replaceChildren(table)
         self._apply_setting_classes()
+        self.helper = Helper(self)
 
         on(felt, "pointerdown", self.on_down)
         on(felt, "pointermove", self.on_move)
@@ -190,6 +192,7 @@ class TableApp:
     # ------------------------------------------------------------------
     def start(self) -> None:
         """Open the game the address names, else resume the saved one, else a new one."""
+        self.helper.load_winnable()
         route = routing.parse_route(str(window.location.hash))
         saved, error = persist.read_current(storage_get(persist.CURRENT_KEY))
         message = error
@@ -228,6 +231,7 @@ class TableApp:
         self.close_dialog()
         self.game = game
         self.selected = None
+        self.helper.changed()
         self.tracker = model.Tracker.from_view(game.rules, game.public_view())
         for node in self.card_els:
             node.remove()
@@ -481,6 +485,7 @@ class TableApp:
         self.table.removeAttribute("data-busy")
         if self.pending_end and not self.end_timer.pending and not self.dialog_open:
             self._show_end()
+        self.helper.settled()
 
     def finish_animations(self) -> None:
         if self.anims or self.spider_els or self.flying:
@@ -534,6 +539,7 @@ class TableApp:
         g = self.game
         if g is None or g.status != "playing" or str(document.visibilityState) != "visible":
             return
+        self.helper.tick()
         if dt > 5:  # the page slept: do not charge the player for it
             dt = 0.5
         events = g.set_elapsed(g.elapsed + dt)
@@ -601,6 +607,7 @@ class TableApp:
     def _after(self, events: list[Any], before: Any, reverse: bool) -> None:
         g = self.game
         assert g is not None and self.tracker is not None
+        self.helper.changed()
         if not before:
             before = model.copy_tracker(self.tracker)
         self.tracker.apply(events, reverse)
@@ -672,6 +679,7 @@ class TableApp:
         if int(e.button) > 0:
             return
         e.preventDefault()
+        self.helper.interrupt()
         self.finish_animations()
         x, y = self._point(e)
         assert self.tracker is not None and self.layout is not None
@@ -957,6 +965,10 @@ class TableApp:
         if is_none(target) or target.disabled:
             return
         action = str(target.dataset.action)
+        if action == "finish":
+            self.helper.finish()
+            return
+        self.helper.interrupt()
         if action == "undo":
             self.undo()
         elif action == "redo":
@@ -964,15 +976,22 @@ class TableApp:
         elif action == "games":
             self.open_chooser()
         elif action == "new":
-            self.ask_new(lambda: self.set_game(engine.new_game(self.game.preset, None, **self._options())))
+            self.ask_new(lambda: self.new_random(self.game.preset, self._options()))
         elif action == "end":
             self.ask_end()
         elif action == "hint":
             self.hint()
 
     def hint(self) -> None:
-        """The Hint button's place (engine/solver.py will provide hints)."""
-        self.show_message("Hints are coming soon.")
+        self.helper.hint()
+
+    def new_random(self, preset: str, options: dict[str, Any]) -> None:
+        """A new game of ``preset`` with a random deal (a proven winnable one
+        when "Winnable deals only" is on for it)."""
+        deal, note = self.helper.random_deal(preset, options)
+        self.set_game(self._new_from(preset, deal, options))
+        if note:
+            self.show_message(note)
 
     def _options(self) -> dict[str, Any]:
         g = self.game
@@ -982,17 +1001,25 @@ class TableApp:
     def on_key(self, e: Any) -> None:
         key = str(e.key)
         ctrl = bool(e.ctrlKey) or bool(e.metaKey)
+        if key in ("Shift", "Control", "Alt", "Meta"):
+            return
+        self.helper.interrupt()  # any key stops Finish and the background search
         if key == "Escape":
             if self.dialog_open and self.overlay.dataset.kind != "end":
                 self.close_dialog()
             elif self.drag is not None:
                 self.cancel_drag()
-            else:
+            elif self.selected is not None:
                 self._deselect()
+            else:
+                self.helper.clear_hint()
             return
         if self.dialog_open:
             return
-        if ctrl and key.lower() == "z":
+        if key.lower() == "h" and not ctrl and not bool(e.altKey):
+            e.preventDefault()
+            self.hint()
+        elif ctrl and key.lower() == "z":
             e.preventDefault()
             if bool(e.shiftKey):
                 self.redo()
@@ -1109,7 +1136,7 @@ class TableApp:
         buttons += [
             ("replay", "Replay deal", lambda: self.set_game(engine.new_game(g.preset, g.deal, **self._options())), False),
             ("games", "Choose game", self.open_chooser, False),
-            ("new-game", "New game", lambda: self.set_game(engine.new_game(g.preset, None, **self._options())), True),
+            ("new-game", "New game", lambda: self.new_random(g.preset, self._options()), True),
         ]
         self._buttons(box, buttons)
 
@@ -1141,7 +1168,10 @@ class TableApp:
 
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, Any]) -> None:
         def go() -> None:
-            self.set_game(self._new_from(preset, deal, options))
+            if deal is None:
+                self.new_random(preset, options)
+            else:  # a deal the player typed is always played
+                self.set_game(self._new_from(preset, deal, options))
 
         if self._in_progress():
             self.ask_new(go)
@@ -1153,6 +1183,8 @@ class TableApp:
             setattr(self.settings, k, v)
         storage_set(persist.SETTINGS_KEY, self.settings.to_text())
         self._apply_setting_classes()
+        if "indicator" in values:
+            self.helper.settings_changed()
         if "faces" in values and self.tracker is not None:
             for uid in range(len(self.cur)):
                 self.cur[uid] = None if self.cur[uid] is None else self.cur[uid][:4] + ("\0",) + self.cur[uid][5:]  # type: ignore[assignment]

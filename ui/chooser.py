@@ -3,7 +3,9 @@ number (random when left empty), and the table's settings.
 
 Hooks for tests: ``[data-choice=<preset id>]`` (one per preset),
 ``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
-``[data-setting=<name>]`` for settings.
+``[data-setting=<name>]`` for settings, ``#winnable-only`` (the "Winnable
+deals only" box, disabled with ``#winnable-note`` saying why when the game
+has no proven deals).
 """
 
 from __future__ import annotations
@@ -70,11 +72,55 @@ def build_chooser(app: "TableApp") -> None:
                     opt.selected = True
             if spec.help:
                 el("small", "option-help", spec.help, parent=row)
+        row = el("label", "option option-check", parent=details)
+        el("span", "option-label", "Winnable deals only", parent=row)
+        box_el = el("input", "", parent=row, id="winnable-only", type="checkbox")
+        el("small", "option-help", parent=row, id="winnable-note")
+        state["winnable_box"] = box_el
+        on(box_el, "change", lambda e: winnable_changed())
+        for spec in rules.options:
+            sel = details.querySelector(f'[data-option="{spec.name}"]')
+            on(sel, "change", lambda e: show_winnable())
+        show_winnable()
         row = el("label", "option", parent=details)
         el("span", "option-label", "Deal number", parent=row)
         el("input", "", parent=row, id="deal-input", type="text", inputmode="numeric", autocomplete="off",
            placeholder="Random", aria_label="Deal number (empty for a random deal)")
         el("p", "deal-error", parent=details, id="deal-error", hidden=True)
+
+    def chosen_options() -> dict[str, Any]:
+        rules = PRESETS[state["preset"]]
+        options: dict[str, Any] = {}
+        for spec in rules.options:
+            sel = box.querySelector(f'[data-option="{spec.name}"]')
+            if not is_none(sel):
+                options[spec.name] = spec.choices[int(str(sel.value))]
+        return options
+
+    def show_winnable() -> None:
+        """The box: ticked as the player left it for this game; disabled,
+        with the reason, when the game has no proven deals for these rules."""
+        preset = state["preset"]
+        choice = app.helper.winnable_choice(preset, chosen_options())
+        box_el = state["winnable_box"]
+        box_el.disabled = not choice.available
+        box_el.checked = choice.available and app.settings.winnable_only(preset)
+        note = box.querySelector("#winnable-note")
+        note.textContent = choice.note if not choice.available else (
+            choice.note + " A deal number typed below is always played.")
+        note.classList.toggle("unavailable", not choice.available)
+
+    def refresh_winnable() -> None:  # the list arrived while the chooser was open
+        if app.dialog_open and str(app.overlay.dataset.kind) == "chooser":
+            show_winnable()
+
+    app.helper.on_winnable = refresh_winnable
+
+    def winnable_changed() -> None:
+        box_el = state["winnable_box"]
+        winnable = dict(app.settings.winnable)
+        winnable[state["preset"]] = bool(box_el.checked)
+        app.change_settings(winnable=winnable)
 
     for pid, rules in PRESETS.items():
         item = el("button", "choice", parent=lst, type="button", role="radio", data_choice=pid)
@@ -105,7 +151,7 @@ def build_chooser(app: "TableApp") -> None:
 
         def changed(e: Any) -> None:
             v = str(e.target.value)
-            app.change_settings(**{name: (v == "on") if name == "simple" else v})
+            app.change_settings(**{name: (v == "on") if name in ("simple", "indicator") else v})
 
         on(sel, "change", changed)
 
@@ -115,15 +161,13 @@ def build_chooser(app: "TableApp") -> None:
                                              ("on", "On: no extra art")], "on" if s.simple else "off")
     setting_select("faces", "Card faces", [("large", "Two colours"), ("fourcolour", "Four colours")], s.faces)
     setting_select("back", "Card back", [(b, b.capitalize()) for b in persist.BACKS], s.back)
+    setting_select("indicator", "Still winnable?", [("off", "Off"),
+                                                   ("on", "On: a badge says whether a win is still there")],
+                   "on" if s.indicator else "off")
 
     def play() -> None:
         preset = state["preset"]
-        rules = PRESETS[preset]
-        options: dict[str, Any] = {}
-        for spec in rules.options:
-            sel = box.querySelector(f'[data-option="{spec.name}"]')
-            if not is_none(sel):
-                options[spec.name] = spec.choices[int(str(sel.value))]
+        options = chosen_options()
         field = box.querySelector("#deal-input")
         deal, error = parse_deal("" if is_none(field) else str(field.value))
         if error:

@@ -12,7 +12,10 @@ from typing import Any, Callable
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
-__all__ = ["document", "window", "create_proxy", "is_none", "to_js", "el", "on", "Timer", "storage_get", "storage_set"]
+__all__ = [
+    "document", "window", "create_proxy", "is_none", "to_js", "el", "on", "Timer", "storage_get", "storage_set",
+    "fetch_text", "now_ms",
+]
 
 _keep: list[Any] = []
 
@@ -85,3 +88,19 @@ def storage_set(key: str, value: str) -> bool:
         return True
     except Exception:  # quota or privacy: the game goes on unsaved
         return False
+
+
+async def fetch_text(url: str) -> str | None:
+    """The text at ``url`` (relative to the page), or None when it cannot be had."""
+    try:
+        response = await window.fetch(url)
+        if not response.ok:
+            return None
+        return str(await response.text())
+    except Exception:  # offline and not cached, or a network error
+        return None
+
+
+def now_ms() -> float:
+    """``performance.now()``: milliseconds, the clock the page's measurements use."""
+    return float(window.performance.now())

@@ -6,7 +6,8 @@ action, as a small versioned envelope around the engine's own save
 
     {"v": 1, "game": "<engine save JSON>"}
 
-The page's settings (tap behaviour, simple mode, face set) are stored under
+The page's settings (tap behaviour, simple mode, face set, "Winnable deals
+only" per game, the "Still winnable?" badge) are stored under
 :data:`SETTINGS_KEY`.  Reading never raises: a missing entry gives nothing,
 a damaged one gives a sentence the page shows before it starts a fresh game.
 Issue 5 (statistics, fuller storage) builds on these keys.
@@ -24,7 +25,7 @@ Issue 5 (statistics, fuller storage) builds on these keys.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 import engine
@@ -65,6 +66,8 @@ def read_current(text: str | None) -> tuple["engine.Game | None", str | None]:
 TAP_MODES = ("auto", "select")
 FACE_SETS = ("large", "fourcolour")
 BACKS = ("blue", "red", "green")
+WINNABLE_DEFAULT_ON = frozenset({"spider-4"})
+"""Presets whose "Winnable deals only" is on until the player turns it off."""
 
 
 @dataclass
@@ -76,12 +79,22 @@ class Settings:
     on the selected card again sends it to its best place).
     ``simple``: simple mode (no spiders, no win show, shorter animations).
     ``faces``/``back``: the card art.
+    ``winnable``: "Winnable deals only", per preset id, where the player
+    chose it (:meth:`winnable_only` gives the default elsewhere: on for
+    Spider · 4 suits only).
+    ``indicator``: the "Still winnable?" badge (off by default).
     """
 
     tap: str = "auto"
     simple: bool = False
     faces: str = "large"
     back: str = "blue"
+    winnable: dict[str, bool] = field(default_factory=dict)
+    indicator: bool = False
+
+    def winnable_only(self, preset: str) -> bool:
+        """Whether a random deal of ``preset`` comes from the proven list."""
+        return self.winnable.get(preset, preset in WINNABLE_DEFAULT_ON)
 
     def to_text(self) -> str:
         return json.dumps({"v": ENVELOPE_VERSION, **asdict(self)}, separators=(",", ":"))
@@ -98,8 +111,14 @@ class Settings:
             return out
         if not isinstance(data, dict):
             return out
-        allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": (False, True)}
+        allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": (False, True),
+                                   "indicator": (False, True)}
+        chosen = data.get("winnable")
+        if isinstance(chosen, dict):
+            out.winnable = {k: v for k, v in chosen.items() if isinstance(k, str) and type(v) is bool}
         for f in fields(cls):
+            if f.name not in allowed:
+                continue
             value = data.get(f.name)
             if any(value == c and type(value) is type(c) for c in allowed[f.name]):
                 setattr(out, f.name, value)

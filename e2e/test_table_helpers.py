@@ -1,0 +1,310 @@
+"""The helpers in the real page (issue 6): Hint (highlight, sentence, cycling,
+a deal hint, "no move helps", latency measured in the page), Finish
+(offered only once every card is up, played out to the win screen, stopped
+by any input), "Winnable deals only" in the chooser, and the "Still
+winnable?" badge.
+
+Positions are set up the way a player's browser keeps them: a save
+(``engine.Game.to_json()`` in the page's envelope) put in localStorage
+before the page loads.  The proven-deals list is served by the test
+(Playwright route) so the test knows it."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from typing import Iterator
+
+import pytest
+
+from tablekit import (  # noqa: F401  (fixtures)
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    TablePage,
+    table_browser,
+    table_url,
+)
+
+import engine  # noqa: E402
+from engine.solver import autocomplete, hints  # noqa: E402
+from ui import persist  # noqa: E402
+
+EASY = "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
+STUCK = "KsAs/QsAs/JsAs/TsAs/9sAs/8sAs/7sAs/6s5s/6s/3s {stock} -/-/-/-/-/-/-/-"
+FAKE_LIST = {"version": 1, "presets": {
+    "spider-1": {"deals": [11, 22, 33], "tried": 40},
+    "spider-4": {"deals": [44], "tried": 90},
+    "spider-2": {"deals": [], "tried": 5},
+}}
+
+
+def serve_list(t: TablePage, data: dict | None = None) -> None:
+    body = json.dumps(data or FAKE_LIST)
+    t.page.route("**/assets/data/winnable.json",
+                 lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+
+
+def store_settings(t: TablePage, settings: persist.Settings) -> None:
+    """The player's settings, stored before the page opens."""
+    t.page.goto(t.base + "manifest.webmanifest")
+    t.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [persist.SETTINGS_KEY, settings.to_text()])
+
+
+def load_save(t: TablePage, game: engine.Game, settings: persist.Settings | None = None) -> None:
+    """Open the page on ``game`` as if the player had left it there."""
+    t.page.goto(t.base + "manifest.webmanifest")
+    t.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [persist.CURRENT_KEY, persist.write_current(game)])
+    if settings is not None:
+        t.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [persist.SETTINGS_KEY, settings.to_text()])
+    t.page.goto(t.base)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.loaded = True
+    t.idle()
+    t.expect_game(game)
+
+
+def press_hint(t: TablePage, key: bool = False) -> dict[str, str | None]:
+    seq = int(t.attr("hint-seq") or 0)
+    if key:
+        t.page.keyboard.press("h")
+    else:
+        t.page.click('[data-action="hint"]')
+    t.page.wait_for_function("n => +document.querySelector('#table').dataset.hintSeq === n", arg=seq + 1)
+    return {a: t.attr(a) for a in ("hint", "hint-src", "hint-dst", "hint-count", "hint-ms", "message")}
+
+
+def marked(t: TablePage, cls: str) -> list[tuple[str | None, str | None]]:
+    return [tuple(x) for x in t.page.evaluate(
+        "c => [...document.querySelectorAll('#table .' + c)].map(n => [n.dataset.in || n.dataset.pile, n.dataset.pos])",
+        cls)]
+
+
+@pytest.fixture()
+def desk(table_browser, table_url) -> Iterator[TablePage]:
+    t = TablePage(table_browser, table_url, DESKTOP)
+    serve_list(t)
+    yield t
+    assert not t.errors, t.errors
+    t.close()
+
+
+def test_hint_highlights_cycles_and_the_hinted_drag_is_legal(desk: TablePage) -> None:
+    g = engine.new_game("spider-2", 5)
+    desk.open("#spider-2/5")
+    want = hints(g.rules, g.position)
+    assert len(want) > 1
+    first = press_hint(desk)
+    m = g.parse_move(first["hint"])
+    assert g.why_illegal(m) is None and m.kind == "move"
+    col = g.position.tableau[m.src]
+    assert first["hint-src"] == f"column-{m.src + 1}:{len(col) - m.count}"
+    assert first["hint-dst"] == f"column-{m.dst + 1}"
+    assert first["message"].startswith(next(h.reason for h in want if h.move == m))
+    assert sorted(marked(desk, "hint-src")) == [(f"column-{m.src + 1}", str(k)) for k in range(len(col) - m.count, len(col))]
+    assert marked(desk, "hint-dst") == [(f"column-{m.dst + 1}", str(len(g.position.tableau[m.dst]) - 1))]
+    # again: the next best, another legal move, then round again with H
+    second = press_hint(desk)
+    assert second["hint"] != first["hint"] and g.why_illegal(g.parse_move(second["hint"])) is None
+    assert "Hint 2 of" in second["message"]
+    seen = {first["hint"], second["hint"]}
+    for _ in range(int(first["hint-count"]) - 1):
+        seen.add(press_hint(desk, key=True)["hint"])
+    assert first["hint"] in seen and len(seen) == int(first["hint-count"])
+    # play the best one by a drag: legal, and the highlight goes
+    while desk.attr("hint") != first["hint"]:
+        press_hint(desk)
+    desk.drag_move(g, m)
+    g.play(m)
+    desk.wait_moves(1)
+    desk.expect_game(g)
+    assert desk.attr("hint") is None and not marked(desk, "hint-src") and not marked(desk, "hint-dst")
+    # undo clears a new hint too
+    press_hint(desk)
+    desk.page.keyboard.press("Control+z")
+    desk.wait_moves(0)
+    assert desk.attr("hint") is None and not marked(desk, "hint-src")
+
+
+def test_hint_latency_in_the_page(desk: TablePage) -> None:
+    """Press to highlight, measured in the page (performance.now()), on the
+    positions met along games played by the hints themselves (a fresh search
+    each time); and no long task (> 50 ms) while hints are searched."""
+    figures: list[float] = []
+    longest = 0.0
+    for preset, deal, steps in (("tournament-1", 4, 14), ("spider-2", 8, 14), ("little-spider", 5, 6)):
+        g = engine.new_game(preset, deal)
+        desk.open(f"#{preset}/{deal}")
+        desk.page.evaluate("() => { window.__long = []; new PerformanceObserver(l => l.getEntries().forEach("
+                           "e => window.__long.push(e.duration))).observe({type: 'longtask'}) }")
+        for _ in range(steps):
+            desk.page.evaluate("() => window.__long.splice(0)")  # the move's own tasks are not counted
+            answer = press_hint(desk, key=True)
+            figures.append(float(answer["hint-ms"]))
+            longest = max([longest, *desk.page.evaluate("() => window.__long.splice(0)")])
+            if answer["hint"] == "none":
+                break
+            m = g.parse_move(answer["hint"])
+            if m.kind == "deal":
+                desk.tap_pile("stock")
+            elif m.kind == "draw":
+                desk.tap_pile(f"draw-{m.src + 1}")
+            else:
+                desk.drag_move(g, m)
+            g.play(m)
+            desk.wait_moves(len(g.moves))
+            if g.status != "playing":
+                break
+        desk.expect_game(g)
+    figures.sort()
+    median = statistics.median(figures)
+    p95 = figures[min(len(figures) - 1, round(0.95 * (len(figures) - 1)))]
+    print(f"\nhint latency in the page over {len(figures)} positions: median {median:.1f} ms, p95 {p95:.1f} ms,"
+          f" max {figures[-1]:.1f} ms; longest task while hinting {longest:.0f} ms (0: none over 50 ms)")
+    assert p95 <= 1000, figures  # the target is 300 ms; generous for a loaded test machine
+    assert longest < 250  # the hint is one short task (< 50 ms here); generous for a loaded machine
+
+
+def test_deal_hint_and_nothing_helps(desk: TablePage) -> None:
+    g = engine.game_from_notation("spider-1", STUCK.format(stock="2s4s5s6s7s8s9sTsJsQs"))
+    load_save(desk, g)
+    answer = press_hint(desk)
+    assert answer["hint"] == "deal" and answer["message"] == "Deal a new row from the stock."
+    assert answer["hint-src"] == "stock:" and answer["hint-dst"] is None
+    assert marked(desk, "hint-src") == [("stock", "9")]
+    g = engine.game_from_notation("spider-1", STUCK.format(stock="-"))
+    load_save(desk, g)
+    answer = press_hint(desk)
+    assert answer["hint"] == "none" and answer["message"].startswith("No move helps now")
+    assert not marked(desk, "hint-src")
+
+
+def test_finish_offered_only_when_all_is_up_and_plays_to_the_win(table_browser, table_url) -> None:
+    t = TablePage(table_browser, table_url, DESKTOP, reduced=False)
+    serve_list(t)
+    try:
+        g = engine.game_from_notation("spider-1", EASY)
+        load_save(t, g)
+        t.page.wait_for_selector('#table[data-autocheck="hidden"]', state="attached")
+        assert t.page.is_hidden('[data-action="finish"]')
+        for text in ("c2:2>c1", "c3:7>c1"):  # the second turns up the last hidden card
+            m = g.parse_move(text)
+            t.drag_move(g, m)
+            g.play(m)
+            t.wait_moves(len(g.moves))
+        t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+        assert t.page.is_visible('[data-action="finish"]')
+        assert autocomplete(g.rules, g.position)
+        t.page.click('[data-action="finish"]')
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        assert t.attr("status") == "won" and "You won" in t.page.inner_text(".dialog-end")
+        assert t.attr("autoplay") is None
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+def test_finish_is_stopped_by_any_input(table_browser, table_url) -> None:
+    t = TablePage(table_browser, table_url, DESKTOP, reduced=False)
+    serve_list(t)
+    try:
+        # every card up, a long way out: six columns to bring home
+        g = engine.game_from_notation(
+            "spider-1", "KsQsJs/Ts9s8s/7s6s5s/4s3s2sAs/KsQsJsTs9s/8s7s6s5s4s3s2sAs/-/-/-/- - -/-/-/-/-/-/-/-")
+        moves = autocomplete(g.rules, g.position)
+        assert moves and len(moves) >= 4
+        load_save(t, g)
+        t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+        t.page.click('[data-action="finish"]')
+        t.page.wait_for_function("() => +document.querySelector('#table').dataset.moves >= 1")
+        t.page.keyboard.press("Escape")
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.autoplay")
+        t.idle()
+        played = t.moves()
+        assert 1 <= played < len(moves)
+        for m in moves[:played]:
+            g.play(m)
+        t.expect_game(g)  # a consistent game, stopped between two moves
+        # the offer comes back for the position reached
+        t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
+    desk.open("#spider-1/5")
+    desk.page.wait_for_selector('#table[data-winnable="loaded"]', state="attached")
+
+    def choose(preset: str) -> None:
+        desk.page.click('[data-action="games"]')
+        desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        desk.page.click(f'[data-choice="{preset}"]')
+
+    # a game without proven deals: shown, disabled, explained
+    choose("spider-2")
+    assert desk.page.is_disabled("#winnable-only")
+    assert desk.page.inner_text("#winnable-note") == "No proven deals for this game yet."
+    # Spider · 1 suit: off by default; ticked, the random deal comes from the list
+    desk.page.click('[data-choice="spider-1"]')
+    assert desk.page.is_enabled("#winnable-only") and not desk.page.is_checked("#winnable-only")
+    desk.page.check("#winnable-only")
+    desk.page.click('.dialog [data-action="play"]')
+    desk.page.wait_for_function("() => ['11', '22', '33'].includes(document.querySelector('#table').dataset.deal)")
+    desk.idle()
+    first = desk.attr("deal")
+    assert "proven winnable" in (desk.attr("message") or "")
+    # New: another deal from the list, remembered for this game
+    desk.page.click('[data-action="new"]')
+    desk.page.wait_for_function("d => document.querySelector('#table').dataset.deal !== d", arg=first)
+    assert desk.attr("deal") in ("11", "22", "33")
+    settings = persist.Settings.from_text(desk.page.evaluate(f"() => localStorage.getItem('{persist.SETTINGS_KEY}')"))
+    assert settings.winnable_only("spider-1")
+    # a typed deal is always played
+    choose("spider-1")
+    assert desk.page.is_checked("#winnable-only")
+    desk.page.fill("#deal-input", "123")
+    desk.page.click('.dialog [data-action="play"]')
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '123'")
+    # Spider · 4 suits: on by default
+    desk.page.evaluate("() => { location.hash = '#spider-4' }")
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.preset === 'spider-4'")
+    desk.idle()
+    desk.page.click('[data-action="new"]')
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '44'")
+    choose("spider-4")
+    assert desk.page.is_checked("#winnable-only")
+
+
+def test_still_winnable_badge(desk: TablePage) -> None:
+    g = engine.game_from_notation("spider-1", EASY)
+    load_save(desk, g, persist.Settings(indicator=True))
+    desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached")
+    assert desk.page.inner_text(".still") == "Winnable"
+    # a move restarts it, and it answers again
+    m = g.parse_move("c2:2>c1")
+    desk.drag_move(g, m)
+    desk.wait_moves(1)
+    desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached")
+    # off in the settings: gone
+    desk.page.click('[data-action="games"]')
+    desk.page.click(".settings summary")
+    desk.page.select_option('[data-setting="indicator"]', "off")
+    desk.page.click('.dialog [data-action="cancel"]')
+    assert desk.attr("still") is None and desk.page.is_hidden(".still")
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_hint_screenshots(table_browser, table_url, screen: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t = TablePage(table_browser, table_url, DESKTOP if screen == "desktop" else PHONE)
+    serve_list(t)
+    try:
+        store_settings(t, persist.Settings(indicator=True))
+        t.open("#spider-2/5")
+        t.page.wait_for_selector("#table[data-still]", state="attached")
+        press_hint(t)
+        t.page.screenshot(path=str(ARTIFACTS / f"hint-{screen}.png"))
+        assert not t.errors, t.errors
+    finally:
+        t.close()

@@ -1,0 +1,342 @@
+"""The player's helpers as pure logic: hints, winnable deals, auto-complete
+and the "Still winnable?" check (issue 6).  No browser imports; pytest
+tests every part.  The page's controller is :mod:`ui.helper`.
+
+* **Hints.** :class:`HintCycle` keeps the ranked hints of one position and
+  steps through them, wrapping round, so each press of Hint shows the next
+  best; :func:`highlight_for` says which cards and which pile to light up
+  for a move, in the page's pile ids.  The hints come from
+  :func:`engine.solver.hints`, which sees only what the player sees.
+* **Winnable deals.** :func:`parse_winnable` reads ``assets/data/winnable.json``
+  (never raises); :func:`winnable_choice` says whether "Winnable deals only"
+  can apply to a preset with given options, and why not;
+  :func:`pick_deal` draws a deal from a proven list.
+* **Sliced searches.** :class:`SlicedSolve` is :func:`engine.solver.solve`
+  (the same search, the same iterative widening) cut into slices of a few
+  hundred positions, so the page can yield to the browser between them;
+  :func:`autocomplete_job` is :func:`engine.solver.autocomplete` as such a
+  job; :class:`WinCheck` answers "Still winnable?" from the full position
+  ("winnable", "unknown", or "no-win" only when the complete search proves
+  it).
+
+>>> import engine
+>>> g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+>>> cycle = HintCycle()
+>>> cycle.load(g.position, [engine.solver.Hint(engine.Move.tableau(1, 0, 2), 5, "Move it.")])
+>>> cycle.next().reason, cycle.next().reason
+('Move it.', 'Move it.')
+>>> highlight_for(g.rules, g.position, engine.Move.tableau(1, 0, 2))
+Highlight(src='column-2', index=0, count=2, dst='column-1')
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+from typing import Any, NamedTuple, Sequence
+
+from engine.moves import DEAL, DRAW, FOUNDATION, MOVE, Move
+from engine.position import Position
+from engine.rng import MAX_DEAL, MIN_DEAL
+from engine.rules import PRESETS, Ruleset
+from engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, Hint, Search
+
+from .model import tableau_pile
+
+# ---------------------------------------------------------------------------
+# hints
+# ---------------------------------------------------------------------------
+
+HINT_SECONDS = 0.03
+"""The hint search's time budget (``hints(max_seconds=...)``): the search
+checks the clock every 32 positions, so one hint stays one short task
+(well under 50 ms in the page) even on a wide Tournament position."""
+
+NO_HELP = "No move helps now — try Undo."
+NO_HELP_NO_UNDO = "No move helps now."
+
+
+class Highlight(NamedTuple):
+    """What a hint lights up: ``count`` cards of ``src`` from ``index`` (None:
+    the pile's top card, as for the stock), and the pile ``dst`` (None for a
+    deal)."""
+
+    src: str
+    index: int | None
+    count: int
+    dst: str | None
+
+
+def highlight_for(rules: Ruleset, pos: Position, move: Move) -> Highlight:
+    """The cards and the pile a hint for ``move`` lights up (page pile ids)."""
+    if move.kind == MOVE:
+        col = pos.tableau[move.src]
+        return Highlight(tableau_pile(rules, move.src), len(col) - move.count, move.count,
+                         tableau_pile(rules, move.dst))
+    if move.kind == FOUNDATION:
+        col = pos.tableau[move.src]
+        return Highlight(tableau_pile(rules, move.src), len(col) - 1, 1, f"foundation-{move.dst + 1}")
+    if move.kind == DRAW:
+        return Highlight(f"draw-{move.src + 1}", None, 1, None)
+    assert move.kind == DEAL
+    return Highlight("stock", None, 1, None)
+
+
+class HintCycle:
+    """The hints of one position, and which one is shown.
+
+    :meth:`load` stores a position's ranked hints; :meth:`next` returns the
+    next one (the best first, then the second best..., wrapping round).
+    A new position needs a new :meth:`load` (:meth:`fresh` says whether
+    the stored hints are for it).
+    """
+
+    def __init__(self) -> None:
+        self.position: Position | None = None
+        self.hints: list[Hint] = []
+        self.index = -1
+
+    def fresh(self, pos: Position) -> bool:
+        return self.position is not None and self.position == pos
+
+    def load(self, pos: Position, hints: Sequence[Hint]) -> None:
+        self.position = pos
+        self.hints = list(hints)
+        self.index = -1
+
+    def next(self) -> Hint | None:
+        """The next hint to show, or None when nothing helps."""
+        if not self.hints:
+            return None
+        self.index = (self.index + 1) % len(self.hints)
+        return self.hints[self.index]
+
+    def clear(self) -> None:
+        self.position = None
+        self.hints = []
+        self.index = -1
+
+    def sentence(self, can_undo: bool) -> str:
+        """What the message area says for the hint shown."""
+        if not self.hints:
+            return NO_HELP if can_undo else NO_HELP_NO_UNDO
+        hint = self.hints[self.index]
+        if len(self.hints) > 1:
+            return f"{hint.reason} (Hint {self.index + 1} of {len(self.hints)}.)"
+        return hint.reason
+
+
+# ---------------------------------------------------------------------------
+# winnable deals
+# ---------------------------------------------------------------------------
+
+WINNABLE_URL = "./assets/data/winnable.json"
+
+NO_PROVEN = "No proven deals for this game yet."
+LOADING = "The list of proven deals is still loading."
+NOT_LOADED = "The list of proven deals could not be loaded."
+OTHER_RULES = "Deals are proven with this game's standard rules; the options chosen may make them unwinnable."
+
+# Option changes that keep every winnable deal winnable: the scoring and the
+# clock change no move; relaxing the deal, wrapping King and Ace, and lifting
+# the lower-row restriction only add moves.
+_SAFE_CHANGES: dict[str, Any] = {"scoring": None, "time_limit": None, "relaxed_deal": True, "wrap": True,
+                                 "lower_row_restriction": False}
+
+
+def parse_winnable(text: str | None) -> dict[str, tuple[int, ...]]:
+    """Proven deal numbers per preset from winnable.json's text (empty when
+    the text is missing or damaged; never raises)."""
+    if not text:
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("presets"), dict):
+        return {}
+    out: dict[str, tuple[int, ...]] = {}
+    for preset, entry in data["presets"].items():
+        if preset not in PRESETS or not isinstance(entry, dict) or not isinstance(entry.get("deals"), list):
+            continue
+        deals = sorted({d for d in entry["deals"] if type(d) is int and MIN_DEAL <= d <= MAX_DEAL})
+        if deals:
+            out[preset] = tuple(deals)
+    return out
+
+
+def proof_holds(preset: str, options: dict[str, Any]) -> bool:
+    """Whether deals proven with ``preset``'s default options stay winnable
+    with ``options``."""
+    defaults = PRESETS[preset].option_values()
+    for name, value in options.items():
+        if defaults.get(name) == value:
+            continue
+        if name not in _SAFE_CHANGES:
+            return False
+        safe = _SAFE_CHANGES[name]
+        if safe is not None and value != safe:
+            return False
+    return True
+
+
+class WinnableChoice(NamedTuple):
+    """Whether "Winnable deals only" can apply (``available``), the deals,
+    and the sentence shown when it cannot."""
+
+    available: bool
+    deals: tuple[int, ...]
+    note: str
+
+
+def winnable_choice(data: dict[str, tuple[int, ...]] | None, preset: str, options: dict[str, Any],
+                    failed: bool = False) -> WinnableChoice:
+    """"Winnable deals only" for ``preset`` with ``options``; ``data`` None:
+    the list is not loaded yet (``failed``: and never will be)."""
+    if data is None:
+        return WinnableChoice(False, (), NOT_LOADED if failed else LOADING)
+    deals = data.get(preset, ())
+    if not deals:
+        return WinnableChoice(False, (), NO_PROVEN)
+    if not proof_holds(preset, options):
+        return WinnableChoice(False, deals, OTHER_RULES)
+    return WinnableChoice(True, deals, f"A random deal among {len(deals)} proven winnable.")
+
+
+def pick_deal(deals: Sequence[int], rnd: random.Random, avoid: int | None = None) -> int:
+    """A deal from ``deals``, another than ``avoid`` when there is one."""
+    assert deals
+    pool = [d for d in deals if d != avoid] or list(deals)
+    return rnd.choice(pool)
+
+
+# ---------------------------------------------------------------------------
+# sliced searches
+# ---------------------------------------------------------------------------
+
+
+class SlicedSolve:
+    """:func:`engine.solver.solve` in slices: :meth:`step` explores up to
+    ``n`` positions and returns the status once the search is over
+    (``solved`` with :attr:`moves`, ``unknown``, ``unsolvable``).
+
+    The same :class:`engine.solver.Search`, and the same widening: a
+    levelled (Spider-family) search that gives up before ``max_nodes``
+    starts again with twice the beam and level size.
+    """
+
+    def __init__(self, rules: Ruleset, pos: Position, *, max_nodes: int, complete: bool = False,
+                 beam: int = 8, level_nodes: int = 2000) -> None:
+        self.rules = rules
+        self.pos = pos
+        self.max_nodes = max_nodes
+        self.complete = complete
+        self.beam = beam
+        self.level_nodes = level_nodes
+        self.levelled = rules.family == "spider" and not complete
+        self.search = Search(rules, pos, complete=complete, beam=beam, level_nodes=level_nodes)
+        self.spent = 0  # positions explored by the searches before this one
+        self.status: str | None = None
+        self.moves: tuple[Move, ...] = ()
+
+    @property
+    def nodes(self) -> int:
+        return self.spent + self.search.nodes
+
+    def step(self, n: int = 200) -> str | None:
+        if self.status is not None:
+            return self.status
+        # as solve() does: no cyclic garbage is made, so the collector only costs time
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            status = self.search.step(n)
+        finally:
+            if was_on:
+                gc.enable()
+        if status is None:
+            if self.nodes >= self.max_nodes:
+                self.status = UNKNOWN
+            return self.status
+        if status == SOLVED:
+            self.moves = self.search.moves
+            self.status = SOLVED
+        elif status == UNKNOWN and self.levelled and self.nodes < self.max_nodes:
+            self.spent += self.search.nodes
+            self.beam *= 2
+            self.level_nodes *= 2
+            self.search = Search(self.rules, self.pos, beam=self.beam, level_nodes=self.level_nodes)
+            return None
+        else:
+            self.status = status
+        return self.status
+
+
+AUTOCOMPLETE_NODES = 20000
+
+
+def autocomplete_ready(pos: Position) -> bool:
+    """Whether auto-complete may be looked for: every card face up, nothing to deal."""
+    return not any(pos.down) and not any(pos.stock)
+
+
+def autocomplete_job(rules: Ruleset, pos: Position, max_nodes: int = AUTOCOMPLETE_NODES) -> SlicedSolve | None:
+    """:func:`engine.solver.autocomplete` as a sliced job (None when a card is
+    hidden or the stock is not empty: nothing to look for)."""
+    if not autocomplete_ready(pos):
+        return None
+    return SlicedSolve(rules, pos, max_nodes=max_nodes)
+
+
+WINNABLE, CANT_TELL, NO_WIN = "winnable", "unknown", "no-win"
+BADGE_TEXT = {WINNABLE: "Winnable", CANT_TELL: "Can't tell", NO_WIN: "No win", "checking": "Checking…"}
+
+
+class WinCheck:
+    """"Still winnable?" from the full position, in slices.
+
+    First the solver's own search (``max_nodes``): ``winnable`` if it finds
+    a win.  Otherwise the complete search (no pruning, no beam; at most
+    ``complete_nodes``): ``no-win`` only if it runs out of positions, which
+    proves there is none; else ``unknown`` ("can't tell").
+    """
+
+    def __init__(self, rules: Ruleset, pos: Position, max_nodes: int = 12000, complete_nodes: int = 4000) -> None:
+        self.rules = rules
+        self.pos = pos
+        self.first = SlicedSolve(rules, pos, max_nodes=max_nodes)
+        self.second: Search | None = None
+        self.complete_nodes = complete_nodes
+        self.answer: str | None = None
+
+    @property
+    def nodes(self) -> int:
+        return self.first.nodes + (self.second.nodes if self.second else 0)
+
+    def step(self, n: int = 200) -> str | None:
+        if self.answer is not None:
+            return self.answer
+        if self.second is None:
+            status = self.first.step(n)
+            if status is None:
+                return None
+            if status == SOLVED:
+                self.answer = WINNABLE
+                return self.answer
+            self.second = Search(self.rules, self.pos, complete=True)
+            return None
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            status = self.second.step(n)
+        finally:
+            if was_on:
+                gc.enable()
+        if status == SOLVED:
+            self.answer = WINNABLE
+        elif status == UNSOLVABLE:
+            self.answer = NO_WIN
+        elif status is not None or self.second.nodes >= self.complete_nodes:
+            self.answer = CANT_TELL
+        return self.answer

@@ -1,0 +1,404 @@
+"""The table's helpers in the page: Hint, Finish (auto-complete), the
+"Still winnable?" badge and "Winnable deals only" (issue 6).
+
+The decisions are pure (:mod:`ui.assist`); this module runs them without
+ever standing in a move's way:
+
+* **Hint** (button or H): the hints of a position are searched once, in a
+  task of their own (``hints(max_seconds=HINT_SECONDS)``: one short task),
+  then each press shows the next one.  The cards to move get
+  ``.hint-src``, the target pile's top card (or its placeholder)
+  ``.hint-dst``, and the message area says the hint's sentence.  Any
+  action clears it.
+* **Background work** — looking for an auto-complete once every card is
+  face up, and the "Still winnable?" check when that setting is on — runs
+  as one asyncio task in slices of a few milliseconds
+  (:data:`SLICE_SECONDS`), yielding to the browser between slices
+  (``await asyncio.sleep(0)``: Pyodide schedules it as a new task), and
+  sleeping while a drag is in progress.  It starts only once the table has
+  settled after an action; any input stops it (the jobs are kept, so it
+  resumes where it was when the position has not changed), and every
+  action drops them.
+* **Finish**: when the search finds the way out, a Finish button appears;
+  pressing it plays the moves one by one with the normal animations; any
+  input (a tap, a key, Undo) stops it between two moves, so the game is
+  always a consistent one.
+
+Hooks for tests, on ``#table``: ``data-hint`` (the move shown, or
+``none``), ``data-hint-src`` (``pile:index``), ``data-hint-dst``,
+``data-hint-count`` (hints for this position), ``data-hint-seq`` (one more
+per press answered), ``data-hint-ms`` (press to highlight, measured in the
+page); ``data-autocheck`` (``checking``, ``hidden``: a card is hidden or
+the stock is not empty, ``no``, ``offered``), ``data-autoplay`` while
+Finish plays; ``data-still`` (``checking``, ``winnable``, ``unknown``,
+``no-win``); ``data-winnable`` (``loaded``/``failed``) once the proven
+deals list has been fetched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from engine.moves import Move
+from engine.position import Position
+from engine.solver import SOLVED, hints
+
+from . import assist
+from .dom import Timer, el, fetch_text, now_ms, window
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+SLICE_SECONDS = 0.008
+"""One slice of background search: short enough that a tap or a frame
+never waits for it."""
+SLICE_NODES = 8
+"""Positions explored between two looks at the clock."""
+HINT_MESSAGE_MS = 6000
+AUTOPLAY_GAP_MS = 60
+
+
+class Helper:
+    """Hint, Finish and the "Still winnable?" badge of one table."""
+
+    def __init__(self, app: "TableApp") -> None:
+        self.app = app
+        self.cycle = assist.HintCycle()
+        self.hint_seq = 0
+        self.marked: list[Any] = []  # elements carrying hint classes
+        self.gen = 0  # bumped by every input and action: background slices stop
+        self.task: Any = None
+        self.hint_task: Any = None
+        self.rnd = random.Random()
+        # winnable deals
+        self.winnable: dict[str, tuple[int, ...]] | None = None
+        self.winnable_failed = False
+        self.on_winnable: Any = None  # the open chooser's refresh
+        # auto-complete: the job or answer for one position
+        self.auto_pos: Position | None = None
+        self.auto_job: assist.SlicedSolve | None = None
+        self.auto_moves: tuple[Move, ...] | None = None
+        self.auto_done = False
+        self.autoplay: list[Move] = []
+        self.autoplay_own = False
+        self.autoplay_timer = Timer(self._autoplay_next)
+        # "Still winnable?"
+        self.still_pos: Position | None = None
+        self.still_job: assist.WinCheck | None = None
+        self.still_answer: str | None = None
+        self._build()
+
+    # ------------------------------------------------------------------
+    def _build(self) -> None:
+        app = self.app
+        app.btn_hint.hidden = False
+        app.btn_hint.title = "Hint (H)"
+        tools = app.btn_hint.parentNode
+        self.btn_finish = el("button", "btn btn-finish primary", "Finish", type="button", data_action="finish",
+                             title="Play the game out", hidden=True)
+        tools.insertBefore(self.btn_finish, app.btn_new)
+        self.badge = el("span", "still", hidden=True, aria_live="polite",
+                        title="Still winnable? (a search from the current position, knowing every card)")
+        app.title_el.after(self.badge)
+
+    @property
+    def table(self) -> Any:
+        return self.app.table
+
+    # ------------------------------------------------------------------
+    # winnable deals
+    # ------------------------------------------------------------------
+    def load_winnable(self) -> None:
+        self._keep(asyncio.ensure_future(self._load_winnable()))
+
+    async def _load_winnable(self) -> None:
+        text = await fetch_text(assist.WINNABLE_URL)
+        self.winnable = assist.parse_winnable(text)
+        self.winnable_failed = text is None
+        self.table.dataset.winnable = "failed" if text is None else "loaded"
+        if self.on_winnable is not None:
+            self.on_winnable()
+
+    def winnable_choice(self, preset: str, options: dict[str, Any]) -> assist.WinnableChoice:
+        return assist.winnable_choice(self.winnable, preset, options, self.winnable_failed)
+
+    def random_deal(self, preset: str, options: dict[str, Any]) -> tuple[int | None, str | None]:
+        """The deal a random game of ``preset`` gets (None: any deal), and
+        what to tell the player about it."""
+        if not self.app.settings.winnable_only(preset):
+            return None, None
+        choice = self.winnable_choice(preset, options)
+        if not choice.available:
+            return None, f"{choice.note} Here is a random deal."
+        g = self.app.game
+        deal = assist.pick_deal(choice.deals, self.rnd, g.deal if g is not None and g.preset == preset else None)
+        return deal, f"Deal {deal}: proven winnable."
+
+    # ------------------------------------------------------------------
+    # hints
+    # ------------------------------------------------------------------
+    def hint(self) -> None:
+        """The Hint button or H: the next best move, or what to do."""
+        t0 = now_ms()
+        self.interrupt()
+        g = self.app.game
+        if g is None or g.status != "playing" or self.app.dialog_open:
+            return
+        if self.cycle.fresh(g.position):
+            self.cycle.next()
+            self._show_hint(t0)
+            return
+        self.table.dataset.hintPending = "1"
+        self.hint_task = asyncio.ensure_future(self._search_hint(t0, g.position))
+
+    async def _search_hint(self, t0: float, pos: Position) -> None:
+        await asyncio.sleep(0)  # the press is painted first
+        g = self.app.game
+        if g is None or g.position != pos:
+            self.table.removeAttribute("data-hint-pending")
+            return
+        found = hints(g.rules, pos, max_seconds=assist.HINT_SECONDS)
+        self.cycle.load(pos, found)
+        self.cycle.next()
+        self._show_hint(t0)
+
+    def _show_hint(self, t0: float) -> None:
+        app = self.app
+        g, t = app.game, app.tracker
+        assert g is not None and t is not None
+        self._unmark()
+        cycle = self.cycle
+        hint = cycle.hints[cycle.index] if cycle.hints else None
+        d = self.table.dataset
+        if hint is None or hint.move is None:
+            d.hint = "none"
+            for name in ("data-hint-src", "data-hint-dst"):
+                self.table.removeAttribute(name)
+        else:
+            hl = assist.highlight_for(g.rules, g.position, hint.move)
+            uids = t.piles.get(hl.src, [])
+            if hl.index is None:
+                chosen = uids[-1:]
+            else:
+                chosen = uids[hl.index:hl.index + hl.count]
+            for uid in chosen:
+                self._mark(app.card_els[uid], "hint-src")
+            if not chosen and hl.src in app.pile_els:
+                self._mark(app.pile_els[hl.src], "hint-src")
+            if hl.dst is not None:
+                top = t.piles.get(hl.dst, [])
+                self._mark(app.card_els[top[-1]] if top else app.pile_els[hl.dst], "hint-dst")
+            d.hint = str(hint.move)
+            d.hintSrc = f"{hl.src}:{'' if hl.index is None else hl.index}"
+            if hl.dst is not None:
+                d.hintDst = hl.dst
+            else:
+                self.table.removeAttribute("data-hint-dst")
+        d.hintCount = str(len(cycle.hints))
+        self.hint_seq += 1
+        d.hintSeq = str(self.hint_seq)
+        d.hintMs = f"{now_ms() - t0:.1f}"
+        self.table.removeAttribute("data-hint-pending")
+        app.show_message(cycle.sentence(g.can_undo), HINT_MESSAGE_MS)
+
+    def _mark(self, node: Any, cls: str) -> None:
+        node.classList.add(cls)
+        self.marked.append((node, cls))
+
+    def _unmark(self) -> None:
+        for node, cls in self.marked:
+            node.classList.remove(cls)
+        self.marked = []
+
+    def clear_hint(self) -> None:
+        self._unmark()
+        for name in ("data-hint", "data-hint-src", "data-hint-dst", "data-hint-count", "data-hint-pending"):
+            self.table.removeAttribute(name)
+
+    # ------------------------------------------------------------------
+    # the table tells us
+    # ------------------------------------------------------------------
+    def interrupt(self) -> None:
+        """Any input: Finish stops, background slices stop (they resume later)."""
+        self.gen += 1
+        if self.autoplay:
+            self.stop_autoplay()
+
+    def changed(self) -> None:
+        """Any action or a new game (before it is drawn): the hint, the offer
+        and the background jobs of the old position go."""
+        self.gen += 1
+        self.clear_hint()
+        self.cycle.clear()
+        self._offer(False)
+        if not self.autoplay_own and self.autoplay:
+            self.stop_autoplay()
+        self.auto_pos = self.auto_job = self.auto_moves = None
+        self.auto_done = False
+        self.still_pos = self.still_job = self.still_answer = None
+        self.table.removeAttribute("data-autocheck")
+        self._show_still()
+
+    def settled(self) -> None:
+        """Every animation is over: play Finish on, or start the background."""
+        if self.autoplay:
+            self.autoplay_timer.start(AUTOPLAY_GAP_MS if self.app.speed > 0 else 0)
+            return
+        self._start()
+
+    def tick(self) -> None:
+        """Twice a second: restart background work an input stopped."""
+        if not self.autoplay and (self.task is None or self.task.done()):
+            self._start()
+
+    def settings_changed(self) -> None:
+        self._show_still()
+        self._start()
+
+    # ------------------------------------------------------------------
+    # background work
+    # ------------------------------------------------------------------
+    def _wanted(self) -> bool:
+        g = self.app.game
+        if g is None or g.status != "playing":
+            return False
+        pos = g.position
+        if not (self.auto_done and self.auto_pos == pos):
+            return True
+        return self.app.settings.indicator and not (self.still_answer is not None and self.still_pos == pos)
+
+    def _start(self) -> None:
+        if self.autoplay or not self._wanted():
+            return
+        if self.task is not None and not self.task.done():
+            self.gen += 1  # the running one stops at its next slice
+        self.gen += 1
+        self.task = asyncio.ensure_future(self._background(self.gen))
+
+    async def _slices(self, job: Any, gen: int) -> str | None:
+        """Run ``job`` in short slices until it answers (its status) or the
+        work is stopped (None)."""
+        app = self.app
+        while True:
+            await asyncio.sleep(0)
+            while app.drag is not None and app.drag.active and gen == self.gen:
+                await asyncio.sleep(0.05)  # nothing competes with a drag
+            if gen != self.gen:
+                return None
+            end = time.perf_counter() + SLICE_SECONDS
+            while True:
+                status = job.step(SLICE_NODES)
+                if status is not None:
+                    return str(status)
+                if time.perf_counter() >= end:
+                    break
+
+    async def _background(self, gen: int) -> None:
+        try:
+            await self._auto_check(gen)
+            if gen == self.gen and self.app.settings.indicator:
+                await self._still_check(gen)
+        except Exception as error:  # never let the helper break the game
+            window.console.warn(f"helper: {type(error).__name__}: {error}")
+
+    async def _auto_check(self, gen: int) -> None:
+        g = self.app.game
+        if g is None or g.status != "playing":
+            return
+        pos = g.position
+        if self.auto_pos != pos:
+            self.auto_pos, self.auto_moves, self.auto_done = pos, None, False
+            self.auto_job = assist.autocomplete_job(g.rules, pos)
+        if self.auto_done:
+            return
+        if self.auto_job is None:
+            self.auto_done = True
+            self.table.dataset.autocheck = "hidden"
+            return
+        self.table.dataset.autocheck = "checking"
+        status = await self._slices(self.auto_job, gen)
+        if status is None or gen != self.gen:
+            return
+        self.auto_done = True
+        if status == SOLVED and self.auto_job.moves:
+            self.auto_moves = self.auto_job.moves
+            self.table.dataset.autocheck = "offered"
+            self._offer(True)
+        else:
+            self.table.dataset.autocheck = "no"
+
+    async def _still_check(self, gen: int) -> None:
+        g = self.app.game
+        if g is None or g.status != "playing":
+            return
+        pos = g.position
+        if self.still_pos != pos or self.still_job is None:
+            self.still_pos, self.still_answer = pos, None
+            self.still_job = assist.WinCheck(g.rules, pos)
+        if self.still_answer is not None:
+            return
+        self._show_still()
+        answer = await self._slices(self.still_job, gen)
+        if answer is None or gen != self.gen:
+            return
+        self.still_answer = answer
+        self._show_still()
+
+    def _show_still(self) -> None:
+        g = self.app.game
+        on = self.app.settings.indicator and g is not None and g.status == "playing"
+        self.badge.hidden = not on
+        if not on:
+            self.table.removeAttribute("data-still")
+            return
+        state = self.still_answer or "checking"
+        self.badge.textContent = assist.BADGE_TEXT[state]
+        self.badge.dataset.state = state
+        self.table.dataset.still = state
+
+    # ------------------------------------------------------------------
+    # Finish
+    # ------------------------------------------------------------------
+    def _offer(self, shown: bool) -> None:
+        self.btn_finish.hidden = not shown
+        if shown:
+            self.app.show_message("Every card is face up: Finish plays the game out.")
+
+    def finish(self) -> None:
+        """The Finish button: play the moves found, one by one."""
+        g = self.app.game
+        if g is None or not self.auto_moves or self.auto_pos != g.position or g.status != "playing":
+            return
+        self.autoplay = list(self.auto_moves)
+        self._offer(False)
+        self.table.dataset.autoplay = "1"
+        self._autoplay_next()
+
+    def _autoplay_next(self) -> None:
+        app = self.app
+        g = app.game
+        if not self.autoplay or g is None or g.status != "playing" or app.dialog_open:
+            self.stop_autoplay()
+            return
+        move = self.autoplay.pop(0)
+        self.autoplay_own = True
+        try:
+            ok = app.play(move)
+        finally:
+            self.autoplay_own = False
+        if not ok or not self.autoplay:
+            self.stop_autoplay()
+
+    def stop_autoplay(self) -> None:
+        self.autoplay = []
+        self.autoplay_timer.cancel()
+        self.table.removeAttribute("data-autoplay")
+
+    # ------------------------------------------------------------------
+    def _keep(self, task: Any) -> None:
+        self._tasks = getattr(self, "_tasks", set())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
