@@ -18,14 +18,13 @@ Helpers (``e2e/harness.py``): ``open_game``, ``wait_html``, ``touch_drag``.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import os
 
 import pytest
 
@@ -139,16 +138,16 @@ def phone_landscape(new_page: Callable[..., Any]) -> Any:
     return new_page("phone_landscape")
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    outcome = yield
-    report = outcome.get_result()
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
     if not report.failed or report.when == "teardown":
-        return
+        return report
     pages = item.stash.get(PAGES, [])
-    if not pages:
-        return
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    if pages:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", item.nodeid.split("::", 1)[-1])[:120]
     for index, page in enumerate(pages):
         path = ARTIFACTS / f"{name}-{index}.png"
@@ -160,3 +159,4 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.sections.append(("screenshot", f"could not save {path}: {error}"))
             continue
         report.sections.append(("screenshot", str(path.relative_to(ROOT))))
+    return report

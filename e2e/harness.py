@@ -101,8 +101,12 @@ class Watch:
             self._on_page(page)
 
     def _on_page(self, page: Any) -> None:
-        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("console", self._on_console)
         page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+
+    def _on_console(self, message: Any) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
 
     def _on_request(self, request: Any) -> None:
         url = request.url

@@ -21,7 +21,16 @@ import build as site_build
 import serve
 from conftest import PAGES, ROOT, Site, read_site
 from harness import (
-    LAUNCH_ARGS, PROFILES, Watch, chromium_path, html_attr, open_game, origin, reload_game, wait_html,
+    LAUNCH_ARGS,
+    PROFILES,
+    Watch,
+    chromium_path,
+    html_attr,
+    open_game,
+    origin,
+    reload_game,
+    touch_drag,
+    wait_html,
 )
 
 pytestmark = pytest.mark.cpython_only
@@ -108,6 +117,37 @@ def test_phone_portrait_loads_without_errors_and_fits_the_screen(phone: Any, sit
     assert size["overscroll"] == "none"
     assert size["appTouch"] == "none"
     assert "width=device-width" in size["viewport"] and "viewport-fit=cover" in size["viewport"]
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("profile", ["phone", "phone_landscape"])
+def test_a_touch_drag_reaches_the_game_and_never_scrolls_or_zooms(
+    new_page: Callable[..., Any], site_url: str, watch: Watch, profile: str
+) -> None:
+    page = new_page(profile)
+    open_game(page, site_url)
+    page.evaluate(
+        """() => {
+            window.seen = [];
+            for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel',
+                                'touchstart', 'touchmove', 'touchend']) {
+                document.addEventListener(type, e => seen.push(
+                    type + (e.pointerType ? ':' + e.pointerType : '')), {capture: true, passive: true});
+            }
+        }"""
+    )
+    width, height = PROFILES[profile]["viewport"].values()
+    # A slow vertical swipe across the table: a page that could scroll, bounce
+    # or zoom would take this gesture over and cancel the pointer.
+    touch_drag(page, (width * 0.5, height * 0.8), (width * 0.45, height * 0.3), steps=12)
+    seen: list[str] = page.evaluate("() => seen")
+    assert seen[0] in ("pointerdown:touch", "touchstart")
+    assert "pointerdown:touch" in seen and "touchstart" in seen
+    assert seen.count("pointermove:touch") >= 10 and seen.count("touchmove") >= 10
+    assert "pointerup:touch" in seen and "touchend" in seen
+    assert "pointercancel:touch" not in seen
+    view = page.evaluate("() => [scrollX, scrollY, visualViewport.scale]")
+    assert view == [0, 0, 1]
     watch.assert_clean()
 
 

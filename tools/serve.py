@@ -121,9 +121,17 @@ class SiteServer(http.server.ThreadingHTTPServer):
         self.log: collections.deque[tuple[str, int]] = collections.deque(maxlen=100_000)
         super().__init__(address, SiteHandler)
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser closing a connection it no longer needs is not an error.
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
+        if isinstance(host, bytes):
+            host = host.decode()
         return f"http://{host}:{port}{self.prefix}"
 
     def warm(self) -> None:
