@@ -679,8 +679,8 @@ class TableApp:
         if int(e.button) > 0:
             return
         e.preventDefault()
-        self.helper.interrupt()
         self.finish_animations()
+        self.helper.interrupt()  # after settling, which would carry Finish on
         x, y = self._point(e)
         assert self.tracker is not None and self.layout is not None
         h = targets.hit(self.tracker, self.layout, self.places, x, y)

@@ -55,8 +55,11 @@ if TYPE_CHECKING:
 SLICE_SECONDS = 0.008
 """One slice of background search: short enough that a tap or a frame
 never waits for it."""
-SLICE_NODES = 8
+SLICE_NODES = 4
 """Positions explored between two looks at the clock."""
+START_DELAY_MS = 150
+"""Background work starts this long after the table settles (an input
+meanwhile puts it off)."""
 HINT_MESSAGE_MS = 6000
 AUTOPLAY_GAP_MS = 60
 
@@ -69,6 +72,7 @@ class Helper:
         self.cycle = assist.HintCycle()
         self.hint_seq = 0
         self.marked: list[Any] = []  # elements carrying hint classes
+        self.slice_max = 0.0  # the longest background slice so far, in ms (data-slice-max)
         self.gen = 0  # bumped by every input and action: background slices stop
         self.task: Any = None
         self.hint_task: Any = None
@@ -85,6 +89,7 @@ class Helper:
         self.autoplay: list[Move] = []
         self.autoplay_own = False
         self.autoplay_timer = Timer(self._autoplay_next)
+        self.start_timer = Timer(self._start)
         # "Still winnable?"
         self.still_pos: Position | None = None
         self.still_job: assist.WinCheck | None = None
@@ -224,6 +229,7 @@ class Helper:
     def interrupt(self) -> None:
         """Any input: Finish stops, background slices stop (they resume later)."""
         self.gen += 1
+        self.start_timer.cancel()
         if self.autoplay:
             self.stop_autoplay()
 
@@ -231,6 +237,7 @@ class Helper:
         """Any action or a new game (before it is drawn): the hint, the offer
         and the background jobs of the old position go."""
         self.gen += 1
+        self.start_timer.cancel()
         self.clear_hint()
         self.cycle.clear()
         self._offer(False)
@@ -247,16 +254,17 @@ class Helper:
         if self.autoplay:
             self.autoplay_timer.start(AUTOPLAY_GAP_MS if self.app.speed > 0 else 0)
             return
-        self._start()
+        if self._wanted():
+            self.start_timer.start(START_DELAY_MS)
 
     def tick(self) -> None:
         """Twice a second: restart background work an input stopped."""
-        if not self.autoplay and (self.task is None or self.task.done()):
+        if not self.autoplay and not self.start_timer.pending and (self.task is None or self.task.done()):
             self._start()
 
     def settings_changed(self) -> None:
         self._show_still()
-        self._start()
+        self.start_timer.start(START_DELAY_MS)
 
     # ------------------------------------------------------------------
     # background work
@@ -288,13 +296,20 @@ class Helper:
                 await asyncio.sleep(0.05)  # nothing competes with a drag
             if gen != self.gen:
                 return None
-            end = time.perf_counter() + SLICE_SECONDS
-            while True:
-                status = job.step(SLICE_NODES)
-                if status is not None:
-                    return str(status)
-                if time.perf_counter() >= end:
-                    break
+            start = time.perf_counter()
+            end = start + SLICE_SECONDS
+            try:
+                while True:
+                    status = job.step(SLICE_NODES)
+                    if status is not None:
+                        return str(status)
+                    if time.perf_counter() >= end:
+                        break
+            finally:
+                took = (time.perf_counter() - start) * 1000
+                if took > self.slice_max:
+                    self.slice_max = took
+                    self.table.dataset.sliceMax = f"{took:.1f}"
 
     async def _background(self, gen: int) -> None:
         try:
