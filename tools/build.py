@@ -17,7 +17,9 @@ Text files of ours may hold placeholders that the build fills in:
 ``@PYODIDE_DIR@``, ``@PYSCRIPT_DIR@``, ``@PYODIDE_VERSION@``,
 ``@PYSCRIPT_VERSION@``, ``@BUILD@`` (the content hash), and in JavaScript
 ``/*@PYTHON_FILES@*/[]``, ``/*@SNAPSHOT_MODULES@*/[]``,
-``/*@DOWNLOAD_SIZES@*/{}`` and ``/*@PRECACHE@*/{}``.
+``/*@DOWNLOAD_SIZES@*/{}`` and ``/*@PRECACHE@*/{}``; in HTML
+``<!--@MODULEPRELOADS@-->`` (a modulepreload link for every JavaScript module
+the start-up imports).
 
 Usage: ``python3 tools/build.py [--out DIR] [--source DIR] [--node-modules DIR]``.
 """
@@ -258,6 +260,13 @@ def build(
             }
         ),
     }
+
+    preloads = ["shell/pyscript-setup.js", "shell/pyodide-boot.mjs"] + [
+        f"{v.site_dir}/{name}" for v in vendors for name in v.files if name.endswith((".js", ".mjs"))
+    ]
+    values["<!--@MODULEPRELOADS@-->"] = "\n".join(
+        f'<link rel="modulepreload" href="./{path}">' for path in preloads
+    )
 
     contents: dict[str, bytes] = {}
     for site_path, path in files.items():
