@@ -97,6 +97,16 @@ def test_first_load_shows_the_loading_screen_then_the_game(desktop: Any, site_ur
     texts = [text for _, _, text in log]
     assert any("Downloading the Python runtime…" in t and " MB" in t for t in texts)
     assert html_attr(page, "boot") == "normal"
+
+    # The big downloads came compressed (gzip from tools/serve.py).
+    sizes = page.evaluate(
+        """() => performance.getEntriesByType('resource')
+            .filter(r => /pyodide\\.asm\\.(wasm|mjs)$/.test(r.name))
+            .map(r => [r.name.split('/').pop(), r.encodedBodySize, r.decodedBodySize])"""
+    )
+    assert len(sizes) == 2, sizes
+    for name, encoded, decoded in sizes:
+        assert 0 < encoded < 0.75 * decoded, name
     watch.assert_clean()
 
 

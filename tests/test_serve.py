@@ -107,8 +107,8 @@ def test_compressible_files_are_gzipped_when_the_browser_accepts_it(server: serv
     assert body == (site / path[1:]).read_bytes()
 
 
-def test_images_and_tiny_files_are_sent_as_they_are(server: serve.SiteServer) -> None:
-    for path in ("/assets/icons/icon.png", "/ui/main.py"):
+def test_images_archives_and_tiny_files_are_sent_as_they_are(server: serve.SiteServer) -> None:
+    for path in ("/assets/icons/icon.png", "/vendor/pyodide-1.0/python_stdlib.zip", "/ui/main.py"):
         response, _ = get(server, path, **{"Accept-Encoding": "gzip"})
         assert response.headers["Content-Encoding"] is None, path
 

@@ -61,8 +61,9 @@ MIME_TYPES = {
     ".ogg": "audio/ogg",
     ".wav": "audio/wav",
 }
+# (.zip and images are compressed already)
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg",
-                ".py", ".toml", ".txt", ".md", ".zip"}
+                ".py", ".toml", ".txt", ".md"}
 MIN_COMPRESS = 512
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
