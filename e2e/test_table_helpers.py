@@ -208,25 +208,31 @@ def test_finish_is_stopped_by_any_input(table_browser, table_url) -> None:
     t = TablePage(table_browser, table_url, DESKTOP, reduced=False)
     serve_list(t)
     try:
-        # every card up, a long way out: six columns to bring home
+        # every card up, eight moves out
         g = engine.game_from_notation(
-            "spider-1", "KsQsJs/Ts9s8s/7s6s5s/4s3s2sAs/KsQsJsTs9s/8s7s6s5s4s3s2sAs/-/-/-/- - -/-/-/-/-/-/-/-")
+            "spider-1", "KsQs/JsTs/9s8s/7s6s/5s4s/3s2s/As/KsQsJs/Ts9s8s7s/6s5s4s3s2sAs - -/-/-/-/-/-/-/-")
         moves = autocomplete(g.rules, g.position)
-        assert moves and len(moves) >= 4
+        assert moves and len(moves) >= 6
         load_save(t, g)
-        t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
-        t.page.click('[data-action="finish"]')
-        t.page.wait_for_function("() => +document.querySelector('#table').dataset.moves >= 1")
-        t.page.keyboard.press("Escape")
-        t.page.wait_for_function("() => !document.querySelector('#table').dataset.autoplay")
-        t.idle()
-        played = t.moves()
-        assert 1 <= played < len(moves)
-        for m in moves[:played]:
-            g.play(m)
-        t.expect_game(g)  # a consistent game, stopped between two moves
-        # the offer comes back for the position reached
-        t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+        played = 0
+        for interrupt in ("key", "tap"):
+            t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+            moves = autocomplete(g.rules, g.position)
+            t.page.click('[data-action="finish"]')
+            t.page.wait_for_function("n => +document.querySelector('#table').dataset.moves > n", arg=played)
+            if interrupt == "key":
+                t.page.keyboard.press("Escape")
+            else:
+                t.page.mouse.click(40, 700)  # the empty felt
+            t.page.wait_for_function("() => !document.querySelector('#table').dataset.autoplay")
+            t.idle()
+            now = t.moves()
+            assert played < now < played + len(moves), interrupt
+            for m in moves[: now - played]:
+                g.play(m)
+            played = now
+            t.expect_game(g)  # a consistent game, stopped between two moves
+        assert t.attr("status") == "playing"
         assert not t.errors, t.errors
     finally:
         t.close()

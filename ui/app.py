@@ -965,9 +965,6 @@ class TableApp:
         if is_none(target) or target.disabled:
             return
         action = str(target.dataset.action)
-        if action == "finish":
-            self.helper.finish()
-            return
         self.helper.interrupt()
         if action == "undo":
             self.undo()

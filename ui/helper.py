@@ -47,7 +47,7 @@ from engine.position import Position
 from engine.solver import SOLVED, hints
 
 from . import assist
-from .dom import Timer, el, fetch_text, now_ms, window
+from .dom import Timer, el, fetch_text, now_ms, on, window
 
 if TYPE_CHECKING:
     from .app import TableApp
@@ -101,10 +101,10 @@ class Helper:
         app = self.app
         app.btn_hint.hidden = False
         app.btn_hint.title = "Hint (H)"
-        tools = app.btn_hint.parentNode
-        self.btn_finish = el("button", "btn btn-finish primary", "Finish", type="button", data_action="finish",
-                             title="Play the game out", hidden=True)
-        tools.insertBefore(self.btn_finish, app.btn_new)
+        # Finish floats above the felt at the bottom (the header has no room on a phone)
+        self.btn_finish = el("button", "btn btn-finish primary", "Finish", parent=app.table, type="button",
+                             data_action="finish", title="Play the game out", hidden=True)
+        on(self.btn_finish, "click", lambda e: self.finish())
         self.badge = el("span", "still", hidden=True, aria_live="polite",
                         title="Still winnable? (a search from the current position, knowing every card)")
         app.title_el.after(self.badge)
@@ -370,7 +370,10 @@ class Helper:
             self.table.removeAttribute("data-still")
             return
         state = self.still_answer or "checking"
-        self.badge.textContent = assist.BADGE_TEXT[state]
+        text = assist.BADGE_TEXT[state]
+        self.badge.textContent = text
+        self.badge.title = f"Still winnable? {text} (a search from this position that knows every card)"
+        self.badge.setAttribute("aria-label", f"Still winnable? {text}")
         self.badge.dataset.state = state
         self.table.dataset.still = state
 
@@ -379,6 +382,7 @@ class Helper:
     # ------------------------------------------------------------------
     def _offer(self, shown: bool) -> None:
         self.btn_finish.hidden = not shown
+        self.table.classList.toggle("offering", shown)
         if shown:
             self.app.show_message("Every card is face up: Finish plays the game out.")
 
