@@ -272,14 +272,20 @@ def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
     desk.page.fill("#deal-input", "123")
     desk.page.click('.dialog [data-action="play"]')
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '123'")
-    # Spider · 4 suits: on by default
-    desk.page.evaluate("() => { location.hash = '#spider-4' }")
-    desk.page.wait_for_function("() => document.querySelector('#table').dataset.preset === 'spider-4'")
-    desk.idle()
-    desk.page.click('[data-action="new"]')
+    # Spider · 4 suits: on by default, even for the first game of a visit (the list comes after the start)
+    desk.page.goto(desk.base + "manifest.webmanifest")
+    desk.page.evaluate("k => localStorage.removeItem(k)", persist.CURRENT_KEY)
+    desk.page.goto(desk.base + "#spider-4")
+    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '44'")
+    desk.idle()
+    assert desk.page.evaluate("() => location.hash") == "#spider-4/44"
     choose("spider-4")
     assert desk.page.is_checked("#winnable-only")
+    # the address's deal is always played
+    desk.page.click('.dialog [data-action="cancel"]')
+    desk.page.evaluate("() => { location.hash = '#spider-4/7' }")
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '7'")
 
 
 def test_still_winnable_badge(desk: TablePage) -> None:

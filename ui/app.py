@@ -200,7 +200,7 @@ class TableApp:
             if saved is not None:
                 self.set_game(saved, restored=True)
             else:
-                self.set_game(engine.new_game(routing.DEFAULT_PRESET))
+                self.new_random(routing.DEFAULT_PRESET, {})
         else:
             if (
                 saved is not None
@@ -211,11 +211,18 @@ class TableApp:
             ):
                 self.set_game(saved, restored=True)
             else:
-                self.set_game(self._new_from(route.preset, route.deal, route.options))
+                self._new_routed(route)
             if route.error:
                 message = route.error + (" " + error if error else "")
         if message:
             self.show_message(message, 6000)
+
+    def _new_routed(self, route: routing.Route) -> None:
+        """The game an address names: its deal, always; else a random one."""
+        if route.deal is None:
+            self.new_random(route.preset, dict(route.options))
+        else:
+            self.set_game(self._new_from(route.preset, route.deal, route.options))
 
     def _new_from(self, preset: str, deal: int | None, options: dict[str, Any]) -> engine.Game:
         try:
@@ -647,7 +654,7 @@ class TableApp:
                 and routing.changed_options(g.preset, g.rules.option_values())
                 == routing.changed_options(route.preset, dict(route.options)))
         if not same:
-            self.set_game(self._new_from(route.preset, route.deal, route.options))
+            self._new_routed(route)
         else:
             self._update_url()
         if route.error:

@@ -81,6 +81,7 @@ class Helper:
         self.winnable: dict[str, tuple[int, ...]] | None = None
         self.winnable_failed = False
         self.on_winnable: Any = None  # the open chooser's refresh
+        self.pending: tuple[str, dict[str, Any]] | None = None  # a random game started before the list came
         # auto-complete: the job or answer for one position
         self.auto_pos: Position | None = None
         self.auto_job: assist.SlicedSolve | None = None
@@ -126,6 +127,11 @@ class Helper:
         self.table.dataset.winnable = "failed" if text is None else "loaded"
         if self.on_winnable is not None:
             self.on_winnable()
+        pending, self.pending = self.pending, None
+        g = self.app.game
+        if (pending is not None and g is not None and g.preset == pending[0] and not g.moves
+                and g.status == "playing" and not self.app.dialog_open):
+            self.app.new_random(*pending)  # the game just started: now from the proven list
 
     def winnable_choice(self, preset: str, options: dict[str, Any]) -> assist.WinnableChoice:
         return assist.winnable_choice(self.winnable, preset, options, self.winnable_failed)
@@ -134,6 +140,9 @@ class Helper:
         """The deal a random game of ``preset`` gets (None: any deal), and
         what to tell the player about it."""
         if not self.app.settings.winnable_only(preset):
+            return None, None
+        if self.winnable is None and not self.winnable_failed:
+            self.pending = (preset, dict(options))  # the list is on its way (the first game of a visit)
             return None, None
         choice = self.winnable_choice(preset, options)
         if not choice.available:
