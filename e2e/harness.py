@@ -117,6 +117,10 @@ class Watch:
             self.foreign_requests.append(url)
 
     def _on_failed(self, request: Any) -> None:
+        # A request cut short because the page went away (a reload while the
+        # table preloads card faces) is not a failure of the site.
+        if request.failure and "ERR_ABORTED" in request.failure:
+            return
         self.failed_requests.append(f"{request.url}: {request.failure}")
 
     def same_origin_paths(self) -> list[str]:
