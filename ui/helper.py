@@ -76,6 +76,8 @@ class Helper:
         self.gen = 0  # bumped by every input and action: background slices stop
         self.task: Any = None
         self.hint_task: Any = None
+        self.hint_pos: Position | None = None  # the position being searched
+        self.hint_presses = 0
         self.rnd = random.Random()
         # winnable deals
         self.winnable: dict[str, tuple[int, ...]] | None = None
@@ -165,7 +167,11 @@ class Helper:
             self.cycle.next()
             self._show_hint(t0)
             return
+        if self.hint_pos == g.position and self.hint_task is not None and not self.hint_task.done():
+            self.hint_presses += 1  # pressed again while searching: show the next one straight away
+            return
         self.table.dataset.hintPending = "1"
+        self.hint_pos, self.hint_presses = g.position, 1
         self.hint_task = asyncio.ensure_future(self._search_hint(t0, g.position))
 
     async def _search_hint(self, t0: float, pos: Position) -> None:
@@ -176,7 +182,9 @@ class Helper:
             return
         found = hints(g.rules, pos, max_seconds=assist.HINT_SECONDS)
         self.cycle.load(pos, found)
-        self.cycle.next()
+        for _ in range(self.hint_presses):
+            self.cycle.next()
+        self.hint_pos = None
         self._show_hint(t0)
 
     def _show_hint(self, t0: float) -> None:
