@@ -201,7 +201,8 @@ def winnable_choice(data: dict[str, tuple[int, ...]] | None, preset: str, option
         return WinnableChoice(False, (), NO_PROVEN)
     if not proof_holds(preset, options):
         return WinnableChoice(False, deals, OTHER_RULES)
-    return WinnableChoice(True, deals, f"A random deal among {len(deals)} proven winnable.")
+    n = len(deals)
+    return WinnableChoice(True, deals, f"Random deals come from the {n} deal{'s' if n != 1 else ''} proven winnable.")
 
 
 def pick_deal(deals: Sequence[int], rnd: random.Random, avoid: int | None = None) -> int:
