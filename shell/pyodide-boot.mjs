@@ -3,6 +3,8 @@
 // loadPyodide(options) from it, exactly as it would call Pyodide's own.
 //
 // What it adds:
+//  * an early start: index.html loads this module directly, so Pyodide starts
+//    loading before PyScript has even read its configuration;
 //  * the vendored Pyodide files on our own origin (indexURL);
 //  * byte-accurate download progress on a first visit;
 //  * the game's Python files fetched while Pyodide starts, not after;
@@ -313,10 +315,8 @@ function freshenRestored(pyodide) {
   }
 }
 
-prefetchPythonFiles();
-
-export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
+async function bootPyodide() {
+  const settings = { indexURL: INDEX_URL };
   performance.mark("spider-pyodide-start");
   const enabled = snapshotsEnabled();
   setInfo("snapshot", enabled ? "none" : "off");
@@ -353,3 +353,28 @@ export async function loadPyodide(options = {}) {
   shell.pyodide = pyodide;
   return pyodide;
 }
+
+let booting = null;
+
+function boot() {
+  if (!booting) {
+    booting = bootPyodide();
+    booting.catch(() => {}); // reported to PyScript, which awaits it below
+  }
+  return booting;
+}
+
+// PyScript's entry point. Pyodide is already on its way (see below); PyScript
+// only adds where Python's output goes.
+export async function loadPyodide(options = {}) {
+  const pyodide = await boot();
+  if (typeof options.stdout === "function") pyodide.setStdout({ batched: options.stdout });
+  if (typeof options.stderr === "function") pyodide.setStderr({ batched: options.stderr });
+  return pyodide;
+}
+
+// index.html loads this module itself, right after boot.js: Pyodide starts
+// loading at once instead of after PyScript has read its configuration and
+// fetched its plugins.
+prefetchPythonFiles();
+boot();
