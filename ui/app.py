@@ -34,6 +34,7 @@ from engine.moves import Move
 from . import model, persist, routing, targets
 from .helper import Helper
 from .dom import Timer, create_proxy, document, el, is_none, on, storage_get, storage_set, to_js, window
+from .statsview import Keeper, end_summary, open_stats
 from .layout import Layout, Options, PileRole, layout_table
 
 TOP_BAR = 52.0
@@ -90,6 +91,9 @@ class TableApp:
         self.settings = persist.Settings.from_text(storage_get(persist.SETTINGS_KEY))
         self.reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.game: engine.Game | None = None
+        self.game_id = ""  # the save's id: statistics count a game once
+        self.recorded = False  # this game's result is in the statistics
+        self.stats = Keeper()
         self.tracker: model.Tracker | None = None
         self.layout: Layout | None = None
         self.places: list[model.Place | None] = []
@@ -194,8 +198,14 @@ class TableApp:
         """Open the game the address names, else resume the saved one, else a new one."""
         self.helper.load_winnable()
         route = routing.parse_route(str(window.location.hash))
-        saved, error = persist.read_current(storage_get(persist.CURRENT_KEY))
-        message = error
+        raw = storage_get(persist.CURRENT_KEY)
+        slot = persist.read_slot(raw)
+        saved, error = slot.game, slot.error
+        if error and raw is not None:  # set aside, never dropped
+            storage_set(persist.CURRENT_KEY + persist.UNREADABLE_SUFFIX, raw)
+        if saved is not None:
+            self.game_id, self.recorded = slot.game_id, slot.recorded
+        message = " ".join(m for m in (error, self.stats.error) if m) or None
         if route is None:
             if saved is not None:
                 self.set_game(saved, restored=True)
@@ -236,6 +246,11 @@ class TableApp:
         self.cancel_drag(animate=False)
         self.end_timer.cancel()
         self.close_dialog()
+        if not restored:
+            self.stats.leaving(self)  # an abandoned game counts as a loss
+            self.game_id, self.recorded = persist.new_game_id(), False
+        elif not self.game_id:
+            self.game_id = persist.new_game_id()
         self.game = game
         self.selected = None
         self.helper.changed()
@@ -260,6 +275,8 @@ class TableApp:
         self._update_url()
         self.save()
         if game.status != "playing":
+            self.stats.game_over(self)
+            self.save()
             self.pending_end = True
             self._show_end()
 
@@ -626,6 +643,8 @@ class TableApp:
         self.render(plan)
         self.save()
         if any(isinstance(e, StatusChanged) and e.status != "playing" for e in events):
+            self.stats.game_over(self)
+            self.save()
             self.pending_end = True
             if not self.anims and not self.spider_els:
                 self._show_end()
@@ -634,7 +653,7 @@ class TableApp:
         if self.game is None:
             return
         self.saved_at = time.monotonic()
-        storage_set(persist.CURRENT_KEY, persist.write_current(self.game))
+        storage_set(persist.CURRENT_KEY, persist.write_current(self.game, self.game_id, self.recorded))
 
     def _update_url(self) -> None:
         g = self.game
@@ -1134,13 +1153,17 @@ class TableApp:
             el("li", "", f"{name.replace('_', ' ').capitalize()}: {value:+d}" if name != "start" else f"Start: {value}",
                parent=lines)
         el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
+        end_summary(self, box)
+        if reason == "stuck" and not self.recorded:
+            el("p", "end-note", "Undo to play on; another game counts this one as a loss.", parent=box)
         buttons: list[tuple[str, str, Any, bool]] = []
         if reason == "stuck" and g.can_undo:
             buttons.append(("undo", "Undo", self.undo, False))
         buttons += [
-            ("replay", "Replay deal", lambda: self.set_game(engine.new_game(g.preset, g.deal, **self._options())), False),
+            ("stats", "Statistics", lambda: open_stats(self), False),
+            ("replay", "Replay this deal", lambda: self.set_game(engine.new_game(g.preset, g.deal, **self._options())), False),
             ("games", "Choose game", self.open_chooser, False),
-            ("new-game", "New game", lambda: self.new_random(g.preset, self._options()), True),
+            ("new-game", "Next deal", lambda: self.new_random(g.preset, self._options()), True),
         ]
         self._buttons(box, buttons)
 

@@ -178,4 +178,10 @@ def build_chooser(app: "TableApp") -> None:
         app.close_dialog()
         app.start_chosen(preset, deal, options)
 
-    app._buttons(box, [("cancel", "Cancel", app.close_dialog, False), ("play", "Play", play, True)])
+    def statistics() -> None:
+        from .statsview import open_stats
+
+        open_stats(app, state["preset"])
+
+    app._buttons(box, [("stats", "Statistics", statistics, False), ("cancel", "Cancel", app.close_dialog, False),
+                       ("play", "Play", play, True)])

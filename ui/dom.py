@@ -14,8 +14,10 @@ from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not
 
 __all__ = [
     "document", "window", "create_proxy", "is_none", "to_js", "el", "on", "Timer", "storage_get", "storage_set",
-    "fetch_text", "now_ms",
+    "fetch_text", "now_ms", "svg", "download_text", "file_text", "storage_remove",
 ]
+
+SVG_NS = "http://www.w3.org/2000/svg"
 
 _keep: list[Any] = []
 
@@ -34,6 +36,38 @@ def el(tag: str, cls: str = "", text: str | None = None, parent: Any = None, **a
     if parent is not None:
         parent.appendChild(node)
     return node
+
+
+def svg(tag: str, parent: Any = None, **attrs: Any) -> Any:
+    """A new SVG element (presentation attributes only: the CSP allows no inline style)."""
+    node = document.createElementNS(SVG_NS, tag)
+    for name, value in attrs.items():
+        if value is None:
+            continue
+        node.setAttribute("class" if name == "cls" else name.replace("_", "-"), str(value))
+    if parent is not None:
+        parent.appendChild(node)
+    return node
+
+
+def download_text(filename: str, text: str, mime: str = "application/json") -> None:
+    """Offer ``text`` as a downloaded file (a Blob URL clicked through a link)."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": mime}))
+    url = window.URL.createObjectURL(blob)
+    link = el("a", "", href=url, download=filename, hidden=True)
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda *_: window.URL.revokeObjectURL(url)), 10000)
+
+
+async def file_text(input_node: Any) -> tuple[str, str] | None:
+    """(name, text) of the file chosen in an ``<input type=file>``, or None."""
+    files = input_node.files
+    if is_none(files) or int(files.length) == 0:
+        return None
+    f = files.item(0)
+    return str(f.name), str(await f.text())
 
 
 def on(target: Any, event: str, handler: Callable[[Any], Any], **options: Any) -> Any:
@@ -88,6 +122,13 @@ def storage_set(key: str, value: str) -> bool:
         return True
     except Exception:  # quota or privacy: the game goes on unsaved
         return False
+
+
+def storage_remove(key: str) -> None:
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass
 
 
 async def fetch_text(url: str) -> str | None:

@@ -4,7 +4,11 @@ The game in progress is stored under :data:`CURRENT_KEY` after every
 action, as a small versioned envelope around the engine's own save
 (:meth:`engine.Game.to_json`)::
 
-    {"v": 1, "game": "<engine save JSON>"}
+    {"v": 2, "id": "<a game id>", "recorded": false, "game": "<engine save JSON>"}
+
+Older envelopes pass through :data:`ENVELOPE_MIGRATIONS`; a stored game
+that cannot be read is set aside under its key + :data:`UNREADABLE_SUFFIX`
+(the page does that) and the player is told why.
 
 The page's settings (tap behaviour, simple mode, face set, "Winnable deals
 only" per game, the "Still winnable?" badge) are stored under
@@ -18,13 +22,15 @@ Issue 5 (statistics, fuller storage) builds on these keys.
 >>> restored, error = read_current(write_current(g))
 >>> restored.position == g.position, error
 (True, None)
->>> read_current('{"v": 1, "game": "oops"}')[1][:38]
+>>> read_current('{"v": 2, "game": "oops"}')[1][:38]
 'Your saved game could not be restored:'
 """
 
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -33,12 +39,72 @@ import engine
 PREFIX = "spider.v1."
 CURRENT_KEY = PREFIX + "current"
 SETTINGS_KEY = PREFIX + "settings"
-ENVELOPE_VERSION = 1
+UNREADABLE_SUFFIX = ".unreadable"
+"""Unreadable data is set aside under its key plus this suffix (one copy,
+the latest), never dropped: the player is told, and it can be recovered."""
+ENVELOPE_VERSION = 2
+"""Version 2 (issue 5) adds ``id`` (one per game, so a result is counted in
+the statistics once) and ``recorded`` (whether it has been)."""
 
 
-def write_current(game: "engine.Game") -> str:
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 (before statistics): the game gets an id, not yet counted."""
+    return {**data, "v": 2, "id": new_game_id(), "recorded": False}
+
+
+ENVELOPE_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+"""``ENVELOPE_MIGRATIONS[n]`` turns a version-``n`` envelope into version ``n + 1``."""
+
+
+def new_game_id() -> str:
+    return "%016x" % random.getrandbits(64)
+
+
+@dataclass
+class Slot:
+    """What :func:`read_slot` found: the game (or None), its id, whether its
+    result is already in the statistics, and why it could not be used."""
+
+    game: "engine.Game | None" = None
+    game_id: str = ""
+    recorded: bool = False
+    error: str | None = None
+
+
+def write_current(game: "engine.Game", game_id: str = "", recorded: bool = False) -> str:
     """The text stored for the game in progress."""
-    return json.dumps({"v": ENVELOPE_VERSION, "game": game.to_json()}, separators=(",", ":"))
+    return json.dumps({"v": ENVELOPE_VERSION, "id": game_id or new_game_id(), "recorded": recorded,
+                       "game": game.to_json()}, separators=(",", ":"))
+
+
+def read_slot(text: str | None) -> Slot:
+    """The stored game; an empty :class:`Slot` when nothing is stored, one
+    with ``error`` (a sentence for the player) when it cannot be used."""
+    if text is None or text == "":
+        return Slot()
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or "game" not in data:
+            raise engine.SaveError("the stored data is not a saved game")
+        version = data.get("v")
+        if type(version) is not int or not 1 <= version <= ENVELOPE_VERSION:
+            raise engine.SaveError(f"it was stored by another version of the game ({version!r})")
+        while version < ENVELOPE_VERSION:
+            data = ENVELOPE_MIGRATIONS[version](data)
+            version += 1
+        game = engine.load_game(data["game"])
+        game_id = data.get("id")
+        recorded = data.get("recorded")
+        if not isinstance(game_id, str) or not game_id or type(recorded) is not bool:
+            raise engine.SaveError("its id or its statistics mark is missing")
+    except engine.SaveError as e:
+        why = str(e)
+    except (ValueError, TypeError, KeyError, RecursionError) as e:
+        why = f"it is damaged ({type(e).__name__})"
+    else:
+        return Slot(game, game_id, recorded)
+    return Slot(error=f"Your saved game could not be restored: {why}. It was kept aside in this "
+                      f"browser's storage ({CURRENT_KEY + UNREADABLE_SUFFIX}); a new game has started.")
 
 
 def read_current(text: str | None) -> tuple["engine.Game | None", str | None]:
@@ -46,21 +112,8 @@ def read_current(text: str | None) -> tuple["engine.Game | None", str | None]:
 
     ``text`` None (nothing stored) gives ``(None, None)``.
     """
-    if text is None or text == "":
-        return None, None
-    try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or "game" not in data:
-            raise engine.SaveError("the stored data is not a saved game")
-        version = data.get("v")
-        if version != ENVELOPE_VERSION:
-            raise engine.SaveError(f"it was stored by another version of the game ({version!r})")
-        game = engine.load_game(data["game"])
-    except engine.SaveError as e:
-        return None, f"Your saved game could not be restored: {e}. A new game has started."
-    except (ValueError, TypeError, RecursionError) as e:
-        return None, f"Your saved game could not be restored: it is damaged ({type(e).__name__}). A new game has started."
-    return game, None
+    slot = read_slot(text)
+    return slot.game, slot.error
 
 
 TAP_MODES = ("auto", "select")

@@ -1,0 +1,224 @@
+"""Statistics and storage in the real page (issue 5): a scripted win and a
+resignation counted once, abandoning a game counted as a loss after the
+warning, export then import identical, a malformed import refused with
+nothing changed, unreadable storage set aside with a message."""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+import pytest
+
+from tablekit import (  # noqa: F401  (fixtures)
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    ROOT,
+    TablePage,
+    first_drag_move,
+    table_browser,
+    table_url,
+)
+
+import engine  # noqa: E402
+from ui import persist, stats  # noqa: E402
+
+
+@pytest.fixture()
+def desk(table_browser, table_url) -> Iterator[TablePage]:
+    t = TablePage(table_browser, table_url, DESKTOP)
+    yield t
+    assert not t.errors, t.errors
+    t.close()
+
+
+def store(t: TablePage, items: dict[str, str]) -> None:
+    """Put ``items`` in the page's storage, then open the page on them."""
+    t.page.goto(t.base + "manifest.webmanifest")
+    t.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v) }",
+                    items)
+    t.page.goto(t.base)
+    t.errors.clear()  # the bare file page's favicon 404
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.loaded = True
+    t.idle()
+
+
+def stored(t: TablePage, key: str) -> str | None:
+    return t.page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def book(t: TablePage) -> stats.Book:
+    return stats.parse(stored(t, stats.STATS_KEY) or '{"format": "spider-stats", "version": 1, "presets": {}}')
+
+
+def figure(t: TablePage, name: str) -> str:
+    return t.page.inner_text(f'[data-stat="{name}"]')
+
+
+def near_win() -> tuple[engine.Game, engine.Game]:
+    """The recorded spider-1 win one move short, and the same game won."""
+    data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
+    g = engine.new_game(data["preset"], data["deal"])
+    for text in data["moves"][:-1]:
+        g.play(text)
+    won = engine.load_game(g.to_json())
+    won.play(data["moves"][-1])
+    assert won.status == "won"
+    return g, won
+
+
+def test_scripted_win_counts_once_and_shows_the_change(desk: TablePage) -> None:
+    g, won = near_win()
+    g.set_elapsed(200.0)
+    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "near-win", False)})
+    desk.expect_game(g)
+    desk.drag_move(g, won.moves[-1])
+    desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    assert desk.attr("status") == "won"
+    change = desk.page.inner_text("[data-stats-change]")
+    assert "Won 1 of 1 game: 100%" in change and "New best time" in change
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    desk.page.screenshot(path=str(ARTIFACTS / "win-stats-desktop.png"))
+    r = book(desk).get("spider-1")
+    assert (r.played, r.won, r.lost, r.fewest_moves, r.highest_score) == (1, 1, 0, len(won.moves), won.score)
+    assert r.best_time is not None and 200 <= r.best_time < 260
+    # the statistics screen from the win screen
+    desk.page.click('.dialog-end [data-action="stats"]')
+    desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
+    assert figure(desk, "played") == "1" and figure(desk, "percentage") == "100%"
+    assert desk.page.locator('.stats-chart rect[data-result="won"]').count() == 1
+    desk.page.screenshot(path=str(ARTIFACTS / "stats-desktop.png"))
+    # a reload shows the won game again but does not count it twice
+    desk.reload()
+    desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    assert book(desk).get("spider-1").played == 1
+    # next deal: the won game is not counted again either
+    desk.page.click('.dialog-end [data-action="new-game"]')
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'")
+    assert book(desk).get("spider-1").played == 1
+
+
+def test_resignation_and_abandon_count_as_losses(desk: TablePage) -> None:
+    store(desk, {})
+    g = engine.new_game("spider-1", 44)
+    desk.open("#spider-1/44")
+    desk.drag_move(g, first_drag_move(g))
+    desk.wait_moves(1)
+    desk.page.click('[data-action="end"]')
+    desk.page.click('.dialog [data-action="confirm"]')
+    desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    assert "Won 0 of 1 game: 0%" in desk.page.inner_text("[data-stats-change]")
+    r = book(desk).get("spider-1")
+    assert (r.played, r.won, r.lost, r.streak) == (1, 0, 1, -1)
+    # a game in progress abandoned by New: warned first, then a loss
+    desk.page.click('.dialog-end [data-action="replay"]')
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'")
+    desk.idle()
+    g = engine.new_game("spider-1", 44)
+    desk.drag_move(g, first_drag_move(g))
+    desk.wait_moves(1)
+    desk.page.click('[data-action="new"]')
+    desk.page.wait_for_selector('#table[data-dialog="confirm"]', state="attached")
+    assert "count as a loss" in desk.page.inner_text(".dialog")
+    desk.page.click('.dialog [data-action="confirm"]')
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal !== '44'")
+    r = book(desk).get("spider-1")
+    assert (r.played, r.lost, r.streak, r.longest_losing) == (2, 2, -2, 2)
+
+
+def sample_book() -> stats.Book:
+    b = stats.Book()
+    for k, won in enumerate([True, False, True, True, False, True]):
+        b.record("spider-1", won=won, score=500 + 90 * k, seconds=300 + 17 * k, moves=120 + k)
+    b.record("tournament-2", won=False, score=875, seconds=600, moves=77)
+    return b
+
+
+def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None:
+    original = sample_book()
+    store(desk, {stats.STATS_KEY: original.to_text()})
+    desk.page.click('[data-action="games"]')
+    desk.page.click('.dialog [data-action="stats"]')
+    desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
+    assert figure(desk, "played") == "6" and figure(desk, "won") == "4" and figure(desk, "ratio") == "2.00"
+    assert figure(desk, "streak") == "1 win" and figure(desk, "longest") == "2"
+    assert desk.page.locator(".stats-chart rect").count() == 6
+    with desk.page.expect_download() as info:
+        desk.page.click('[data-action="export"]')
+    path = info.value.path()
+    exported = open(path, encoding="utf-8").read()
+    assert stats.parse(exported) == original
+    assert info.value.suggested_filename.startswith("spider-statistics-")
+    # reset asks first
+    desk.page.click('[data-action="reset"]')
+    assert "cannot be undone" in desk.page.inner_text(".stats-confirm")
+    desk.page.click('[data-action="reset-cancel"]')
+    assert figure(desk, "played") == "6"
+    desk.page.click('[data-action="reset"]')
+    desk.page.click('[data-action="reset-confirm"]')
+    desk.page.wait_for_selector('#stats-note[data-kind="ok"]', state="attached")
+    assert figure(desk, "played") == "0"
+    assert book(desk).get("spider-1").played == 0 and book(desk).get("tournament-2").played == 1
+    # import the exported file: everything back, identical
+    desk.page.set_input_files("#stats-file", path)
+    desk.page.wait_for_function("() => document.querySelector('#stats-note').textContent.startsWith('Imported')")
+    assert book(desk) == original and stored(desk, stats.STATS_KEY) == original.to_text()
+    assert figure(desk, "played") == "6"
+    # a malformed file is refused and changes nothing
+    before = stored(desk, stats.STATS_KEY)
+    bad = json.loads(exported)
+    bad["presets"]["spider-1"]["won"] = 99
+    desk.page.set_input_files("#stats-file", files=[{"name": "bad.json", "mimeType": "application/json",
+                                                     "buffer": json.dumps(bad).encode()}])
+    desk.page.wait_for_selector('#stats-note[data-kind="error"]', state="attached")
+    note = desk.page.inner_text("#stats-note")
+    assert "bad.json was not imported" in note and "unchanged" in note
+    assert stored(desk, stats.STATS_KEY) == before and figure(desk, "played") == "6"
+    desk.page.set_input_files("#stats-file", files=[{"name": "x.json", "mimeType": "application/json",
+                                                     "buffer": b"\x00not json"}])
+    desk.page.wait_for_function("() => document.querySelector('#stats-note').textContent.startsWith('x.json')")
+    assert stored(desk, stats.STATS_KEY) == before
+    desk.page.click('[data-action="close"]')
+    assert desk.attr("dialog") is None
+
+
+def test_unreadable_storage_is_set_aside_with_a_message(desk: TablePage) -> None:
+    broken_game = '{"v":2,"id":"x","recorded":false,"game":"{broken'
+    broken_stats = '{"format":"spider-stats","version":1,"presets":{"spider-1":{"played":"many"}}}'
+    store(desk, {persist.CURRENT_KEY: broken_game, stats.STATS_KEY: broken_stats})
+    message = desk.wait_message()
+    assert "saved game could not be restored" in message and "statistics could not be read" in message
+    assert desk.attr("status") == "playing" and desk.moves() == 0
+    assert stored(desk, persist.CURRENT_KEY + persist.UNREADABLE_SUFFIX) == broken_game
+    assert stored(desk, stats.STATS_KEY + persist.UNREADABLE_SUFFIX) == broken_stats
+    assert book(desk).games == 0
+    # a version-1 save (before statistics) is migrated, not refused
+    g = engine.new_game("spider-2", 31)
+    g.play(first_drag_move(g))
+    store(desk, {persist.CURRENT_KEY: json.dumps({"v": 1, "game": g.to_json()})})
+    desk.expect_game(g)
+    assert desk.attr("message") is None
+    assert json.loads(stored(desk, persist.CURRENT_KEY))["v"] == persist.ENVELOPE_VERSION
+
+
+def test_phone_statistics_screen(table_browser, table_url) -> None:
+    t = TablePage(table_browser, table_url, PHONE)
+    try:
+        g, won = near_win()
+        store(t, {stats.STATS_KEY: sample_book().to_text(), persist.CURRENT_KEY: persist.write_current(g, "w", False)})
+        t.drag_move(g, won.moves[-1], touch=True)
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        t.page.screenshot(path=str(ARTIFACTS / "win-stats-phone.png"))
+        assert "Won 5 of 7 games" in t.page.inner_text("[data-stats-change]")
+        t.page.click('.dialog-end [data-action="stats"]')
+        t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        t.page.screenshot(path=str(ARTIFACTS / "stats-phone.png"))
+        box = t.page.locator(".dialog-stats").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert not t.errors, t.errors
+    finally:
+        t.close()

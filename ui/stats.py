@@ -1,0 +1,387 @@
+"""Statistics per preset (issue 5): pure, no browser imports.
+
+One :class:`Record` per preset id, kept in the browser's storage under
+:data:`STATS_KEY` as versioned JSON, the same text an export file holds::
+
+    {"format": "spider-stats", "version": 1,
+     "presets": {"spider-1": {"played": 3, "won": 1, ...}, ...}}
+
+A game counts once, when it ends for good: a win, a resignation (End), the
+tournament clock running out, or a game in progress abandoned by starting
+another one (a loss; the page says so before).  Derived figures (win
+percentage, win ratio, average win time — seed 001) are computed, not
+stored.  :func:`parse` validates everything and raises :class:`StatsError`
+with a sentence a player can read; older versions pass through
+:data:`MIGRATIONS` first.
+
+>>> book = Book()
+>>> change = book.record("spider-1", won=True, score=1100, seconds=312.4, moves=140)
+>>> r = book.get("spider-1")
+>>> (r.played, r.won, r.streak, r.best_time, r.highest_score)
+(1, 1, 1, 312, 1100)
+>>> change.new_bests
+['best time', 'fewest moves', 'highest score']
+>>> Book.from_text(book.to_text()) == book
+True
+>>> parse('{"format": "spider-stats", "version": 1, "presets": {"spider-1": {"played": -1}}}')
+Traceback (most recent call last):
+...
+ui.stats.StatsError: spider-1: "played" must be a whole number from 0 up, not -1
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+from engine.rules import PRESETS
+
+from .persist import PREFIX
+
+STATS_KEY = PREFIX + "stats"
+FORMAT = "spider-stats"
+VERSION = 1
+RECENT = 20
+"""How many recent results a record keeps (the chart's bars)."""
+MAX_COUNT = 10**9
+MAX_TEXT = 1_000_000
+"""An import larger than this is refused before parsing."""
+
+RESULTS = ("won", "lost")
+
+
+class StatsError(ValueError):
+    """Statistics that cannot be read; the message is for the player."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game, for the chart: won or lost, its score, seconds and moves."""
+
+    result: str
+    score: int
+    seconds: int
+    moves: int
+
+    def to_list(self) -> list[Any]:
+        return [self.result, self.score, self.seconds, self.moves]
+
+
+@dataclass
+class Record:
+    """One preset's statistics.
+
+    ``streak``: the current streak, wins counted up (``3``: three wins in a
+    row), losses down (``-2``: two losses in a row).  ``longest``: the
+    longest winning streak.  ``best_time`` (seconds), ``fewest_moves`` and
+    ``highest_score`` are None until they mean something (a win for the
+    first two, a finished game for the score).
+    """
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    streak: int = 0
+    longest: int = 0
+    longest_losing: int = 0
+    win_seconds: int = 0
+    best_time: int | None = None
+    fewest_moves: int | None = None
+    highest_score: int | None = None
+    recent: list[Result] = field(default_factory=list)
+
+    # -- derived figures ----------------------------------------------------
+    @property
+    def win_percentage(self) -> float | None:
+        return 100.0 * self.won / self.played if self.played else None
+
+    @property
+    def win_ratio(self) -> float | None:
+        """Wins per loss (seed 001's "Win Ratio"); None with no loss yet."""
+        return self.won / self.lost if self.lost else None
+
+    @property
+    def average_win_time(self) -> float | None:
+        return self.win_seconds / self.won if self.won else None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["recent"] = [r.to_list() for r in self.recent]
+        return d
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one game did to a record (the win screen shows it)."""
+
+    preset: str
+    before: Record
+    after: Record
+    new_bests: list[str]
+
+
+def _copy(r: Record) -> Record:
+    return replace(r, recent=list(r.recent))
+
+
+@dataclass
+class Book:
+    """Every preset's record."""
+
+    records: dict[str, Record] = field(default_factory=dict)
+
+    def get(self, preset: str) -> Record:
+        return self.records.get(preset) or Record()
+
+    def record(self, preset: str, won: bool, score: int, seconds: float, moves: int) -> Change:
+        """Count one finished game of ``preset``."""
+        before = self.get(preset)
+        r = _copy(before)
+        secs = max(0, int(round(seconds)))
+        r.played += 1
+        bests: list[str] = []
+        if won:
+            r.won += 1
+            r.streak = r.streak + 1 if r.streak > 0 else 1
+            r.longest = max(r.longest, r.streak)
+            r.win_seconds += secs
+            if r.best_time is None or secs < r.best_time:
+                bests.append("best time")
+                r.best_time = secs
+            if r.fewest_moves is None or moves < r.fewest_moves:
+                bests.append("fewest moves")
+                r.fewest_moves = moves
+        else:
+            r.lost += 1
+            r.streak = r.streak - 1 if r.streak < 0 else -1
+            r.longest_losing = max(r.longest_losing, -r.streak)
+        if r.highest_score is None or score > r.highest_score:
+            if before.highest_score is not None or won:
+                bests.append("highest score")
+            r.highest_score = score
+        r.recent = (r.recent + [Result("won" if won else "lost", int(score), secs, int(moves))])[-RECENT:]
+        self.records[preset] = r
+        return Change(preset, before, _copy(r), bests)
+
+    def reset(self, preset: str) -> None:
+        self.records.pop(preset, None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION,
+                "presets": {p: r.to_dict() for p, r in sorted(self.records.items()) if r.played}}
+
+    def to_text(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def export_text(self) -> str:
+        """The export file's text (indented, the same data as storage)."""
+        return json.dumps(self.to_dict(), indent=1) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> "Book":
+        return parse(text)
+
+    @property
+    def games(self) -> int:
+        return sum(r.played for r in self.records.values())
+
+
+# -- reading and validating -----------------------------------------------------
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
+Version 1 is the first, so there is nothing to migrate yet; a change of the
+format bumps :data:`VERSION` and adds the step here."""
+
+_INTS = ("played", "won", "lost", "longest", "longest_losing", "win_seconds")
+_OPTIONAL = ("best_time", "fewest_moves")
+
+
+def _whole(preset: str, name: str, value: Any, low: int = 0) -> int:
+    if type(value) is not int or not low <= value <= MAX_COUNT:
+        raise StatsError(f'{preset}: "{name}" must be a whole number from {low} up, not {json.dumps(value)[:40]}')
+    return value
+
+
+def _record(preset: str, data: Any) -> Record:
+    if not isinstance(data, dict):
+        raise StatsError(f"{preset}: the record is not an object")
+    known = {f.name for f in fields(Record)}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise StatsError(f'{preset}: unknown field "{extra[0]}"')
+    r = Record()
+    for name in _INTS:
+        if name in data:
+            setattr(r, name, _whole(preset, name, data[name]))
+    if "streak" in data:
+        v = data["streak"]
+        if type(v) is not int or abs(v) > MAX_COUNT:
+            raise StatsError(f'{preset}: "streak" must be a whole number, not {json.dumps(v)[:40]}')
+        r.streak = v
+    for name in _OPTIONAL:
+        if data.get(name) is not None:
+            setattr(r, name, _whole(preset, name, data[name]))
+    if data.get("highest_score") is not None:
+        v = data["highest_score"]
+        if type(v) is not int or abs(v) > MAX_COUNT:
+            raise StatsError(f'{preset}: "highest_score" must be a whole number, not {json.dumps(v)[:40]}')
+        r.highest_score = v
+    recent = data.get("recent", [])
+    if not isinstance(recent, list) or len(recent) > RECENT:
+        raise StatsError(f'{preset}: "recent" must be a list of at most {RECENT} results')
+    for item in recent:
+        if (not isinstance(item, list) or len(item) != 4 or item[0] not in RESULTS
+                or any(type(x) is not int for x in item[1:]) or item[2] < 0 or item[3] < 0):
+            raise StatsError(f'{preset}: a recent result is not ["won" or "lost", score, seconds, moves]')
+        r.recent.append(Result(item[0], item[1], item[2], item[3]))
+    # the counts must agree with each other
+    if r.won + r.lost != r.played:
+        raise StatsError(f"{preset}: {r.won} won and {r.lost} lost do not make {r.played} played")
+    if r.longest > r.won or r.longest_losing > r.lost or r.streak > r.longest or -r.streak > r.longest_losing:
+        raise StatsError(f"{preset}: the streaks do not agree with the games won and lost")
+    if r.won and (r.best_time is None or r.fewest_moves is None):
+        raise StatsError(f"{preset}: games were won but the best time or fewest moves is missing")
+    if not r.won and (r.best_time is not None or r.fewest_moves is not None or r.win_seconds):
+        raise StatsError(f"{preset}: a best time or fewest moves without a game won")
+    if len(r.recent) > r.played:
+        raise StatsError(f"{preset}: more recent results than games played")
+    return r
+
+
+def parse(text: str) -> Book:
+    """Statistics from stored or imported text; raises :class:`StatsError`."""
+    if len(text) > MAX_TEXT:
+        raise StatsError("the file is too large to be statistics")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise StatsError("it is not JSON") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StatsError("it is not a Spider statistics file")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise StatsError(f"its version ({json.dumps(version)[:20]}) is not valid")
+    if version > VERSION:
+        raise StatsError(f"it was made by a newer version of the game (version {version}; this one reads {VERSION})")
+    while version < VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+    presets = data.get("presets")
+    if not isinstance(presets, dict):
+        raise StatsError('it has no "presets" object')
+    extra = sorted(set(data) - {"format", "version", "presets"})
+    if extra:
+        raise StatsError(f'unknown field "{extra[0]}"')
+    book = Book()
+    for preset, rec in presets.items():
+        if preset not in PRESETS:
+            raise StatsError(f'"{preset}" is not a game this collection has')
+        book.records[preset] = _record(preset, rec)
+    return book
+
+
+def load(text: str | None) -> tuple[Book, str | None]:
+    """The stored statistics, or (empty, a sentence) when they cannot be read."""
+    if not text:
+        return Book(), None
+    try:
+        return parse(text), None
+    except StatsError as e:
+        return Book(), f"Your statistics could not be read ({e}); they were set aside and counting starts again."
+
+
+# -- text for the screens -------------------------------------------------------
+
+
+def fmt_seconds(seconds: float | None) -> str:
+    if seconds is None:
+        return "—"
+    s = int(round(seconds))
+    if s >= 3600:
+        return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def fmt_streak(streak: int) -> str:
+    if streak == 0:
+        return "—"
+    n = abs(streak)
+    if streak > 0:
+        return f"{n} win" + ("s" if n != 1 else "")
+    return f"{n} loss" + ("es" if n != 1 else "")
+
+
+def figures(r: Record) -> list[tuple[str, str, str]]:
+    """(hook, label, value) for every figure the statistics screen shows.
+
+    >>> [v for _, _, v in figures(Record())][:5]
+    ['0', '0', '0', '—', '—']
+    """
+    pct = r.win_percentage
+    ratio = r.win_ratio
+    if ratio is None:
+        ratio_text = "—" if not r.won else f"{r.won} : 0"
+    else:
+        ratio_text = f"{ratio:.2f}"
+    opt = lambda v: "—" if v is None else str(v)  # noqa: E731
+    return [
+        ("played", "Games played", str(r.played)),
+        ("won", "Won", str(r.won)),
+        ("lost", "Lost", str(r.lost)),
+        ("percentage", "Win percentage", "—" if pct is None else f"{pct:.0f}%"),
+        ("ratio", "Win ratio (wins per loss)", ratio_text),
+        ("average-time", "Average win time", fmt_seconds(r.average_win_time)),
+        ("best-time", "Best time", fmt_seconds(r.best_time)),
+        ("fewest-moves", "Fewest moves", opt(r.fewest_moves)),
+        ("highest-score", "Highest score", opt(r.highest_score)),
+        ("streak", "Current streak", fmt_streak(r.streak)),
+        ("longest", "Longest winning streak", str(r.longest)),
+    ]
+
+
+def change_lines(change: Change) -> list[str]:
+    """What the win (or loss) screen says about the statistics.
+
+    >>> b = Book()
+    >>> _ = b.record("spider-1", won=False, score=400, seconds=60, moves=10)
+    >>> change_lines(b.record("spider-1", won=True, score=900, seconds=300, moves=120))
+    ['Won 1 of 2 games: 50% (was 0%)', 'Streak: 1 win', 'New best time 5:00, fewest moves 120, highest score 900']
+    """
+    a, b = change.before, change.after
+    was = "" if a.win_percentage is None else f" (was {a.win_percentage:.0f}%)"
+    pct = b.win_percentage or 0.0
+    lines = [f"Won {b.won} of {b.played} game{'s' if b.played != 1 else ''}: {pct:.0f}%{was}",
+             f"Streak: {fmt_streak(b.streak)}" + (" (your longest)" if b.streak > 1 and b.streak == b.longest
+                                                   and b.longest > a.longest else "")]
+    bests = []
+    for name in change.new_bests:
+        value = {"best time": fmt_seconds(b.best_time), "fewest moves": str(b.fewest_moves),
+                 "highest score": str(b.highest_score)}[name]
+        bests.append(f"{name} {value}")
+    if bests:
+        lines.append("New " + ", ".join(bests))
+    return lines
+
+
+def chart_bars(r: Record, width: float = 200.0, height: float = 48.0) -> list[dict[str, Any]]:
+    """The recent-results chart as bars (x, y, w, h, result), oldest first:
+    a win stands up from the middle line, a loss hangs below it; a bar's
+    length follows the score relative to the best of the shown games."""
+    n = len(r.recent)
+    if not n:
+        return []
+    slot = width / RECENT
+    mid = height / 2
+    top = max((abs(x.score) for x in r.recent), default=0) or 1
+    out = []
+    for k, res in enumerate(r.recent):
+        length = max(4.0, (mid - 2) * (0.35 + 0.65 * max(0, res.score) / top))
+        x = k * slot + slot * 0.15
+        y = mid - length if res.result == "won" else mid
+        out.append({"x": round(x, 1), "y": round(y, 1), "w": round(slot * 0.7, 1), "h": round(length, 1),
+                    "result": res.result, "title": f"{res.result.capitalize()}, score {res.score}, "
+                    f"{fmt_seconds(res.seconds)}, {res.moves} moves"})
+    return out
