@@ -222,3 +222,48 @@ def test_phone_statistics_screen(table_browser, table_url) -> None:
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+def test_settings_survive_a_reload(desk: TablePage) -> None:
+    store(desk, {})
+    desk.open("#spider-1/44")
+    desk.page.click('[data-action="games"]')
+    desk.page.click(".settings summary")
+    for name, value in [("left_handed", "on"), ("faces", "fourcolour"), ("back", "red"), ("confirm", "off"),
+                        ("scoring", "built"), ("time_limit", "300")]:
+        desk.page.select_option(f'[data-setting="{name}"]', value)
+    desk.page.click('.dialog [data-action="cancel"]')
+    desk.idle()
+
+    def check() -> None:
+        stock = desk.page.locator('[data-pile="stock"]').bounding_box()
+        first = desk.page.locator('[data-pile="column-1"]').bounding_box()
+        assert stock["x"] < first["x"], "left-handed: the stock is on the left"
+        assert "/fourcolour/" in desk.page.evaluate(
+            "() => document.querySelector('#table .card[data-face=up]').style.backgroundImage")
+        assert desk.page.evaluate("() => document.querySelector('#table').classList.contains('back-red')")
+
+    check()
+    desk.reload()
+    check()
+    saved = persist.Settings.from_text(stored(desk, persist.SETTINGS_KEY))
+    assert (saved.left_handed, saved.faces, saved.back, saved.confirm, saved.scoring, saved.time_limit) == (
+        True, "fourcolour", "red", False, "built", 300)
+    desk.page.click('[data-action="games"]')
+    desk.page.click(".settings summary")
+    assert desk.page.input_value('[data-setting="scoring"]') == "built"
+    assert desk.page.input_value('[data-setting="left_handed"]') == "on"
+    desk.page.click('.dialog [data-action="cancel"]')
+    # confirmations off: New acts at once and says the game counted as a loss
+    g = engine.new_game("spider-1", 44)
+    desk.drag_move(g, first_drag_move(g))
+    desk.wait_moves(1)
+    desk.clear_message()
+    desk.page.click('[data-action="new"]')
+    assert "counted as a loss" in desk.wait_message()
+    assert desk.attr("dialog") is None and desk.attr("deal") != "44"
+    assert "scoring=built" in desk.page.evaluate("() => location.hash")
+    assert book(desk).get("spider-1").lost == 1
+    # the tournament's countdown follows the time-limit setting
+    desk.open("#tournament-1/5")
+    assert "Time 5:00" in desk.page.inner_text(".stats") or "Time 4:5" in desk.page.inner_text(".stats")

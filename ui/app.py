@@ -234,7 +234,14 @@ class TableApp:
         else:
             self.set_game(self._new_from(route.preset, route.deal, route.options))
 
+    def with_defaults(self, preset: str, options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` with the settings' scoring style and time limit where they are not given."""
+        rules = engine.PRESETS.get(preset)
+        names = [spec.name for spec in rules.options] if rules is not None else []
+        return {**self.settings.game_defaults(names), **options}
+
     def _new_from(self, preset: str, deal: int | None, options: dict[str, Any]) -> engine.Game:
+        options = self.with_defaults(preset, options)
         try:
             return engine.new_game(preset, deal, **options)
         except engine.EngineError as e:
@@ -342,10 +349,11 @@ class TableApp:
         h = max(self.height, 200.0)
         self.top_bar = TOP_BAR_NARROW if w < NARROW else TOP_BAR
         try:
-            self.layout = layout_table(model.table_shape(self.tracker), w, h, Options(top_bar=self.top_bar))
+            self.layout = layout_table(model.table_shape(self.tracker), w, h, Options(top_bar=self.top_bar,
+                                                                                       left_handed=self.settings.left_handed))
         except ValueError:
             self.layout = layout_table(model.table_shape(self.tracker), max(w, 320.0), max(h, 480.0),
-                                       Options(top_bar=self.top_bar))
+                                       Options(top_bar=self.top_bar, left_handed=self.settings.left_handed))
         lay = self.layout
         self.places = model.scene(self.tracker, lay)
         s = self.felt.style
@@ -1011,15 +1019,19 @@ class TableApp:
     def new_random(self, preset: str, options: dict[str, Any]) -> None:
         """A new game of ``preset`` with a random deal (a proven winnable one
         when "Winnable deals only" is on for it)."""
+        options = self.with_defaults(preset, options)
         deal, note = self.helper.random_deal(preset, options)
         self.set_game(self._new_from(preset, deal, options))
         if note:
             self.show_message(note)
 
     def _options(self) -> dict[str, Any]:
+        """The options of a new deal of this game: the current game's, with
+        the scoring style and time limit from the settings."""
         g = self.game
         assert g is not None
-        return g.rules.option_values()
+        values = g.rules.option_values()
+        return {**values, **self.settings.game_defaults(list(values))}
 
     def on_key(self, e: Any) -> None:
         key = str(e.key)
@@ -1102,6 +1114,10 @@ class TableApp:
         if not self._in_progress():
             then()
             return
+        if not self.settings.confirm:  # confirmations off: said afterwards
+            then()
+            self.show_message("The game you left counted as a loss.")
+            return
         box = self._dialog("confirm", "Start a new game?")
         el("p", "", "The game in progress will be abandoned and count as a loss.", parent=box)
         self._buttons(box, [("cancel", "Keep playing", self.close_dialog, False),
@@ -1110,6 +1126,9 @@ class TableApp:
     def ask_end(self) -> None:
         g = self.game
         if g is None or g.status != "playing":
+            return
+        if not self.settings.confirm:
+            self._act(g.resign, reverse=False)
             return
         box = self._dialog("confirm", "End this game?")
         extra = " Your score is posted with its time bonus." if g.rules.time_limit is not None else ""
@@ -1161,7 +1180,7 @@ class TableApp:
             buttons.append(("undo", "Undo", self.undo, False))
         buttons += [
             ("stats", "Statistics", lambda: open_stats(self), False),
-            ("replay", "Replay this deal", lambda: self.set_game(engine.new_game(g.preset, g.deal, **self._options())), False),
+            ("replay", "Replay this deal", lambda: self.set_game(engine.new_game(g.preset, g.deal, **g.rules.option_values())), False),
             ("games", "Choose game", self.open_chooser, False),
             ("new-game", "Next deal", lambda: self.new_random(g.preset, self._options()), True),
         ]
@@ -1194,6 +1213,9 @@ class TableApp:
         build_chooser(self)
 
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, Any]) -> None:
+        chosen = {k: v for k, v in options.items() if k in ("scoring", "time_limit")}
+        if chosen:  # the chooser's choice becomes the default of new games
+            self.change_settings(**chosen)
         def go() -> None:
             if deal is None:
                 self.new_random(preset, options)
@@ -1212,6 +1234,10 @@ class TableApp:
         self._apply_setting_classes()
         if "indicator" in values:
             self.helper.settings_changed()
+        if "left_handed" in values and self.tracker is not None:
+            self.finish_animations()
+            self.relayout()
+            self.render(None)
         if "faces" in values and self.tracker is not None:
             for uid in range(len(self.cur)):
                 self.cur[uid] = None if self.cur[uid] is None else self.cur[uid][:4] + ("\0",) + self.cur[uid][5:]  # type: ignore[assignment]

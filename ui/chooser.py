@@ -61,7 +61,9 @@ def build_chooser(app: "TableApp") -> None:
         details.replaceChildren()
         el("h3", "", rules.name, parent=details)
         el("p", "summary", rules.summary, parent=details)
-        current_values = app.game.rules.option_values() if app.game and app.game.preset == preset else rules.option_values()
+        current_values = (app.game.rules.option_values() if app.game and app.game.preset == preset
+                          else app.with_defaults(preset, rules.option_values()))
+        current_values.update(app.settings.game_defaults(list(current_values)))
         for spec in rules.options:
             row = el("label", "option", parent=details)
             el("span", "option-label", spec.label, parent=row)
@@ -151,7 +153,13 @@ def build_chooser(app: "TableApp") -> None:
 
         def changed(e: Any) -> None:
             v = str(e.target.value)
-            app.change_settings(**{name: (v == "on") if name in ("simple", "indicator") else v})
+            current = getattr(app.settings, name)
+            value: Any = (v == "on") if isinstance(current, bool) else int(v) if isinstance(current, int) else v
+            app.change_settings(**{name: value})
+            other = box.querySelector(f'[data-option="{name}"]')  # the shown game's option follows
+            spec = next((o for o in PRESETS[state["preset"]].options if o.name == name), None)
+            if not is_none(other) and spec is not None and value in spec.choices:
+                other.value = str(spec.choices.index(value))
 
         on(sel, "change", changed)
 
@@ -164,6 +172,16 @@ def build_chooser(app: "TableApp") -> None:
     setting_select("indicator", "Still winnable?", [("off", "Off"),
                                                    ("on", "On: a badge says whether a win is still there")],
                    "on" if s.indicator else "off")
+    setting_select("left_handed", "Layout", [("off", "Right-handed: stock on the right"),
+                                             ("on", "Left-handed: the table mirrored")],
+                   "on" if s.left_handed else "off")
+    setting_select("confirm", "Confirmations", [("on", "Ask before ending or leaving a game"),
+                                                ("off", "Off: act at once")], "on" if s.confirm else "off")
+    setting_select("scoring", "Spider scoring", [("classic", "Classic: 500, −1 a move, +100 a run"),
+                                                 ("built", "Built cards: a point a card built from a King")],
+                   s.scoring)
+    setting_select("time_limit", "Tournament time", [(str(t), f"{t // 60} minutes") for t in persist.TIME_LIMITS],
+                   str(s.time_limit))
 
     def play() -> None:
         preset = state["preset"]

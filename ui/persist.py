@@ -119,6 +119,8 @@ def read_current(text: str | None) -> tuple["engine.Game | None", str | None]:
 TAP_MODES = ("auto", "select")
 FACE_SETS = ("large", "fourcolour")
 BACKS = ("blue", "red", "green")
+SCORING_STYLES = ("classic", "built")
+TIME_LIMITS = (300, 600, 900)
 WINNABLE_DEFAULT_ON = frozenset({"spider-4"})
 """Presets whose "Winnable deals only" is on until the player turns it off."""
 
@@ -136,6 +138,15 @@ class Settings:
     chose it (:meth:`winnable_only` gives the default elsewhere: on for
     Spider · 4 suits only).
     ``indicator``: the "Still winnable?" badge (off by default).
+    ``left_handed``: the table mirrored (stock and draw piles on the left).
+    ``confirm``: ask before abandoning or ending a game (on by default;
+    off, the page says afterwards that the game counted as a loss).
+    ``scoring``: the scoring style of new Spider games (``classic`` or
+    ``built``); ``time_limit``: the tournament countdown of new Tournament
+    games, in seconds.  Both are the defaults the chooser shows; the
+    chooser's choice for a game updates them.
+    ``volume``/``music``: sound effects and music volume, 0–100;
+    ``muted``: silent, whatever the volumes.
     """
 
     tap: str = "auto"
@@ -144,6 +155,22 @@ class Settings:
     back: str = "blue"
     winnable: dict[str, bool] = field(default_factory=dict)
     indicator: bool = False
+    left_handed: bool = False
+    confirm: bool = True
+    scoring: str = "classic"
+    time_limit: int = 600
+    volume: int = 70
+    music: int = 30
+    muted: bool = False
+
+    def game_defaults(self, option_names: "list[str] | tuple[str, ...]") -> dict[str, Any]:
+        """The settings that stand for game options of these names."""
+        out: dict[str, Any] = {}
+        if "scoring" in option_names:
+            out["scoring"] = self.scoring
+        if "time_limit" in option_names:
+            out["time_limit"] = self.time_limit
+        return out
 
     def winnable_only(self, preset: str) -> bool:
         """Whether a random deal of ``preset`` comes from the proven list."""
@@ -164,8 +191,12 @@ class Settings:
             return out
         if not isinstance(data, dict):
             return out
-        allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": (False, True),
-                                   "indicator": (False, True)}
+        flag = (False, True)
+        levels = tuple(range(0, 101))
+        allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": flag,
+                                   "indicator": flag, "left_handed": flag, "confirm": flag,
+                                   "scoring": SCORING_STYLES, "time_limit": TIME_LIMITS, "volume": levels,
+                                   "music": levels, "muted": flag}
         chosen = data.get("winnable")
         if isinstance(chosen, dict):
             out.winnable = {k: v for k, v in chosen.items() if isinstance(k, str) and type(v) is bool}
