@@ -681,7 +681,10 @@ class TableApp:
                 and routing.changed_options(g.preset, g.rules.option_values())
                 == routing.changed_options(route.preset, dict(route.options)))
         if not same:
+            left = self._in_progress()
             self._new_routed(route)
+            if left:
+                self.show_message("The game you left counted as a loss.")
         else:
             self._update_url()
         if route.error:
