@@ -267,3 +267,27 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     # the tournament's countdown follows the time-limit setting
     desk.open("#tournament-1/5")
     assert "Time 5:00" in desk.page.inner_text(".stats") or "Time 4:5" in desk.page.inner_text(".stats")
+
+
+def test_sound_waits_for_a_gesture_and_mute_is_silent(desk: TablePage) -> None:
+    store(desk, {persist.SETTINGS_KEY: persist.Settings(music=0).to_text()})
+    desk.open("#spider-1/44")
+    assert desk.attr("audio") == "locked" and desk.attr("sounds") == "0"
+    g = engine.new_game("spider-1", 44)
+    m = first_drag_move(g)
+    desk.drag_move(g, m)
+    g.play(m)
+    desk.wait_moves(1)
+    assert desk.attr("audio") == "on" and desk.attr("sounds") == "1" and desk.attr("last-sound") == "move"
+    assert desk.page.evaluate("() => typeof AudioContext") == "function"
+    desk.page.click('[data-action="undo"]')
+    desk.wait_moves(0)
+    assert desk.attr("sounds") == "2" and desk.attr("last-sound") == "undo"
+    desk.page.click('[data-action="games"]')
+    desk.page.click(".settings summary")
+    desk.page.select_option('[data-setting="muted"]', "on")
+    desk.page.click('.dialog [data-action="cancel"]')
+    assert desk.attr("audio") == "muted"
+    desk.page.click('[data-action="redo"]')
+    desk.wait_moves(1)
+    assert desk.attr("sounds") == "2", "muted: nothing played"

@@ -34,6 +34,7 @@ from engine.moves import Move
 from . import model, persist, routing, targets
 from .helper import Helper
 from .dom import Timer, create_proxy, document, el, is_none, on, storage_get, storage_set, to_js, window
+from .sound import Sound
 from .statsview import Keeper, end_summary, open_stats
 from .layout import Layout, Options, PileRole, layout_table
 
@@ -152,6 +153,8 @@ class TableApp:
         self.root.replaceChildren(table)
         self._apply_setting_classes()
         self.helper = Helper(self)
+        self.sound = Sound(self)
+        on(document, "pointerdown", lambda e: self.sound.gesture(), capture=True)  # audio after a gesture only
 
         on(felt, "pointerdown", self.on_down)
         on(felt, "pointermove", self.on_move)
@@ -585,6 +588,7 @@ class TableApp:
 
     def on_visibility(self, *_: Any) -> None:
         self.clock_last = time.monotonic()
+        self.sound.visibility(str(document.visibilityState) != "visible")
         if str(document.visibilityState) != "visible":
             self.save()
 
@@ -599,6 +603,7 @@ class TableApp:
         reason = g.why_illegal(move)
         if reason is not None:
             self.show_message(reason)
+            self.sound.effect("illegal")
             return False
         self._act(lambda: g.play(move), reverse=False)
         return True
@@ -649,6 +654,7 @@ class TableApp:
         self.relayout()
         plan = model.plan(before, self.tracker, events, reverse, 1.0, spiders=not self.settings.simple)
         self.render(plan)
+        self.sound.events(events, reverse)
         self.save()
         if any(isinstance(e, StatusChanged) and e.status != "playing" for e in events):
             self.stats.game_over(self)
@@ -853,6 +859,7 @@ class TableApp:
             reason = g.why_illegal(moves[target])
             if reason:
                 self.show_message(reason)
+                self.sound.effect("illegal")
 
     # ------------------------------------------------------------------
     # taps
@@ -1042,6 +1049,7 @@ class TableApp:
         if key in ("Shift", "Control", "Alt", "Meta"):
             return
         self.helper.interrupt()  # any key stops Finish and the background search
+        self.sound.gesture()
         if key == "Escape":
             if self.dialog_open and self.overlay.dataset.kind != "end":
                 self.close_dialog()
@@ -1237,6 +1245,8 @@ class TableApp:
         self._apply_setting_classes()
         if "indicator" in values:
             self.helper.settings_changed()
+        if {"volume", "music", "muted"} & set(values):
+            self.sound.update()
         if "left_handed" in values and self.tracker is not None:
             self.finish_animations()
             self.relayout()

@@ -183,6 +183,18 @@ def build_chooser(app: "TableApp") -> None:
     setting_select("time_limit", "Tournament time", [(str(t), f"{t // 60} minutes") for t in persist.TIME_LIMITS],
                    str(s.time_limit))
 
+    setting_select("muted", "Sound", [("off", "On"), ("on", "Muted: silent")], "on" if s.muted else "off")
+
+    def setting_range(name: str, label: str, value: int) -> None:
+        row = el("label", "option", parent=sbox)
+        el("span", "option-label", label, parent=row)
+        node = el("input", "", parent=row, type="range", min="0", max="100", step="5", value=str(value),
+                  data_setting=name)
+        on(node, "change", lambda e: app.change_settings(**{name: int(float(str(node.value)))}))
+
+    setting_range("volume", "Sound effects volume", s.volume)
+    setting_range("music", "Music volume", s.music)
+
     def play() -> None:
         preset = state["preset"]
         options = chosen_options()

@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not
 
 __all__ = [
     "document", "window", "create_proxy", "is_none", "to_js", "el", "on", "Timer", "storage_get", "storage_set",
-    "fetch_text", "now_ms", "svg", "download_text", "file_text", "storage_remove",
+    "fetch_text", "now_ms", "svg", "download_text", "file_text", "storage_remove", "Synth",
 ]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -145,3 +145,74 @@ async def fetch_text(url: str) -> str | None:
 def now_ms() -> float:
     """``performance.now()``: milliseconds, the clock the page's measurements use."""
     return float(window.performance.now())
+
+
+class Synth:
+    """Sounds synthesised with Web Audio (no audio files, nothing to license).
+
+    No ``AudioContext`` exists until :meth:`unlock` is called from the
+    player's first gesture, so nothing can play before it.  Two gain buses
+    (effects, music) feed the output; a gain of 0 is silence.
+    """
+
+    def __init__(self) -> None:
+        self.ctx: Any = None
+        self.fx: Any = None
+        self.music: Any = None
+
+    @property
+    def ready(self) -> bool:
+        return self.ctx is not None
+
+    def unlock(self) -> bool:
+        if self.ctx is not None:
+            if str(self.ctx.state) == "suspended":
+                self.ctx.resume()
+            return True
+        ctor = getattr(window, "AudioContext", None)
+        if ctor is None or is_none(ctor):
+            return False
+        self.ctx = ctor.new()
+        self.fx = self.ctx.createGain()
+        self.fx.connect(self.ctx.destination)
+        self.music = self.ctx.createGain()
+        self.music.connect(self.ctx.destination)
+        return True
+
+    def levels(self, fx: float, music: float) -> None:
+        if self.ctx is None:
+            return
+        self.fx.gain.value = fx
+        self.music.gain.value = music
+
+    def suspend(self, hidden: bool) -> None:
+        if self.ctx is None:
+            return
+        if hidden:
+            self.ctx.suspend()
+        else:
+            self.ctx.resume()
+
+    @property
+    def now(self) -> float:
+        return float(self.ctx.currentTime) if self.ctx is not None else 0.0
+
+    def tone(self, freq: float, start: float, dur: float, wave: str = "sine", peak: float = 0.3,
+             bus: str = "fx", glide: float | None = None) -> None:
+        """One note: ``start`` seconds from now, an attack then an exponential decay."""
+        if self.ctx is None:
+            return
+        t0 = self.now + max(0.0, start)
+        osc = self.ctx.createOscillator()
+        osc.type = wave
+        osc.frequency.setValueAtTime(freq, t0)
+        if glide is not None:
+            osc.frequency.exponentialRampToValueAtTime(glide, t0 + dur)
+        env = self.ctx.createGain()
+        env.gain.setValueAtTime(0.0001, t0)
+        env.gain.exponentialRampToValueAtTime(peak, t0 + min(0.015, dur / 4))
+        env.gain.exponentialRampToValueAtTime(0.0001, t0 + dur)
+        osc.connect(env)
+        env.connect(self.fx if bus == "fx" else self.music)
+        osc.start(t0)
+        osc.stop(t0 + dur + 0.05)
