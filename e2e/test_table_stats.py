@@ -219,6 +219,15 @@ def test_phone_statistics_screen(table_browser, table_url) -> None:
         t.page.screenshot(path=str(ARTIFACTS / "stats-phone.png"))
         box = t.page.locator(".dialog-stats").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        t.page.click('[data-action="close"]')
+        t.page.click('.dialog-end [data-action="new-game"]')
+        t.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'")
+        t.idle()
+        t.page.screenshot(path=str(ARTIFACTS / "table-clock-phone.png"))
+        t.page.click('[data-action="games"]')
+        t.page.click(".settings summary")
+        t.page.locator('[data-setting="volume"]').scroll_into_view_if_needed()
+        t.page.screenshot(path=str(ARTIFACTS / "settings-phone.png"))
         assert not t.errors, t.errors
     finally:
         t.close()

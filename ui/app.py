@@ -116,6 +116,7 @@ class TableApp:
         self.clock_last = time.monotonic()
         self.saved_at = 0.0
         self.pending_end = False
+        self._shown_stats = ""
         self.settle_timer = Timer(self.settle)
         self.message_timer = Timer(self._hide_message)
         self.end_timer = Timer(self._show_end)
@@ -535,7 +536,7 @@ class TableApp:
         rules = g.rules
         self.title_el.textContent = f"{rules.name}"
         self.title_el.title = f"{rules.name}, deal {g.deal}" if g.deal is not None else rules.name
-        self.info_el.textContent = self._stats_text()
+        self.info_el.textContent = self._shown_stats = self._stats_text()
         self.btn_undo.disabled = not g.can_undo
         self.btn_redo.disabled = not g.can_redo
         self.btn_end.disabled = g.status != "playing"
@@ -546,8 +547,11 @@ class TableApp:
         assert g is not None and self.tracker is not None
         rules = g.rules
         parts: list[str] = []
-        if rules.time_limit is not None:
+        narrow = self.width < NARROW  # the stock's badge and the draw piles show what is left
+        if rules.time_limit is not None:  # the tournament counts down
             parts.append(f"Time {_fmt_time(g.time_left or 0)}")
+        else:  # the clock counts up
+            parts.append(("" if narrow else "Time ") + _fmt_time(int(g.elapsed)))
         parts.append(f"Score {g.score}")
         view_stock = sum(len(self.tracker.piles.get(p, [])) for p in self.tracker.piles if p == "stock" or p.startswith("draw-"))
         if rules.family == "spider":
@@ -565,6 +569,8 @@ class TableApp:
         else:
             parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
         self.table.dataset.phase = str(1 if view_stock else 2) if rules.family == "little-spider" else ""
+        if narrow:
+            parts = [p for p in parts if not p.startswith(("Deals", "Piles"))]
         return " · ".join(parts)
 
     def tick(self, *_: Any) -> None:
@@ -581,8 +587,9 @@ class TableApp:
         if events:
             self._after(events, [], reverse=False)
             return
-        if g.rules.time_limit is not None:
-            self.info_el.textContent = self._stats_text()
+        text = self._stats_text()
+        if text != self._shown_stats:
+            self.info_el.textContent = self._shown_stats = text
         if now - self.saved_at > 5:
             self.save()
 
