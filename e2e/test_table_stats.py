@@ -276,6 +276,20 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     # the tournament's countdown follows the time-limit setting
     desk.open("#tournament-1/5")
     assert "Time 5:00" in desk.page.inner_text(".stats") or "Time 4:5" in desk.page.inner_text(".stats")
+    assert desk.attr("arrangement") == "side"
+    desk.page.click('[data-action="games"]')
+    desk.page.click(".settings summary")
+    desk.page.select_option('[data-setting="portrait"]', "on")
+    desk.page.click('.dialog [data-action="cancel"]')
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.arrangement === 'top'")
+    desk.page.screenshot(path=str(ARTIFACTS / "portrait-left-handed-desktop.png"))
+    # End in the tournament: the score is posted with its time bonus
+    desk.page.click('[data-action="end"]')  # confirmations are off
+    desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    text = desk.page.inner_text(".dialog-end")
+    assert "Reveals" in text and "Free column bonus" in text and "Time bonus" in text
+    assert book(desk).get("tournament-1").lost == 1
+    desk.page.screenshot(path=str(ARTIFACTS / "tournament-end-desktop.png"))
 
 
 def test_sound_waits_for_a_gesture_and_mute_is_silent(desk: TablePage) -> None:

@@ -172,3 +172,17 @@ def test_unreadable_save_gives_a_sentence(text: str) -> None:
     slot = persist.read_slot(text)
     assert slot.game is None and slot.error is not None
     assert "could not be restored" in slot.error and "kept aside" in slot.error
+
+
+def test_portrait_setting_keeps_the_portrait_arrangement() -> None:
+    from ui import model
+    from ui.layout import Arrangement, Options, layout_table
+
+    for preset, auto, portrait in [("spider-1", Arrangement.SIDE, Arrangement.TOP),
+                                   ("tournament-1", Arrangement.SIDE, Arrangement.TOP)]:
+        g = engine.new_game(preset, deal=3)
+        shape = model.table_shape(model.Tracker.from_view(g.rules, g.public_view()))
+        assert layout_table(shape, 1366, 768, Options()).arrangement == auto
+        assert layout_table(shape, 1366, 768, Options(portrait=True)).arrangement == portrait
+    s = persist.Settings.from_text(persist.Settings(portrait=True, left_handed=True).to_text())
+    assert s.portrait and s.left_handed

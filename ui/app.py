@@ -353,11 +353,10 @@ class TableApp:
         h = max(self.height, 200.0)
         self.top_bar = TOP_BAR_NARROW if w < NARROW else TOP_BAR
         try:
-            self.layout = layout_table(model.table_shape(self.tracker), w, h, Options(top_bar=self.top_bar,
-                                                                                       left_handed=self.settings.left_handed))
+            self.layout = layout_table(model.table_shape(self.tracker), w, h, self._layout_options())
         except ValueError:
             self.layout = layout_table(model.table_shape(self.tracker), max(w, 320.0), max(h, 480.0),
-                                       Options(top_bar=self.top_bar, left_handed=self.settings.left_handed))
+                                       self._layout_options())
         lay = self.layout
         self.places = model.scene(self.tracker, lay)
         s = self.felt.style
@@ -366,6 +365,9 @@ class TableApp:
         s.setProperty("--radius", f"{max(2.0, lay.card_width * 0.07):.1f}px")
         self.table.dataset.arrangement = lay.arrangement.value
         self.table.classList.toggle("narrow", w < NARROW)
+
+    def _layout_options(self) -> Options:
+        return Options(top_bar=self.top_bar, left_handed=self.settings.left_handed, portrait=self.settings.portrait)
 
     def _ensure(self, uid: int) -> None:
         while len(self.card_els) <= uid:
@@ -1254,7 +1256,7 @@ class TableApp:
             self.helper.settings_changed()
         if {"volume", "music", "muted"} & set(values):
             self.sound.update()
-        if "left_handed" in values and self.tracker is not None:
+        if {"left_handed", "portrait"} & set(values) and self.tracker is not None:
             self.finish_animations()
             self.relayout()
             self.render(None)

@@ -175,6 +175,9 @@ def build_chooser(app: "TableApp") -> None:
     setting_select("left_handed", "Layout", [("off", "Right-handed: stock on the right"),
                                              ("on", "Left-handed: the table mirrored")],
                    "on" if s.left_handed else "off")
+    setting_select("portrait", "Arrangement", [("off", "Automatic: the largest cards"),
+                                               ("on", "Portrait: piles above the columns")],
+                   "on" if s.portrait else "off")
     setting_select("confirm", "Confirmations", [("on", "Ask before ending or leaving a game"),
                                                 ("off", "Off: act at once")], "on" if s.confirm else "off")
     setting_select("scoring", "Spider scoring", [("classic", "Classic: 500, −1 a move, +100 a run"),

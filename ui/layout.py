@@ -251,10 +251,13 @@ class Options:
     mirror the table. ``bar_at_bottom``: put the bar below the columns in the
     ``TOP`` arrangement (it becomes ``BOTTOM``). ``max_card_width``: cap on
     the card width. ``margin``: empty border around the table.
+    ``portrait``: keep the portrait arrangements (``TOP``, ``ROWS``) whatever
+    the viewport (seed 000's "Portrait Orientation" setting).
     """
 
     top_bar: float = 48.0
     left_handed: bool = False
+    portrait: bool = False
     bar_at_bottom: bool = False
     max_card_width: float = 120.0
     margin: float = 4.0
@@ -739,13 +742,15 @@ def _choose(shape: _Shape, vw: float, vh: float, opts: Options) -> tuple[Arrange
     """The arrangement and card width for a table shape and viewport."""
     if shape.two_rows:
         rows = _best_width(_frame_rows, shape, vw, vh, opts)
+        if opts.portrait:
+            return Arrangement.ROWS, rows
         wings = _best_width(_frame_wings, shape, vw, vh, opts)
         if rows >= min(wings, COMFORTABLE_CARD_WIDTH):
             return Arrangement.ROWS, rows
         return Arrangement.WINGS, wings
     else:
         candidates = [(Arrangement.TOP, _frame_bar)]
-        if shape.foundations or shape.draws or shape.stock:
+        if (shape.foundations or shape.draws or shape.stock) and not opts.portrait:
             candidates.append((Arrangement.SIDE, _frame_side))
     best: tuple[Arrangement, float] | None = None
     for arrangement, build in candidates:

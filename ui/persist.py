@@ -139,6 +139,8 @@ class Settings:
     Spider · 4 suits only).
     ``indicator``: the "Still winnable?" badge (off by default).
     ``left_handed``: the table mirrored (stock and draw piles on the left).
+    ``portrait``: the portrait arrangement (piles above the columns) on any
+    screen, as on a phone held upright.
     ``confirm``: ask before abandoning or ending a game (on by default;
     off, the page says afterwards that the game counted as a loss).
     ``scoring``: the scoring style of new Spider games (``classic`` or
@@ -156,6 +158,7 @@ class Settings:
     winnable: dict[str, bool] = field(default_factory=dict)
     indicator: bool = False
     left_handed: bool = False
+    portrait: bool = False
     confirm: bool = True
     scoring: str = "classic"
     time_limit: int = 600
@@ -194,7 +197,7 @@ class Settings:
         flag = (False, True)
         levels = tuple(range(0, 101))
         allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": flag,
-                                   "indicator": flag, "left_handed": flag, "confirm": flag,
+                                   "indicator": flag, "left_handed": flag, "portrait": flag, "confirm": flag,
                                    "scoring": SCORING_STYLES, "time_limit": TIME_LIMITS, "volume": levels,
                                    "music": levels, "muted": flag}
         chosen = data.get("winnable")
