@@ -326,7 +326,10 @@ def figures(r: Record) -> list[tuple[str, str, str]]:
         ratio_text = "—" if not r.won else f"{r.won} : 0"
     else:
         ratio_text = f"{ratio:.2f}"
-    opt = lambda v: "—" if v is None else str(v)  # noqa: E731
+
+    def opt(v: int | None) -> str:
+        return "—" if v is None else str(v)
+
     return [
         ("played", "Games played", str(r.played)),
         ("won", "Won", str(r.won)),
