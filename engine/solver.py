@@ -69,25 +69,39 @@ class SolveResult(NamedTuple):
 # -- evaluation -----------------------------------------------------------------
 
 
+RUN_VALUE = 390
+"""The evaluation of one completed run (30 a card)."""
+
+
+# Evaluation weights (see :func:`column_value`).
+EMPTY_COLUMN = 60
+FACE_DOWN = 40
+SUITED_PAIR = 12
+OFF_SUIT_PAIR = 4
+"""A card on its successor of another suit, where runs must be one suit."""
+ANY_SUIT_PAIR = 6
+"""A card on its successor, where runs of any suits complete (Relaxed, Easy)."""
+BREAK = 10
+KING_AT_BOTTOM = 8
+
+
 def column_value(col: tuple[int, ...], d: int, same_suit: bool) -> int:
     """The evaluation's share of one column (see :func:`evaluate`)."""
     n = len(col)
     if not n:
-        return 60
-    score = -40 * d
+        return EMPTY_COLUMN
+    score = -FACE_DOWN * d
     prev = col[d]
+    off = OFF_SUIT_PAIR if same_suit else ANY_SUIT_PAIR
     for k in range(d + 1, n):
         c = col[k]
         if (prev >> 2) == (c >> 2) + 1:
-            if c == prev - 4:
-                score += 12
-            else:
-                score += 4 if same_suit else 6
+            score += SUITED_PAIR if c == prev - 4 else off
         else:
-            score -= 10
+            score -= BREAK
         prev = c
     if d == 0 and (col[0] >> 2) == KING:
-        score += 8
+        score += KING_AT_BOTTOM
     return score
 
 
@@ -112,7 +126,9 @@ def evaluate(rules: Ruleset, pos: Position, cache: dict[tuple[tuple[int, ...], i
             if v is None:
                 v = cache[key] = column_value(col, d, same_suit)
             score += v
-    per_card = 80 // 13 if rules.completion != "none" else 25
+    # A completed run must be worth more than the same 13 cards in a column
+    # (12 suited pairs, 144), or the search would shy away from completing it.
+    per_card = RUN_VALUE // 13 if rules.completion != "none" else 25
     for f in pos.foundations:
         score += per_card * len(f)
     return score
