@@ -104,7 +104,8 @@ fi
 
 run "Engine tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine "$@"
 
-run "Browser tests" e2e $VPY -m pytest e2e/ "$@"
+# --durations: the slowest browser tests, to keep the CI run under its 20-minute budget
+run "Browser tests" e2e $VPY -m pytest e2e/ --durations=12 "$@"
 
 # ---- summary -----------------------------------------------------------------------
 say "Summary (logs in $LOGS/)"
