@@ -676,7 +676,10 @@ class TableApp:
         if self.game is None:
             return
         self.saved_at = time.monotonic()
-        storage_set(persist.CURRENT_KEY, persist.write_current(self.game, self.game_id, self.recorded))
+        if not storage_set(persist.CURRENT_KEY, persist.write_current(self.game, self.game_id, self.recorded)):
+            if not getattr(self, "_unsaved_told", False):  # said once a visit
+                self._unsaved_told = True
+                self.show_message("This browser is not keeping the game: its storage is full or turned off.", 6000)
 
     def _update_url(self) -> None:
         g = self.game

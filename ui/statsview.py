@@ -51,9 +51,19 @@ class Keeper:
     def save(self) -> None:
         storage_set(stats.STATS_KEY, self.book.to_text())
 
+    def refresh(self) -> None:
+        """Re-read storage first: another tab of the game may have counted games since."""
+        raw = storage_get(stats.STATS_KEY)
+        if raw:
+            try:
+                self.book = stats.parse(raw)
+            except stats.StatsError:
+                pass  # keep ours; the next save writes it
+
     def _count(self, app: "TableApp", won: bool) -> None:
         g = app.game
         assert g is not None
+        self.refresh()
         change = self.book.record(g.preset, won=won, score=g.score, seconds=g.elapsed, moves=len(g.moves))
         self.last = (app.game_id, change)
         app.recorded = True
@@ -96,6 +106,7 @@ def end_summary(app: "TableApp", box: Any) -> None:
 def open_stats(app: "TableApp", preset: str | None = None) -> None:
     """The statistics screen for ``preset`` (the current game's by default)."""
     state: dict[str, Any] = {"preset": preset or (app.game.preset if app.game else "spider-1"), "confirm": False}
+    app.stats.refresh()
     box = app._dialog("stats", "Statistics")
     box.classList.add("scroll")
     row = el("label", "option stats-choose", parent=box)
