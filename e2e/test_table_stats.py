@@ -142,8 +142,8 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     desk.page.click('[data-action="games"]')
     desk.page.click('.dialog [data-action="stats"]')
     desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
-    assert figure(desk, "played") == "6" and figure(desk, "won") == "4" and figure(desk, "ratio") == "2.00"
-    assert figure(desk, "streak") == "1 win" and figure(desk, "longest") == "2"
+    assert figure(desk, "played") == "6" and figure(desk, "won") == "4" and figure(desk, "ratio") == "2 : 1"
+    assert figure(desk, "streak") == "1 win" and figure(desk, "longest") == "2 wins"
     assert desk.page.locator(".stats-chart rect").count() == 6
     with desk.page.expect_download() as info:
         desk.page.click('[data-action="export"]')

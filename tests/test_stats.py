@@ -50,8 +50,8 @@ def test_counting_and_derived_figures() -> None:
     assert b.get("spider-2").lost == 1 and b.get("spider-4").played == 0
     assert b.games == 5
     fig = dict((k, v) for k, _, v in stats.figures(r))
-    assert fig["percentage"] == "67%" and fig["ratio"] == "2.00" and fig["average-time"] == "4:10"
-    assert fig["streak"] == "1 loss" and fig["longest"] == "2"
+    assert fig["percentage"] == "67%" and fig["ratio"] == "2 : 1" and fig["average-time"] == "4:10"
+    assert fig["streak"] == "1 loss" and fig["longest"] == "2 wins"
 
 
 def test_streaks_run_both_ways() -> None:

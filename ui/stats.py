@@ -325,7 +325,7 @@ def figures(r: Record) -> list[tuple[str, str, str]]:
     if ratio is None:
         ratio_text = "—" if not r.won else f"{r.won} : 0"
     else:
-        ratio_text = f"{ratio:.2f}"
+        ratio_text = f"{ratio:.2f}".rstrip("0").rstrip(".") + " : 1"
 
     def opt(v: int | None) -> str:
         return "—" if v is None else str(v)
@@ -335,13 +335,13 @@ def figures(r: Record) -> list[tuple[str, str, str]]:
         ("won", "Won", str(r.won)),
         ("lost", "Lost", str(r.lost)),
         ("percentage", "Win percentage", "—" if pct is None else f"{pct:.0f}%"),
-        ("ratio", "Win ratio (wins per loss)", ratio_text),
+        ("ratio", "Win ratio", ratio_text),
         ("average-time", "Average win time", fmt_seconds(r.average_win_time)),
         ("best-time", "Best time", fmt_seconds(r.best_time)),
         ("fewest-moves", "Fewest moves", opt(r.fewest_moves)),
         ("highest-score", "Highest score", opt(r.highest_score)),
         ("streak", "Current streak", fmt_streak(r.streak)),
-        ("longest", "Longest winning streak", str(r.longest)),
+        ("longest", "Longest streak", fmt_streak(r.longest)),
     ]
 
 
