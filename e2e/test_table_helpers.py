@@ -200,11 +200,37 @@ def test_finish_offered_only_when_all_is_up_and_plays_to_the_win(table_browser, 
             t.wait_moves(len(g.moves))
         t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
         assert t.page.is_visible('[data-action="finish"]')
+        assert "Finish plays the game out" in (t.attr("message") or "")
         assert autocomplete(g.rules, g.position)
         t.page.click('[data-action="finish"]')
         t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
         assert t.attr("status") == "won" and "You won" in t.page.inner_text(".dialog-end")
         assert t.attr("autoplay") is None
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+def test_finish_offer_sentence_goes_when_the_player_wins_by_hand(table_browser, table_url) -> None:
+    # the offer's sentence must not linger under the win screen (it showed for 2.6 s)
+    t = TablePage(table_browser, table_url, DESKTOP, reduced=True)
+    serve_list(t)
+    try:
+        g = engine.game_from_notation("spider-1", EASY)
+        load_save(t, g)
+        for text in ("c2:2>c1", "c3:7>c1"):
+            m = g.parse_move(text)
+            t.drag_move(g, m)
+            g.play(m)
+            t.wait_moves(len(g.moves))
+        t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+        assert "Finish plays the game out" in (t.attr("message") or "")
+        m = g.parse_move("c3>c1")  # the Ace completes the run by hand
+        t.drag_move(g, m)
+        g.play(m)
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        assert t.attr("status") == "won"
+        assert "Finish plays the game out" not in (t.attr("message") or "")
         assert not t.errors, t.errors
     finally:
         t.close()

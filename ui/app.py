@@ -721,6 +721,12 @@ class TableApp:
         self.message_el.classList.remove("shown")
         self.table.removeAttribute("data-message")
 
+    def withdraw_message(self, text: str) -> None:
+        """Hide the message now if it is still ``text`` (an offer that no longer holds)."""
+        if self.table.getAttribute("data-message") == text:
+            self.message_timer.cancel()
+            self._hide_message()
+
     # ------------------------------------------------------------------
     # pointer input
     # ------------------------------------------------------------------

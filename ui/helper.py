@@ -61,6 +61,7 @@ START_DELAY_MS = 150
 """Background work starts this long after the table settles (an input
 meanwhile puts it off)."""
 HINT_MESSAGE_MS = 6000
+FINISH_OFFER = "Every card is face up: Finish plays the game out."
 AUTOPLAY_GAP_MS = 60
 
 
@@ -401,7 +402,10 @@ class Helper:
         self.btn_finish.hidden = not shown
         self.table.classList.toggle("offering", shown)
         if shown:
-            self.app.show_message("Every card is face up: Finish plays the game out.")
+            self.app.show_message(FINISH_OFFER)
+        else:
+            # the offer's sentence goes with it (a move, Finish pressed, the win)
+            self.app.withdraw_message(FINISH_OFFER)
 
     def finish(self) -> None:
         """The Finish button: play the moves found, one by one."""
