@@ -128,6 +128,26 @@ def test_resignation_and_abandon_count_as_losses(desk: TablePage) -> None:
     assert (r.played, r.lost, r.streak, r.longest_losing) == (2, 2, -2, 2)
 
 
+def test_opening_a_link_to_another_game_counts_the_unfinished_one_as_lost(desk: TablePage) -> None:
+    g = engine.new_game("spider-1", 44)
+    g.play(first_drag_move(g))
+    desk.page.goto(desk.base + "manifest.webmanifest")
+    desk.page.evaluate("v => { localStorage.clear(); localStorage.setItem(v[0], v[1]) }",
+                       [persist.CURRENT_KEY, persist.write_current(g, "left-behind", False)])
+    desk.page.goto(desk.base + "#spider-2/777")
+    desk.errors.clear()  # the bare file page's favicon 404
+    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    desk.loaded = True
+    desk.idle()
+    assert desk.attr("preset") == "spider-2" and desk.attr("deal") == "777"
+    assert "counted as a loss" in (desk.attr("message") or "")
+    r = book(desk).get("spider-1")
+    assert (r.played, r.lost) == (1, 1)
+    # a reload of the new game counts nothing more
+    desk.reload()
+    assert book(desk).get("spider-1").played == 1
+
+
 def sample_book() -> stats.Book:
     b = stats.Book()
     for k, won in enumerate([True, False, True, True, False, True]):

@@ -216,6 +216,7 @@ class TableApp:
             else:
                 self.new_random(routing.DEFAULT_PRESET, {})
         else:
+            left = False
             if (
                 saved is not None
                 and saved.preset == route.preset
@@ -225,9 +226,15 @@ class TableApp:
             ):
                 self.set_game(saved, restored=True)
             else:
+                # The address names another game: the saved one is left behind, and
+                # an unfinished one counts as a loss, as when leaving it from the page.
+                self.game = saved
+                left = self._in_progress()
                 self._new_routed(route)
             if route.error:
                 message = route.error + (" " + error if error else "")
+            if left:
+                message = " ".join(m for m in (message, "The unfinished game you left counted as a loss.") if m)
         if message:
             self.show_message(message, 6000)
 
