@@ -226,6 +226,15 @@ class TablePage:
         self.tap_point(x, y)
 
 
+@pytest.fixture()
+def desk(table_browser: Any, table_url: str) -> Iterator[TablePage]:
+    """A desktop page of the table for one test; it must end with no page error."""
+    t = TablePage(table_browser, table_url, DESKTOP)
+    yield t
+    assert not t.errors, t.errors
+    t.close()
+
+
 def deal_with_moves(preset: str, start: int = 1) -> int:
     """A deal number whose first position has a drag move and an illegal one."""
     for deal in range(start, start + 200):

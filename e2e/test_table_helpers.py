@@ -185,20 +185,28 @@ def test_deal_hint_and_nothing_helps(desk: TablePage) -> None:
     assert not marked(desk, "hint-src")
 
 
+def reach_finish_offer(t: TablePage, check_hidden: bool = False) -> engine.Game:
+    """Open EASY and drag the two moves that turn up its last hidden card, until
+    Finish is offered; ``check_hidden``: first check it is not offered before."""
+    g = engine.game_from_notation("spider-1", EASY)
+    load_save(t, g)
+    if check_hidden:
+        t.page.wait_for_selector('#table[data-autocheck="hidden"]', state="attached")
+        assert t.page.is_hidden('[data-action="finish"]')
+    for text in ("c2:2>c1", "c3:7>c1"):  # the second turns up the last hidden card
+        m = g.parse_move(text)
+        t.drag_move(g, m)
+        g.play(m)
+        t.wait_moves(len(g.moves))
+    t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+    return g
+
+
 def test_finish_offered_only_when_all_is_up_and_plays_to_the_win(table_browser, table_url) -> None:
     t = TablePage(table_browser, table_url, DESKTOP, reduced=False)
     serve_list(t)
     try:
-        g = engine.game_from_notation("spider-1", EASY)
-        load_save(t, g)
-        t.page.wait_for_selector('#table[data-autocheck="hidden"]', state="attached")
-        assert t.page.is_hidden('[data-action="finish"]')
-        for text in ("c2:2>c1", "c3:7>c1"):  # the second turns up the last hidden card
-            m = g.parse_move(text)
-            t.drag_move(g, m)
-            g.play(m)
-            t.wait_moves(len(g.moves))
-        t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+        g = reach_finish_offer(t, check_hidden=True)
         assert t.page.is_visible('[data-action="finish"]')
         assert "Finish plays the game out" in (t.attr("message") or "")
         assert autocomplete(g.rules, g.position)
@@ -216,14 +224,7 @@ def test_finish_offer_sentence_goes_when_the_player_wins_by_hand(table_browser, 
     t = TablePage(table_browser, table_url, DESKTOP, reduced=True)
     serve_list(t)
     try:
-        g = engine.game_from_notation("spider-1", EASY)
-        load_save(t, g)
-        for text in ("c2:2>c1", "c3:7>c1"):
-            m = g.parse_move(text)
-            t.drag_move(g, m)
-            g.play(m)
-            t.wait_moves(len(g.moves))
-        t.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+        g = reach_finish_offer(t)
         assert "Finish plays the game out" in (t.attr("message") or "")
         m = g.parse_move("c3>c1")  # the Ace completes the run by hand
         t.drag_move(g, m)

@@ -6,15 +6,13 @@ drag (issue 4)."""
 from __future__ import annotations
 
 import json
-from typing import Iterator
-
-import pytest
 
 from tablekit import (  # noqa: F401  (fixtures)
     DESKTOP,
     PHONE,
     ROOT,
     TablePage,
+    desk,
     first_drag_move,
     table_browser,
     table_url,
@@ -22,14 +20,6 @@ from tablekit import (  # noqa: F401  (fixtures)
 
 import engine  # noqa: E402
 from ui.model import tableau_pile  # noqa: E402
-
-
-@pytest.fixture()
-def desk(table_browser, table_url) -> Iterator[TablePage]:
-    t = TablePage(table_browser, table_url, DESKTOP)
-    yield t
-    assert not t.errors, t.errors
-    t.close()
 
 
 def test_whole_spider_1_game_won_by_drags(desk: TablePage) -> None:

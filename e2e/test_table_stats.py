@@ -6,9 +6,6 @@ nothing changed, unreadable storage set aside with a message."""
 from __future__ import annotations
 
 import json
-from typing import Iterator
-
-import pytest
 
 from tablekit import (  # noqa: F401  (fixtures)
     ARTIFACTS,
@@ -16,6 +13,7 @@ from tablekit import (  # noqa: F401  (fixtures)
     PHONE,
     ROOT,
     TablePage,
+    desk,
     first_drag_move,
     table_browser,
     table_url,
@@ -23,14 +21,6 @@ from tablekit import (  # noqa: F401  (fixtures)
 
 import engine  # noqa: E402
 from ui import persist, stats  # noqa: E402
-
-
-@pytest.fixture()
-def desk(table_browser, table_url) -> Iterator[TablePage]:
-    t = TablePage(table_browser, table_url, DESKTOP)
-    yield t
-    assert not t.errors, t.errors
-    t.close()
 
 
 def store(t: TablePage, items: dict[str, str]) -> None:
