@@ -151,6 +151,9 @@ class TableApp:
         self.badge = el("div", "stock-count", parent=felt, aria_hidden="true")
         self.message_el = el("div", "message", parent=table, role="status", aria_live="polite")
         self.overlay = el("div", "overlay", parent=table, hidden=True)
+        # What a screen reader says: visually hidden, polite, read whole (see announce).
+        self.live_el = el("div", "visually-hidden", parent=table, id="live", role="status", aria_live="polite",
+                          aria_atomic="true")
         self.root.replaceChildren(table)
         self._apply_setting_classes()
         self.helper = Helper(self)
@@ -718,6 +721,18 @@ class TableApp:
     # ------------------------------------------------------------------
     # messages
     # ------------------------------------------------------------------
+    def announce(self, text: str) -> None:
+        """Say ``text`` through the live region (screen readers only).
+
+        The same sentence twice in a row is still read: the region's text
+        alternates a trailing no-break space so that it always changes.
+        """
+        if not text:
+            return
+        previous = str(self.live_el.textContent)
+        self.live_el.textContent = text + "\u00a0" if previous == text else text
+        self.table.dataset.announced = text
+
     def show_message(self, text: str, ms: int = MESSAGE_MS) -> None:
         self.message_el.textContent = text
         self.message_el.classList.add("shown")
