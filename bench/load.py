@@ -6,7 +6,9 @@ Measures, over several runs, and prints the medians beside the targets:
 * first paint: the loading screen's first contentful paint (cold and warm);
 * cold load to interactive: an empty browser profile (no HTTP cache, no
   service worker), from navigation start to ``<html data-ready>`` — the moment
-  the table says a card can be dragged (``spiderShell.ready()``);
+  the table says a card can be dragged (``spiderShell.ready()``); it boots from
+  the snapshot shipped with the build, and for comparison the same with a
+  normal start (``?snapshot=off``);
 * warm load to interactive: the app started again in the same profile, served
   by the service worker, booting from the Pyodide memory snapshot — and, for
   comparison, the same with the snapshot switched off (``?snapshot=off``);
@@ -55,6 +57,7 @@ LABELS = {
     "first_paint_cold": "first paint, loading screen (cold)",
     "first_paint_warm": "first paint, loading screen (warm)",
     "cold": "cold load to interactive",
+    "cold_normal": "cold load, normal start (no snapshot)",
     "warm_snapshot": "warm load to interactive (snapshot)",
     "warm_normal": "warm load to interactive (no snapshot)",
     "cold_bytes": "bytes transferred, cold load",
@@ -140,6 +143,15 @@ def run(site: Path, runs: int, verbose: bool) -> dict[str, list[float]]:
                         f" cold bytes {cold['bytes'] / 1e6:.2f} MB",
                         flush=True,
                     )
+                context.close()
+                # For comparison: a first visit that starts Python normally.
+                context = browser.new_context(**PROFILES["desktop"])
+                page = context.new_page()
+                normal = measure_page(page, url + "?snapshot=off", count_bytes=False)
+                results["cold_normal"].append(normal["ready"] / 1000)
+                if verbose:
+                    print(f"        cold with a normal start {normal['ready'] / 1000:.2f} s ({normal['boot']})",
+                          flush=True)
                 context.close()
             browser.close()
     finally:

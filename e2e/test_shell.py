@@ -96,15 +96,16 @@ def test_first_load_shows_the_loading_screen_then_the_game(desktop: Any, site_ur
     assert len(set(values)) >= 6
     texts = [text for _, _, text in log]
     assert any("Downloading the Python runtime…" in t and " MB" in t for t in texts)
-    assert html_attr(page, "boot") == "normal"
+    # A first visit starts from the snapshot shipped with the site.
+    assert html_attr(page, "boot") == "shipped"
 
     # The big downloads came compressed (gzip from tools/serve.py).
     sizes = page.evaluate(
         """() => performance.getEntriesByType('resource')
-            .filter(r => /pyodide\\.asm\\.(wasm|mjs)$/.test(r.name))
+            .filter(r => /pyodide\\.asm\\.(wasm|mjs)$|\\/snapshot\\/.*\\.bin$/.test(r.name))
             .map(r => [r.name.split('/').pop(), r.encodedBodySize, r.decodedBodySize])"""
     )
-    assert len(sizes) == 2, sizes
+    assert len(sizes) == 3, sizes
     for name, encoded, decoded in sizes:
         assert 0 < encoded < 0.75 * decoded, name
     watch.assert_clean()
@@ -398,13 +399,28 @@ def test_the_build_ships_exactly_the_vendor_files_the_page_loads(
 # ---- boot paths: memory snapshot and normal start ----------------------------------------------
 
 
+def lib_modules(page: Any) -> set[str]:
+    """The standard-library and Pyodide modules the page's Python has imported."""
+    names: list[str] = page.evaluate(
+        """() => spiderShell.pyodide.runPython(`
+import sys
+[n for n, m in sys.modules.items() if str(getattr(m, '__file__', '')).startswith('/lib/')]
+`).toJs()"""
+    )
+    return set(names)
+
+
 def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_url: str, watch: Watch) -> None:
     page = desktop
     load_until_settled(page, site_url)
-    assert html_attr(page, "boot") == "normal"
+    assert html_attr(page, "boot") == "shipped"
+    # The shipped snapshot, kept for the next starts.
     assert html_attr(page, "snapshot") == "saved"
-    info = page.evaluate("() => spiderShell.bootInfo")
-    assert "engine" in info["snapshotImported"]
+    # It already held everything the page imports from the standard library
+    # (tools/build.py SNAPSHOT_STDLIB): nothing was left to import at start-up.
+    assert lib_modules(page) - set(site_build.SNAPSHOT_STDLIB) == set()
+    # Its Node origin does not show in the page's environment.
+    assert python(page, "import os; os.environ['_']") == "./this.program"
 
     reload_game(page)
     assert html_attr(page, "boot") == "snapshot"
@@ -448,6 +464,73 @@ CORRUPTIONS = {
         await cache.put(request, new Response(bytes, {headers: response.headers}));
     }""",
 }
+
+
+@pytest.fixture(scope="module")
+def no_snapshot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[serve.SiteServer]:
+    """The site built without a shipped snapshot (as when the build has no Node)."""
+    out = tmp_path_factory.mktemp("site-no-snapshot") / "site"
+    site_build.build(out, snapshot=False)
+    server = serve.start(out)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_without_a_shipped_snapshot_the_page_makes_its_own(
+    new_page: Callable[..., Any], no_snapshot_server: serve.SiteServer
+) -> None:
+    url = no_snapshot_server.url
+    watch = Watch(origin(url))
+    page = new_page("desktop")
+    watch.attach(page.context)
+    load_until_settled(page, url)
+    assert html_attr(page, "boot") == "normal"
+    # Made in a worker from what this page imported: our pure modules imported,
+    # the table's modules compiled.
+    assert html_attr(page, "snapshot") == "saved"
+    info = page.evaluate("() => spiderShell.bootInfo")
+    assert "engine" in info["snapshotImported"]
+    assert "ui.app" in info["snapshotCompiled"]
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
+    watch.assert_clean()
+
+
+def test_a_data_saving_connection_starts_normally_and_makes_its_own_snapshot(
+    new_page: Callable[..., Any], site_url: str, site_server: serve.SiteServer, watch: Watch
+) -> None:
+    page = new_page("desktop")
+    before = len(site_server.log)
+    page.add_init_script(
+        "Object.defineProperty(navigator, 'connection', {value: {saveData: true, effectiveType: '4g'}})"
+    )
+    load_until_settled(page, site_url)
+    assert html_attr(page, "boot") == "normal"
+    assert not [path for path, _ in list(site_server.log)[before:] if "/snapshot/" in path]
+    assert html_attr(page, "snapshot") == "saved"
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "short"])
+def test_a_damaged_shipped_snapshot_falls_back_to_a_normal_start(
+    new_page: Callable[..., Any], built_site: Site, site_url: str, watch: Watch, damage: str
+) -> None:
+    size = (built_site.path / built_site.info["shipped_snapshot"]).stat().st_size
+    body = bytes(size) if damage == "garbage" else b"\0" * 65536  # no magic number / cut short
+    page = new_page("desktop")
+    # The first visit has no service worker: the page's own request is routed.
+    page.route("**/snapshot/*.bin", lambda route: route.fulfill(status=200, body=body))
+    load_until_settled(page, site_url)
+    assert html_attr(page, "boot") == "fallback"
+    assert page.locator("#app > *").count() > 0
+    # The page then makes a good snapshot of its own, used by the next start.
+    assert html_attr(page, "snapshot") == "saved"
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
+    watch.assert_clean()
 
 
 @pytest.mark.parametrize("damage", sorted(CORRUPTIONS))

@@ -19,10 +19,17 @@
 //    reseeded from crypto.getRandomValues right after. Any failure falls back
 //    to a normal start and throws the snapshot away.
 //
+// A first visit has no stored snapshot yet: it restores the one shipped with
+// the site instead (made at build time by tools/make_snapshot.mjs with the
+// same code, about 6 MB compressed), then keeps it in Cache Storage as if it
+// had made it. Not on a slow or data-saving connection, where downloading it
+// would cost more than starting Python; those start normally and make their
+// own snapshot afterwards, as does a build shipped without one.
+//
 // Switches: ?snapshot=off in the URL, or localStorage["spider.snapshot"]="off",
 // boot normally and make no snapshot. <html data-boot> tells how the page
-// started ("normal", "snapshot", "fallback"); <html data-snapshot> what
-// happened to the snapshot ("off", "none", "loaded", "making", "saved",
+// started ("normal", "snapshot", "shipped", "fallback"); <html data-snapshot>
+// what happened to the snapshot ("off", "none", "loaded", "making", "saved",
 // "failed", "too-big").
 //
 // Pyodide's snapshot options (_makeSnapshot, _loadSnapshot, makeMemorySnapshot)
@@ -51,6 +58,8 @@ const DOWNLOAD_SIZES = /*@DOWNLOAD_SIZES@*/{};
 const HEAP_LIMIT = 30 * 1024 * 1024;
 const SNAPSHOT_CACHE = `spider-snapshot-${version}-${BUILD}`;
 const SNAPSHOT_URL = new URL(`../.snapshot/pyodide-${version}-${BUILD}.bin`, import.meta.url).href;
+// The snapshot shipped with the build, relative to the site ("" if none).
+const SHIPPED_SNAPSHOT = "@SHIPPED_SNAPSHOT@";
 
 const html = document.documentElement;
 const shell = (globalThis.spiderShell ??= {});
@@ -114,8 +123,8 @@ function prefetchPythonFiles() {
 // wait. Pyodide fetches its files with fetch(); for the two big ones we count
 // the bytes as they stream in. Not done when the service worker serves the
 // files: re-wrapping a response there would lose the wasm code cache.
-function countDownloads() {
-  const names = Object.keys(DOWNLOAD_SIZES);
+function countDownloads(names) {
+  names = names.filter((name) => name in DOWNLOAD_SIZES);
   if (navigator.serviceWorker?.controller || !names.length) return () => {};
   const total = names.reduce((sum, name) => sum + DOWNLOAD_SIZES[name], 0);
   let loaded = 0;
@@ -125,7 +134,7 @@ function countDownloads() {
     const response = await original.call(this, input, init);
     const url = input instanceof Request ? input.url : String(input);
     const name = new URL(url, location.href).pathname.split("/").pop();
-    if (!(name in DOWNLOAD_SIZES) || !response.ok || !response.body) return response;
+    if (!names.includes(name) || !response.ok || !response.body) return response;
     const counter = new TransformStream({
       transform(chunk, controller) {
         loaded += chunk.byteLength;
@@ -150,8 +159,10 @@ function countDownloads() {
   };
 }
 
+const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
+
 async function loadNormally(options) {
-  const restore = countDownloads();
+  const restore = countDownloads(RUNTIME_FILES);
   try {
     return await loadPyodideUpstream(options);
   } finally {
@@ -176,6 +187,62 @@ async function findSnapshot() {
   });
   bytes.catch(() => {}); // a failure is handled where Pyodide awaits it
   return { bytes };
+}
+
+// The snapshot shipped with the build, for a first visit, or null: none
+// shipped, a slow or data-saving connection, or it could not be fetched.
+async function fetchShippedSnapshot() {
+  if (!SHIPPED_SNAPSHOT) return null;
+  const connection = navigator.connection;
+  if (connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType))) {
+    return null;
+  }
+  const name = SHIPPED_SNAPSHOT.split("/").pop();
+  const restore = countDownloads([name, ...RUNTIME_FILES]);
+  let response;
+  try {
+    response = await fetch(new URL(SHIPPED_SNAPSHOT, SITE_URL).href);
+  } catch {
+    return null;
+  } finally {
+    restore(); // the fetches already made go on being counted
+  }
+  if (!response.ok) return null;
+  const expected = DOWNLOAD_SIZES[name];
+  const bytes = response.arrayBuffer().then((buffer) => {
+    if (buffer.byteLength !== expected) {
+      throw new Error(`shipped snapshot is ${buffer.byteLength} bytes, expected ${expected}`);
+    }
+    return new Uint8Array(buffer);
+  });
+  bytes.catch(() => {}); // a failure is handled where Pyodide awaits it
+  return { bytes };
+}
+
+// Keep the shipped snapshot, once the game is ready, as if this page had made it.
+function keepShippedSnapshot(bytes) {
+  const keep = async () => {
+    const data = await bytes;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(
+      SNAPSHOT_URL,
+      new Response(data, {
+        headers: {
+          "content-type": "application/octet-stream",
+          "x-snapshot-length": String(data.byteLength),
+        },
+      }),
+    );
+    await dropOtherSnapshots();
+    setInfo("snapshot", "saved");
+  };
+  const start = () =>
+    keep().catch((error) => {
+      setInfo("snapshot", "failed");
+      console.warn("Could not keep the shipped Pyodide snapshot:", error);
+    });
+  if (html.hasAttribute("data-ready")) start();
+  else addEventListener("spider:ready", start, { once: true });
 }
 
 async function dropSnapshot() {
@@ -328,17 +395,23 @@ async function bootPyodide() {
     } catch (error) {
       console.warn("Stored Pyodide snapshot is unusable; starting normally.", error);
     }
+    let shipped = false;
+    if (!snapshot) {
+      snapshot = await fetchShippedSnapshot();
+      shipped = Boolean(snapshot);
+    }
     if (snapshot) {
       try {
         report(0.3, "Starting Python…");
         pyodide = await loadPyodideUpstream({ ...settings, _loadSnapshot: snapshot.bytes });
         freshenRestored(pyodide);
-        setInfo("boot", "snapshot");
+        setInfo("boot", shipped ? "shipped" : "snapshot");
         setInfo("snapshot", "loaded");
+        if (shipped) keepShippedSnapshot(snapshot.bytes);
       } catch (error) {
         console.warn("Pyodide could not start from its memory snapshot; starting normally.", error);
         pyodide = undefined;
-        await dropSnapshot();
+        if (!shipped) await dropSnapshot();
         setInfo("boot", "fallback");
         setInfo("snapshot", "none");
       }

@@ -1,85 +1,12 @@
-// Makes a Pyodide memory snapshot for pyodide-boot.mjs, off the main thread.
-// A snapshotting instance must not hold references to JavaScript objects it
-// cannot serialise (the DOM among them), so it runs here, in a throwaway
-// worker, and only
-//  * imports modules that need no browser (the standard library, Pyodide's
-//    package, our pure modules), and
-//  * compiles, without running, the modules that do (PyScript's package, the
-//    table): a finder at the head of sys.meta_path hands their code objects to
-//    the restored interpreter's imports, once each, if the file there still
-//    has the same size; otherwise the normal import system takes over.
+// Makes a Pyodide memory snapshot for pyodide-boot.mjs, off the main thread,
+// in a throwaway worker (see snapshot-prepare.mjs for what goes into it).
 //
 // Message in: { indexURL, siteURL, files: [[url, path]], imports: [name],
 //               compiled: [[name, path, isPackage, source]] }
 // Message out: { ok, snapshot, heapBytes, imported, compiled } or
 //              { ok: false, stage, error }
 
-const PREPARE = `
-import importlib, sys, types
-
-FINDER = '''
-import importlib.util, os
-
-class Precompiled:
-    """Modules compiled into the memory snapshot: name -> (path, is_package,
-    size, code). Each is used once; a file that changed size is left to the
-    normal import system."""
-
-    def __init__(self, codes):
-        self.codes = codes
-
-    def find_spec(self, name, path=None, target=None):
-        entry = self.codes.get(name)
-        if entry is None:
-            return None
-        origin, is_package, size, _ = entry
-        try:
-            if os.stat(origin).st_size != size:
-                return None
-        except OSError:
-            return None
-        spec = importlib.util.spec_from_loader(name, self, origin=origin, is_package=is_package)
-        spec.has_location = True
-        if is_package:
-            spec.submodule_search_locations = [os.path.dirname(origin)]
-        return spec
-
-    def create_module(self, spec):
-        return None
-
-    def exec_module(self, module):
-        code = self.codes.pop(module.__name__)[3]
-        exec(code, module.__dict__)
-
-    def invalidate_caches(self):
-        pass
-'''
-
-imported = []
-for name in names:
-    try:
-        importlib.import_module(name)
-    except Exception:
-        continue
-    imported.append(name)
-
-finder_module = types.ModuleType("_spider_precompiled")
-exec(FINDER, finder_module.__dict__)
-sys.modules["_spider_precompiled"] = finder_module
-codes = {}
-for name, path, is_package, source in sources:
-    if name in sys.modules:
-        continue
-    try:
-        code = compile(source, path, "exec", dont_inherit=True)
-    except SyntaxError:
-        continue
-    codes[name] = (path, bool(is_package), len(source.encode("utf-8")), code)
-if codes:
-    sys.meta_path.insert(0, finder_module.Precompiled(codes))
-compiled = sorted(codes)
-[imported, compiled]
-`;
+import { prepareSnapshot, writePythonFiles } from "./snapshot-prepare.mjs";
 
 self.onmessage = async ({ data }) => {
   const { indexURL, siteURL, files, imports = [], compiled = [] } = data;
@@ -92,31 +19,14 @@ self.onmessage = async ({ data }) => {
       stdout: () => {},
       stderr: () => {},
     });
-    // The same Python files PyScript writes, at the same paths, so the
-    // restored import system finds exactly what it cached.
     stage = "files";
-    const home = pyodide.FS.cwd();
-    await Promise.all(
-      files.map(async ([url, path]) => {
-        const response = await fetch(new URL(url, siteURL));
-        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-        const target = pyodide.PATH.normalize(`${home}/${path}`);
-        pyodide.FS.mkdirTree(pyodide.PATH.dirname(target));
-        pyodide.FS.writeFile(target, new Uint8Array(await response.arrayBuffer()));
-      }),
-    );
+    await writePythonFiles(pyodide, files, async (url) => {
+      const response = await fetch(new URL(url, siteURL));
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    });
     stage = "imports";
-    const scope = pyodide.toPy({ names: imports, sources: compiled });
-    let result;
-    try {
-      const proxy = pyodide.runPython(PREPARE, { globals: scope });
-      result = proxy.toJs();
-      proxy.destroy();
-      // Drop every reference this scope holds before the memory is copied.
-      pyodide.runPython("globals().clear()\nimport gc\ngc.collect()", { globals: scope });
-    } finally {
-      scope.destroy();
-    }
+    const result = prepareSnapshot(pyodide, imports, compiled);
     stage = "snapshot";
     const heapBytes = pyodide._module.HEAP8.length;
     const snapshot = pyodide.makeMemorySnapshot();

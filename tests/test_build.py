@@ -77,7 +77,8 @@ def test_every_python_module_is_mapped_into_the_browser(site: tuple[Path, dict[s
 def test_the_precache_list_is_every_file_with_its_hash(site: tuple[Path, dict[str, Any]]) -> None:
     out, info = site
     precache = precache_of(out)
-    assert set(precache) == site_files(out) - {"sw.js", build.BUILD_INFO}
+    shipped = {info["shipped_snapshot"]} - {""}
+    assert set(precache) == site_files(out) - {"sw.js", build.BUILD_INFO} - shipped
     for name, digest in precache.items():
         assert hashlib.sha256((out / name).read_bytes()).hexdigest() == digest, name
     worker = (out / "sw.js").read_text(encoding="utf-8")
@@ -115,6 +116,58 @@ def test_the_build_hash_follows_the_content(site: tuple[Path, dict[str, Any]], t
     changed = build.build(tmp_path / "changed", source=source, node_modules=ROOT / "node_modules")
     assert changed["build"] != info["build"]
     assert precache_of(tmp_path / "changed")["shell/shell.css"] != precache_of(tmp_path / "same")["shell/shell.css"]
+
+
+@needs_npm
+def test_the_site_ships_a_memory_snapshot_outside_the_precache(site: tuple[Path, dict[str, Any]]) -> None:
+    out, info = site
+    shipped = info["shipped_snapshot"]
+    if shutil.which("node") is None:
+        pytest.skip("no node: the build ships no snapshot (tested below)")
+    assert shipped.startswith(f"{build.SNAPSHOT_DIR}/pyodide-{info['pyodide']}-") and shipped.endswith(".bin")
+    data = (out / shipped).read_bytes()
+    # A whole heap, no bigger than Pyodide's initial one (a grown heap does not restore).
+    assert build.SNAPSHOT_HEAP_LIMIT <= len(data) <= build.SNAPSHOT_HEAP_LIMIT + 4096
+    assert shipped not in precache_of(out)
+    boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert f'const SHIPPED_SNAPSHOT = "{shipped}";' in boot
+    # The progress bar counts its download.
+    assert f'"{shipped.rsplit("/", 1)[1]}": {len(data)}' in boot
+
+
+@needs_npm
+def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    _, info = site
+    source = copy_sources(tmp_path / "src")
+    files = build.our_files(source)
+    py_files = build.python_files(files)
+    pure = build.snapshot_modules(files, py_files)
+    pyodide = build.load_vendors(ROOT / "node_modules")[0]
+    name, spec = build.snapshot_inputs(source, pyodide, files, py_files, pure)
+    assert info["shipped_snapshot"] in ("", f"{build.SNAPSHOT_DIR}/{name}")
+    # Our browser-free modules are imported, the others compiled at the paths PyScript uses.
+    assert "engine.play" in spec["imports"] and "json" in spec["imports"]
+    compiled = {entry[0]: entry[1] for entry in spec["compiled"]}
+    assert compiled["ui.app"] == "/home/pyodide/ui/app.py"
+    assert "ui.main" not in compiled and "engine.play" not in compiled
+    # A Python change renames it; a stylesheet change does not.
+    (source / "shell" / "shell.css").write_text("/* changed */\n", encoding="utf-8")
+    assert build.snapshot_inputs(source, pyodide, build.our_files(source), py_files, pure)[0] == name
+    engine_file = source / "engine" / "cards.py"
+    engine_file.write_text(engine_file.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    assert build.snapshot_inputs(source, pyodide, build.our_files(source), py_files, pure)[0] != name
+
+
+@needs_npm
+def test_without_node_the_site_ships_no_snapshot_and_still_builds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    info = build.build(tmp_path / "site", snapshot_cache=tmp_path / "no-cache")
+    assert info["shipped_snapshot"] == ""
+    assert not (tmp_path / "site" / build.SNAPSHOT_DIR).exists()
+    assert 'const SHIPPED_SNAPSHOT = "";' in (tmp_path / "site" / "shell" / "pyodide-boot.mjs").read_text("utf-8")
+    assert "no `node` found" in capsys.readouterr().err
 
 
 def test_the_build_will_not_delete_a_folder_it_did_not_make(tmp_path: Path) -> None:

@@ -32,7 +32,9 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,6 +60,46 @@ BROWSER_MODULES = {"js", "pyscript", "pyodide", "_pyscript", "polyscript", "pywe
 # Big runtime downloads whose progress the loading screen shows.
 PROGRESS_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
 PLACEHOLDER = re.compile(r"@[A-Z][A-Z_]+@")
+# The snapshot shipped with the site (tools/make_snapshot.mjs, run with Node):
+# its folder in the site, the heap size it must fit (Pyodide's initial 30 MiB;
+# a grown heap does not restore), and where made snapshots are kept between
+# builds, by the hash of what went into them.
+SNAPSHOT_DIR = "snapshot"
+SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
+SNAPSHOT_CACHE = ROOT / ".cache" / "snapshots"
+SNAPSHOT_TOOL = Path(__file__).resolve().parent / "make_snapshot.mjs"
+# The standard-library (and Pyodide) modules the page imports by the time it is
+# ready, as recorded from a normal start (spiderShell.bootInfo.snapshotImported).
+# The shipped snapshot imports them so that the page need not; one missing here
+# only costs its import time (e2e/test_shell.py checks the list stays complete).
+SNAPSHOT_STDLIB = (
+    "__future__", "_collections_abc", "_colorize", "_frozen_importlib", "_frozen_importlib_external",
+    "_opcode_metadata", "_py_warnings", "_pyodide", "_pyodide._base", "_pyodide._core_docs",
+    "_pyodide._future_helper", "email", "importlib.metadata", "importlib.metadata._collections",
+    "importlib.metadata._functools", "importlib.metadata._itertools", "importlib.metadata._meta", "_pyodide._importhook", "_pyodide.docs_argspec", "_pyodide.docstring",
+    "_pyodide.jsbind", "_sitebuiltins", "_ssl", "_weakrefset", "abc", "annotationlib", "ast", "asyncio",
+    "asyncio.base_events", "asyncio.base_futures", "asyncio.base_subprocess", "asyncio.base_tasks",
+    "asyncio.constants", "asyncio.coroutines", "asyncio.events", "asyncio.exceptions",
+    "asyncio.format_helpers", "asyncio.futures", "asyncio.graph", "asyncio.locks", "asyncio.log",
+    "asyncio.mixins", "asyncio.protocols", "asyncio.queues", "asyncio.runners", "asyncio.selector_events",
+    "asyncio.sslproto", "asyncio.staggered", "asyncio.streams", "asyncio.subprocess", "asyncio.taskgroups",
+    "asyncio.tasks", "asyncio.threads", "asyncio.timeouts", "asyncio.transports", "asyncio.trsock",
+    "asyncio.unix_events", "base64", "bisect", "bz2", "codecs", "codeop", "collections", "collections.abc",
+    "compression", "compression._common", "compression._common._streams", "compression.zstd",
+    "compression.zstd._zstdfile", "concurrent", "concurrent.futures", "concurrent.futures._base",
+    "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "dis", "encodings", "encodings.aliases",
+    "encodings.utf_8", "enum", "fnmatch", "functools", "genericpath", "glob", "heapq", "html",
+    "html.entities", "importlib", "importlib._abc", "importlib._bootstrap", "importlib._bootstrap_external",
+    "importlib.abc", "importlib.machinery", "importlib.util", "inspect", "io", "ipaddress", "json",
+    "json.decoder", "json.encoder", "json.scanner", "keyword", "linecache", "locale", "logging", "lzma",
+    "ntpath", "opcode", "operator", "os", "os.path", "pathlib", "pathlib._os", "posixpath", "pyodide",
+    "pyodide._package_loader", "pyodide._state", "pyodide.code", "pyodide.common", "pyodide.ffi",
+    "pyodide.webloop", "random", "re", "re._casefix", "re._compiler", "re._constants", "re._parser",
+    "reprlib", "selectors", "shutil", "signal", "site", "socket", "ssl", "stat", "string", "struct",
+    "subprocess", "tempfile", "textwrap", "threading", "token", "tokenize", "traceback", "types", "typing",
+    "urllib", "urllib.parse", "warnings", "weakref", "zipfile", "zipfile._path", "zipfile._path.glob",
+    "zipimport",
+)
 
 
 class BuildError(Exception):
@@ -207,6 +249,73 @@ def snapshot_modules(files: dict[str, Path], py_files: list[str]) -> list[str]:
     return sorted(ours - unsafe - entry)
 
 
+def snapshot_inputs(
+    source: Path, pyodide: Vendor, files: dict[str, Path], py_files: list[str], pure: list[str]
+) -> tuple[str, dict[str, object]]:
+    """The shipped snapshot's name (a hash of everything that goes into it)
+    and the spec tools/make_snapshot.mjs makes it from."""
+    compiled = []
+    for path in py_files:
+        name = module_name(path)
+        if name in pure or path == "ui/main.py":
+            continue
+        text = files[path].read_text(encoding="utf-8")
+        compiled.append([name, f"/home/pyodide/{path}", path.endswith("__init__.py"), text])
+    spec: dict[str, object] = {
+        "indexDir": str(pyodide.source),
+        "files": [[str(files[p]), p] for p in py_files],
+        "imports": list(SNAPSHOT_STDLIB) + pure,
+        "compiled": compiled,
+        "heapLimit": SNAPSHOT_HEAP_LIMIT,
+    }
+    digest = hashlib.sha256(f"pyodide {pyodide.version}\n".encode())
+    digest.update(json.dumps([spec["imports"], compiled]).encode())
+    for path in py_files:
+        digest.update(f"{path}\0{sha256(files[path].read_bytes())}\n".encode())
+    for tool in (SNAPSHOT_TOOL, source / "shell" / "snapshot-prepare.mjs"):
+        digest.update(sha256(tool.read_bytes()).encode())
+    return f"pyodide-{pyodide.version}-{digest.hexdigest()[:16]}.bin", spec
+
+
+def make_snapshot(name: str, spec: dict[str, object], cache: Path = SNAPSHOT_CACHE) -> bytes | None:
+    """The snapshot called NAME, from CACHE or made with Node; None (with a
+    warning) when Node is missing or the snapshot cannot be made: the site then
+    starts Python normally on a first visit."""
+    cached = cache / name
+    if cached.is_file():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        print("build: no `node` found; the site ships no Pyodide snapshot", file=sys.stderr)
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        spec_path, out = Path(tmp) / "spec.json", Path(tmp) / name
+        spec_path.write_text(json.dumps(spec), encoding="utf-8")
+        run = subprocess.run(
+            [node, str(SNAPSHOT_TOOL), str(spec_path), str(out)],
+            capture_output=True, text=True, timeout=300, check=False,
+        )
+        lines = run.stdout.strip().splitlines()
+        try:
+            report = json.loads(lines[-1]) if lines else {}
+        except json.JSONDecodeError:
+            report = {}
+        if run.returncode != 0 or not report.get("ok") or not out.is_file():
+            why = report.get("error") or run.stderr.strip()[-2000:] or f"exit status {run.returncode}"
+            print(f"build: could not make the Pyodide snapshot ({report.get('stage', '?')}): {why}",
+                  file=sys.stderr)
+            return None
+        data = out.read_bytes()
+    cache.mkdir(parents=True, exist_ok=True)
+    part = cache / (name + ".part")
+    part.write_bytes(data)
+    part.replace(cached)
+    for old in cache.glob("*.bin"):  # keep only the latest few
+        if old != cached and old.stat().st_mtime < cached.stat().st_mtime - 7 * 86400:
+            old.unlink()
+    return data
+
+
 def pyscript_config(source: Path, py_files: list[str]) -> str:
     text = (source / "pyscript.toml").read_text(encoding="utf-8")
     if re.search(r"^\s*\[files\]", text, re.M):
@@ -237,6 +346,8 @@ def build(
     source: Path = ROOT,
     node_modules: Path | None = None,
     all_vendor: bool = False,
+    snapshot: bool = True,
+    snapshot_cache: Path = SNAPSHOT_CACHE,
 ) -> dict[str, object]:
     source = source.resolve()
     node_modules = (node_modules or source / "node_modules").resolve()
@@ -244,6 +355,18 @@ def build(
     pyodide, pyscript = vendors
     files = our_files(source)
     py_files = python_files(files)
+    pure = snapshot_modules(files, py_files)
+
+    # The snapshot shipped for first visits: outside the content hash and the
+    # precache (its bytes differ from one making to the next; its name, from
+    # what went into it, is in pyodide-boot.mjs and so in the build hash).
+    shipped: dict[str, bytes] = {}
+    if snapshot:
+        name, spec = snapshot_inputs(source, pyodide, files, py_files, pure)
+        data = make_snapshot(name, spec, snapshot_cache)
+        if data is not None:
+            shipped[f"{SNAPSHOT_DIR}/{name}"] = data
+    shipped_path = next(iter(shipped), "")
 
     values = {
         "@PYODIDE_DIR@": pyodide.site_dir,
@@ -251,14 +374,16 @@ def build(
         "@PYODIDE_VERSION@": pyodide.version,
         "@PYSCRIPT_VERSION@": pyscript.version,
         "/*@PYTHON_FILES@*/[]": json.dumps([[p, p] for p in py_files]),
-        "/*@SNAPSHOT_MODULES@*/[]": json.dumps(snapshot_modules(files, py_files)),
+        "/*@SNAPSHOT_MODULES@*/[]": json.dumps(pure),
         "/*@DOWNLOAD_SIZES@*/{}": json.dumps(
             {
                 name: (pyodide.source / name).stat().st_size
                 for name in PROGRESS_FILES
                 if name in pyodide.files
             }
+            | {path.rsplit("/", 1)[1]: len(data) for path, data in shipped.items()}
         ),
+        "@SHIPPED_SNAPSHOT@": shipped_path,
     }
 
     preloads = ["shell/pyscript-setup.js", "shell/pyodide-boot.mjs"] + [
@@ -297,10 +422,11 @@ def build(
         "vendor_dirs": {v.key: v.site_dir for v in vendors},
         "files": precache,
         "python_files": py_files,
-        "snapshot_modules": json.loads(values["/*@SNAPSHOT_MODULES@*/[]"]),
-        "bytes": sum(len(d) for d in contents.values()),
+        "snapshot_modules": pure,
+        "shipped_snapshot": shipped_path,
+        "bytes": sum(len(d) for d in contents.values()) + sum(len(d) for d in shipped.values()),
     }
-    write_site(out, contents, info)
+    write_site(out, contents | shipped, info)
     return info
 
 
@@ -327,10 +453,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="ship every vendor file (to record which ones the page loads)",
     )
+    parser.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="ship no Pyodide memory snapshot (first visits then start Python normally)",
+    )
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
-        info = build(args.out, args.source, args.node_modules, args.all_vendor)
+        info = build(args.out, args.source, args.node_modules, args.all_vendor, not args.no_snapshot)
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1

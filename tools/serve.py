@@ -63,7 +63,7 @@ MIME_TYPES = {
 }
 # (.zip and images are compressed already)
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg",
-                ".py", ".toml", ".txt", ".md"}
+                ".py", ".toml", ".txt", ".md", ".bin"}  # .bin: the Pyodide snapshot, 30 MB -> 6
 MIN_COMPRESS = 512
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -217,7 +217,8 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
             elif "gzip" in accepted:
                 encoding = "gzip"
         body = self.server.cache.get(target, stat, encoding)
-        cache_control = IMMUTABLE if rel.startswith("vendor/") else REVALIDATE
+        # Vendor files sit under versioned paths, the snapshot under a content hash.
+        cache_control = IMMUTABLE if rel.startswith(("vendor/", "snapshot/")) else REVALIDATE
         last_modified = email.utils.formatdate(stat.st_mtime, usegmt=True)
 
         not_modified = False
