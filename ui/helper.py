@@ -47,6 +47,7 @@ from engine.position import Position
 from engine.solver import SOLVED, hints
 
 from . import assist
+from .announce import finish_text
 from .dom import Timer, el, fetch_text, now_ms, on, window
 
 if TYPE_CHECKING:
@@ -415,6 +416,7 @@ class Helper:
         self.autoplay = list(self.auto_moves)
         self._offer(False)
         self.table.dataset.autoplay = "1"
+        self.app.announce(finish_text(len(self.autoplay)))
         self._autoplay_next()
 
     def _autoplay_next(self) -> None:
