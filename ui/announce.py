@@ -354,6 +354,7 @@ def action_text(
             out.append(f"Completed {what}, {number} of {rules.runs_to_win}.")
         elif t is Dealt:
             assert isinstance(e, Dealt)
+            touch(e.source)
             for p, _ in e.placements:
                 touch(p)
             if e.source == "stock":

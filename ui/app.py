@@ -23,6 +23,7 @@ played), ``data-busy`` (while animating) and ``data-arrangement``.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from typing import Any
@@ -46,6 +47,7 @@ NARROW = 560.0
 DRAG_Z = 100000
 FLY_Z = 50000
 MESSAGE_MS = 2600
+LIVE_LOG = 6
 
 ASSET = "./assets/cards"
 
@@ -160,6 +162,7 @@ class TableApp:
                           aria_atomic="true")
         self._live_parts: list[str] = []
         self._live_seq = 0
+        self._live_log: list[str] = []  # the last LIVE_LOG texts said, for tests (#live[data-log])
         self._live_turn = Timer(self._live_parts.clear)  # sentences of one turn are said together
         self._pile_sig: dict[str, Any] = {}  # what each pile's name was made from
         self._card_named: set[int] = set()  # uids whose element carries a name
@@ -787,8 +790,9 @@ class TableApp:
         together, in order: the region is atomic and a screen reader reads
         its last text only.  The same sentence twice in a row is still read:
         the region's text alternates a trailing no-break space so that it
-        always changes.  ``#table[data-announced]`` is the latest text and
-        ``data-announce-seq`` counts the texts written (tests wait on it).
+        always changes.  ``#table[data-announced]`` is the latest text,
+        ``data-announce-seq`` counts the texts written (tests wait on it) and
+        ``#live[data-log]`` holds the last :data:`LIVE_LOG` texts (JSON).
         """
         if not text or not say.says(self.settings.verbosity, level):
             return
@@ -802,6 +806,12 @@ class TableApp:
         previous = str(self.live_el.textContent)
         self.live_el.textContent = whole + "\u00a0" if previous == whole else whole
         self._live_seq += 1
+        log = self._live_log
+        if len(parts) > 1 and log:
+            log.pop()  # the same turn's text, grown
+        log.append(whole)
+        del log[:-LIVE_LOG]
+        self.live_el.dataset.log = json.dumps(log)
         self.table.dataset.announced = whole
         self.table.dataset.announceSeq = str(self._live_seq)
 
