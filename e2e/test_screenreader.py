@@ -328,3 +328,36 @@ def test_header_is_not_a_live_region(desk: TablePage) -> None:
         "() => [...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]"
         ".filter(n => !n.hidden && !n.closest('[aria-hidden=true]')).map(n => n.id || n.className)")
     assert live == ["live"]
+
+
+def test_the_clock_is_not_said_but_time_running_out_is(desk: TablePage) -> None:
+    g = engine.new_game("tournament-1", 3, time_limit=300)
+    g.set_elapsed(300 - 11.6)
+    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "late", False)})
+    desk.expect_game(g)
+    assert desk.page.get_attribute(".bar .stats", "aria-live") is None
+    desk.page.wait_for_selector('#table[data-status="lost"]', state="attached", timeout=30000)
+    ended = engine.load_game(g.to_json())
+    ended.set_elapsed(300.0)
+    # from the page's start to the end, the header's clock ticked a dozen times; three things were said
+    assert said_log(desk) == ["Tournament Spider, 1 suit, deal 3.", "Ten seconds left.",
+                              f"Time is up. Score {ended.score:,}."]
+    assert seq(desk) == 3
+
+
+def test_finish_is_said(desk: TablePage) -> None:
+    g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/8s7s6s5s4s3s2s/As/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "finish", False)})
+    desk.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+    assert "Every card is face up: Finish plays the game out." in said_log(desk)
+    before = seq(desk)
+    desk.page.click('[data-action="finish"]')
+    desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    log = said_log(desk)
+    assert seq(desk) > before
+    for text in ("c2:2>c1", "c3:7>c1", "c4>c1"):
+        g.play(text)
+    assert g.status == "won"
+    assert log[-1] == f"Completed a run of spades, 1 of 8. You won in 3 moves, score {g.score:,}."
+    assert any(text.startswith("Finish: playing the last ") for text in log)
+    assert not any(text.startswith("Moved ") for text in log)  # Finish's moves are not said one by one
