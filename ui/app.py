@@ -19,6 +19,16 @@ down: a face-down card never shows its identity in the page), ``data-face``
 pile); every pile placeholder has ``data-pile``; ``#table`` has
 ``data-preset``, ``data-deal``, ``data-status``, ``data-moves`` (moves
 played), ``data-busy`` (while animating) and ``data-arrangement``.
+
+Screen readers (:mod:`ui.announce`): every pile element is
+``role="group"`` with an ``aria-label`` kept current (renamed only when its
+cards changed), except a Spider game's run slots after the first, which are
+``aria-hidden`` (the first names them all).  Every card element is
+``aria-hidden="true"`` (set once, at creation, and never touched again, so
+a keyboard layer that focuses a card may lift it while the card has the
+focus); a face-up card also has ``role="img"`` and an ``aria-label``
+("7 of hearts, face up, 3rd of 6 in column 3"), a face-down one neither.
+What is said goes through :meth:`TableApp.announce` into ``#live``.
 """
 
 from __future__ import annotations
