@@ -345,11 +345,16 @@ def test_the_clock_is_not_said_but_time_running_out_is(desk: TablePage) -> None:
     assert seq(desk) == 3
 
 
-def test_finish_is_said(desk: TablePage) -> None:
+def test_finish_and_the_still_winnable_answer_are_said(desk: TablePage) -> None:
     g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/8s7s6s5s4s3s2s/As/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
-    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "finish", False)})
+    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "finish", False),
+                 persist.SETTINGS_KEY: settings_with(indicator=True)})
     desk.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
+    desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached")
     assert "Every card is face up: Finish plays the game out." in said_log(desk)
+    # the "Still winnable?" badge is not a live region: its answer is said once
+    assert desk.page.get_attribute(".still", "aria-live") is None
+    assert said_log(desk)[-1] == "Still winnable? Winnable."
     before = seq(desk)
     desk.page.click('[data-action="finish"]')
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")

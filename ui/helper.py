@@ -110,7 +110,8 @@ class Helper:
         self.btn_finish = el("button", "btn btn-finish primary", "Finish", parent=app.table, type="button",
                              data_action="finish", title="Play the game out", hidden=True)
         on(self.btn_finish, "click", lambda e: self.finish())
-        self.badge = el("span", "still", hidden=True, aria_live="polite",
+        # Not a live region ("Checking…" after every move would be noise): the answer is said (_still_check).
+        self.badge = el("span", "still", hidden=True,
                         title="Still winnable? (a search from the current position, knowing every card)")
         app.title_el.after(self.badge)
 
@@ -380,6 +381,7 @@ class Helper:
             return
         self.still_answer = answer
         self._show_still()
+        self.app.announce(f"Still winnable? {assist.BADGE_TEXT[answer]}.")
 
     def _show_still(self) -> None:
         g = self.app.game
