@@ -210,6 +210,10 @@ def test_deals_and_draw_piles() -> None:
     t = engine.new_game("tournament-1", 3)
     events = t.play("d2")
     assert say.action_text(t.rules, events, public_piles(t)) == "Dealt draw pile 2, 4 draw piles left."
+    # Little Spider's last deal starts its second phase
+    ls = engine.game_from_notation("little-spider", "Ks/Kh/Kd/Kc/Qs/Qh/Qd/Qc 2s2h2d2c3s3h3d3c -/-/-/-")
+    events = ls.play("deal")
+    assert say.action_text(ls.rules, events, public_piles(ls)) == "Dealt a row, no deals left. " + say.PHASE_2
     # Spidike's last deal is three cards
     s = engine.game_from_notation("spidike-classic", "Ks/Kh/Kd/Kc/Qs/Qh/Qd 2s2h2d -/-/-/-")
     events = s.play("deal")

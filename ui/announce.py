@@ -44,6 +44,9 @@ DEFAULT_LEVEL = BRIEF
 Piles = Mapping[str, Sequence["int | None"]]
 """Every pile's cards, bottom first, ``None`` for a face-down card."""
 
+PHASE_2 = "Phase 2: a pile's top card may now go on another pile's top card one rank higher or lower."
+"""Little Spider's last deal changes the rules (the header shows the phase)."""
+
 _RANK_WORDS = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 
 
@@ -364,6 +367,8 @@ def action_text(
                 else:
                     row = len(e.placements) == len(rules.columns)
                     out.append(f"Dealt {'a row' if row else _count(len(e.placements), 'card')}, {left}.")
+                    if rules.family == "little-spider" and not piles.get("stock"):
+                        out.append(PHASE_2)
             else:
                 name = pile_name(rules, e.source)
                 piles_left = sum(1 for k in range(rules.draw_piles) if piles.get(f"draw-{k + 1}"))
