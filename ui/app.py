@@ -19,10 +19,21 @@ down: a face-down card never shows its identity in the page), ``data-face``
 pile); every pile placeholder has ``data-pile``; ``#table`` has
 ``data-preset``, ``data-deal``, ``data-status``, ``data-moves`` (moves
 played), ``data-busy`` (while animating) and ``data-arrangement``.
+
+Screen readers (:mod:`ui.announce`): every pile element is
+``role="group"`` with an ``aria-label`` kept current (renamed only when its
+cards changed), except a Spider game's run slots after the first, which are
+``aria-hidden`` (the first names them all).  Every card element is
+``aria-hidden="true"`` (set once, at creation, and never touched again, so
+a keyboard layer that focuses a card may lift it while the card has the
+focus); a face-up card also has ``role="img"`` and an ``aria-label``
+("7 of hearts, face up, 3rd of 6 in column 3"), a face-down one neither.
+What is said goes through :meth:`TableApp.announce` into ``#live``.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from typing import Any
@@ -31,6 +42,7 @@ import engine
 from engine.events import RunRemoved, StatusChanged
 from engine.moves import Move
 
+from . import announce as say
 from . import model, persist, routing, targets
 from .helper import Helper
 from .dom import Timer, create_proxy, document, el, is_none, on, storage_get, storage_set, to_js, window
@@ -45,6 +57,7 @@ NARROW = 560.0
 DRAG_Z = 100000
 FLY_Z = 50000
 MESSAGE_MS = 2600
+LIVE_LOG = 6
 
 ASSET = "./assets/cards"
 
@@ -133,7 +146,9 @@ class TableApp:
                             data_action="games", title="Choose a game and settings")
         info = el("div", "info", parent=bar)
         self.title_el = el("div", "title", parent=info)
-        self.info_el = el("div", "stats", parent=info, aria_live="polite")
+        # Not a live region: a clock ticking every second would keep a screen reader talking.
+        # The time and score are read on request (they are text), and said at the end of a game.
+        self.info_el = el("div", "stats", parent=info)
         tools = el("div", "tools", parent=bar)
         self.btn_undo = el("button", "btn btn-icon", "↶", parent=tools, type="button", data_action="undo",
                            title="Undo (Ctrl+Z)", aria_label="Undo")
@@ -149,11 +164,18 @@ class TableApp:
         felt = el("div", "felt", parent=table)
         self.felt = felt
         self.badge = el("div", "stock-count", parent=felt, aria_hidden="true")
-        self.message_el = el("div", "message", parent=table, role="status", aria_live="polite")
+        # Not live either: every message is also said through #live (show_message), once.
+        self.message_el = el("div", "message", parent=table, aria_hidden="true")
         self.overlay = el("div", "overlay", parent=table, hidden=True)
         # What a screen reader says: visually hidden, polite, read whole (see announce).
         self.live_el = el("div", "visually-hidden", parent=table, id="live", role="status", aria_live="polite",
                           aria_atomic="true")
+        self._live_parts: list[str] = []
+        self._live_seq = 0
+        self._live_log: list[str] = []  # the last LIVE_LOG texts said, for tests (#live[data-log])
+        self._live_turn = Timer(self._live_parts.clear)  # sentences of one turn are said together
+        self._pile_sig: dict[str, Any] = {}  # what each pile's name was made from
+        self._card_named: set[int] = set()  # uids whose element carries a name
         self.root.replaceChildren(table)
         self._apply_setting_classes()
         self.helper = Helper(self)
@@ -281,6 +303,7 @@ class TableApp:
         for node in self.pile_els.values():
             node.remove()
         self.card_els, self.card_styles, self.cur, self.pile_els = [], [], [], {}
+        self._pile_sig, self._card_named = {}, set()
         rules = game.rules
         t = self.table
         t.dataset.preset = rules.id
@@ -293,6 +316,8 @@ class TableApp:
         if not restored and self.speed > 0:
             plan = self._opening_plan()
         self.render(plan)
+        self.announce(say.game_text(rules, game.deal, self._public_piles(), restored=restored,
+                                    moves=len(game.moves), level=self.settings.verbosity))
         self._update_url()
         self.save()
         if game.status != "playing":
@@ -340,9 +365,13 @@ class TableApp:
                 PileRole.DRAW: "draw",
                 PileRole.STOCK: "stock",
             }[role]
-            node = el("div", f"pile pile-{kind}", parent=self.felt, data_pile=pile)
+            # A named group (aria-label set by _label_piles); the completed runs of a
+            # Spider game are named together, on the first slot, and the others are hidden.
+            hidden = kind == "run" and pile != "foundation-1"
+            node = el("div", f"pile pile-{kind}", parent=self.felt, data_pile=pile,
+                      role=None if hidden else "group", aria_hidden="true" if hidden else None)
             if pile == "free":
-                el("span", "pile-label", "Free", parent=node)
+                el("span", "pile-label", "Free", parent=node, aria_hidden="true")
             self.pile_els[pile] = node
         self.felt.appendChild(self.badge)
 
@@ -381,7 +410,9 @@ class TableApp:
 
     def _ensure(self, uid: int) -> None:
         while len(self.card_els) <= uid:
-            node = el("div", "card", parent=self.felt, data_face="down", data_card="")
+            # Hidden from screen readers (the pile's name says what it holds); a face-up
+            # card carries its own name for when it is focused (_label_piles).
+            node = el("div", "card", parent=self.felt, data_face="down", data_card="", aria_hidden="true")
             self.card_els.append(node)
             self.card_styles.append(node.style)
             self.cur.append(None)
@@ -449,6 +480,7 @@ class TableApp:
                 for pile, slot, start in plan.spiders:
                     self._spider(pile, start / self.speed)
         self._place_piles()
+        self._label_piles()
         self._update_header()
         self._mark_selection()
         self.table.dataset.moves = str(len(self.game.moves))
@@ -482,6 +514,41 @@ class TableApp:
             self.badge.dataset.deals = str(deals)
         else:
             self.badge.hidden = True
+
+    def _label_piles(self) -> None:
+        """Name the piles (and the face-up cards) whose contents changed since
+        they were last named: a move touches two piles, a deal ten."""
+        g, t = self.game, self.tracker
+        assert g is not None and t is not None
+        rules = g.rules
+        sig = self._pile_sig
+        runs = say.runs_game(rules)
+        founds: list[list[int]] | None = None
+        for pile, uids in t.piles.items():
+            cards = [t.cards[u] for u in uids]
+            key = (tuple(uids), tuple(cards))
+            if sig.get(pile) == key:
+                continue
+            sig[pile] = key
+            if pile.startswith("foundation-") and runs:
+                founds = []  # named together, below
+            else:
+                self.pile_els[pile].setAttribute("aria-label", say.pile_label(rules, pile, cards) or "")
+            n = len(uids)
+            for i, (uid, card) in enumerate(zip(uids, cards)):
+                node = self.card_els[uid]
+                if card is not None:
+                    node.setAttribute("role", "img")
+                    node.setAttribute("aria-label", say.card_label(rules, pile, i, n, card))
+                    self._card_named.add(uid)
+                elif uid in self._card_named:  # face down: no name, no identity
+                    node.removeAttribute("role")
+                    node.removeAttribute("aria-label")
+                    self._card_named.discard(uid)
+        if founds is not None:
+            for k in range(rules.foundations):
+                founds.append([c for u in t.piles[f"foundation-{k + 1}"] if (c := t.cards[u]) is not None])
+            self.pile_els["foundation-1"].setAttribute("aria-label", say.runs_label(founds))
 
     def _spider(self, pile: str, delay: float) -> None:
         """Seed 000: a small spider descends on its thread to the finished run."""
@@ -595,10 +662,12 @@ class TableApp:
         self.helper.tick()
         if dt > 5:  # the page slept: do not charge the player for it
             dt = 0.5
+        left = g.time_left
         events = g.set_elapsed(g.elapsed + dt)
         if events:
-            self._after(events, [], reverse=False)
+            self._after(events, [], reverse=False, how="clock")
             return
+        self.announce(say.time_warning(left, g.time_left))
         text = self._stats_text()
         if text != self._shown_stats:
             self.info_el.textContent = self._shown_stats = text
@@ -638,7 +707,7 @@ class TableApp:
             return
         self.close_dialog()
         self.pending_end = False
-        self._act(g.undo, reverse=True)
+        self._act(g.undo, reverse=True, how="undo")
 
     def redo(self) -> None:
         g = self.game
@@ -647,9 +716,9 @@ class TableApp:
         self.cancel_drag(animate=False)
         if not g.can_redo:
             return
-        self._act(g.redo, reverse=False)
+        self._act(g.redo, reverse=False, how="redo")
 
-    def _act(self, fn: Any, reverse: bool) -> None:
+    def _act(self, fn: Any, reverse: bool, how: str = "play") -> None:
         assert self.tracker is not None
         self.selected = None
         before = model.copy_tracker(self.tracker)
@@ -658,9 +727,9 @@ class TableApp:
         except engine.IllegalMove as e:
             self.show_message(e.reason if getattr(e, "reason", None) else str(e))
             return
-        self._after(events, before, reverse)
+        self._after(events, before, reverse, how)
 
-    def _after(self, events: list[Any], before: Any, reverse: bool) -> None:
+    def _after(self, events: list[Any], before: Any, reverse: bool, how: str = "play") -> None:
         g = self.game
         assert g is not None and self.tracker is not None
         self.helper.changed()
@@ -673,6 +742,7 @@ class TableApp:
         self.relayout()
         plan = model.plan(before, self.tracker, events, reverse, 1.0, spiders=not self.settings.simple)
         self.render(plan)
+        self._announce_action(events, how)
         self.sound.events(events, reverse)
         self.save()
         if any(isinstance(e, StatusChanged) and e.status != "playing" for e in events):
@@ -721,26 +791,68 @@ class TableApp:
     # ------------------------------------------------------------------
     # messages
     # ------------------------------------------------------------------
-    def announce(self, text: str) -> None:
-        """Say ``text`` through the live region (screen readers only).
+    def announce(self, text: str, level: str = say.BRIEF) -> None:
+        """Say ``text`` through the live region (screen readers only), if the
+        verbosity setting says sentences of ``level`` (``brief``: said unless
+        the setting is off; ``full``: only at full).
 
-        The same sentence twice in a row is still read: the region's text
-        alternates a trailing no-break space so that it always changes.
+        Sentences of one turn (one task: an action, its message) are said
+        together, in order: the region is atomic and a screen reader reads
+        its last text only.  The same sentence twice in a row is still read:
+        the region's text alternates a trailing no-break space so that it
+        always changes.  ``#table[data-announced]`` is the latest text,
+        ``data-announce-seq`` counts the texts written (tests wait on it) and
+        ``#live[data-log]`` holds the last :data:`LIVE_LOG` texts (JSON).
         """
-        if not text:
+        if not text or not say.says(self.settings.verbosity, level):
             return
+        parts = self._live_parts
+        if text in parts:
+            return
+        parts.append(text)
+        if not self._live_turn.pending:
+            self._live_turn.start(0)
+        whole = " ".join(parts)
         previous = str(self.live_el.textContent)
-        self.live_el.textContent = text + "\u00a0" if previous == text else text
-        self.table.dataset.announced = text
+        self.live_el.textContent = whole + "\u00a0" if previous == whole else whole
+        self._live_seq += 1
+        log = self._live_log
+        if len(parts) > 1 and log:
+            log.pop()  # the same turn's text, grown
+        log.append(whole)
+        del log[:-LIVE_LOG]
+        self.live_el.dataset.log = json.dumps(log)
+        self.table.dataset.announced = whole
+        self.table.dataset.announceSeq = str(self._live_seq)
+
+    def _announce_action(self, events: list[Any], how: str) -> None:
+        g, t = self.game, self.tracker
+        assert g is not None and t is not None
+        level = self.settings.verbosity
+        if not say.says(level):
+            return
+        quiet = bool(self.helper.autoplay) or self.helper.autoplay_own  # Finish: what the moves cause
+        self.announce(say.action_text(g.rules, events, self._public_piles(), how=how, level=level,
+                                      moves=len(g.moves), score=g.score, quiet_moves=quiet))
+
+    def _public_piles(self) -> dict[str, list[int | None]]:
+        """Every pile as the player sees it (None: a face-down card)."""
+        t = self.tracker
+        assert t is not None
+        return {pile: [t.cards[u] for u in uids] for pile, uids in t.piles.items()}
 
     def show_message(self, text: str, ms: int = MESSAGE_MS) -> None:
+        """Show ``text`` for ``ms`` and say it (the message area itself is not live)."""
         self.message_el.textContent = text
         self.message_el.classList.add("shown")
+        self.message_el.removeAttribute("aria-hidden")
         self.table.dataset.message = text
         self.message_timer.start(ms)
+        self.announce(text)
 
     def _hide_message(self) -> None:
         self.message_el.classList.remove("shown")
+        self.message_el.setAttribute("aria-hidden", "true")  # no stale sentence for a reader to find
         self.table.removeAttribute("data-message")
 
     def withdraw_message(self, text: str) -> None:
@@ -1120,15 +1232,18 @@ class TableApp:
     # ------------------------------------------------------------------
     def _dialog(self, kind: str, title: str) -> Any:
         self.cancel_drag(animate=False)
+        if not self.dialog_open:  # focus goes back there when the dialog closes
+            self._focus_before = document.activeElement
         self.overlay.replaceChildren()
         self.overlay.dataset.kind = kind
         box = el("div", f"dialog dialog-{kind}", parent=self.overlay, role="dialog", aria_modal="true",
-                 aria_label=title)
-        el("h2", "", title, parent=box)
+                 aria_labelledby="dialog-title", tabindex="-1")
+        el("h2", "", title, parent=box, id="dialog-title")
         self.overlay.hidden = False
         self.dialog_open = True
         self.table.dataset.dialog = kind
         self._dialog_actions: dict[str, Any] = {}
+        box.focus(to_js({"preventScroll": True}))  # a screen reader reads the dialog by its title
         return box
 
     def _buttons(self, box: Any, buttons: list[tuple[str, str, Any, bool]]) -> None:
@@ -1145,6 +1260,9 @@ class TableApp:
         self.overlay.replaceChildren()
         self.dialog_open = False
         self.table.removeAttribute("data-dialog")
+        before, self._focus_before = getattr(self, "_focus_before", None), None
+        if before is not None and not is_none(before) and bool(before.isConnected):
+            before.focus(to_js({"preventScroll": True}))
         self.clock_last = time.monotonic()
 
     def on_overlay_click(self, e: Any) -> None:

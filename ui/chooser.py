@@ -186,6 +186,9 @@ def build_chooser(app: "TableApp") -> None:
     setting_select("time_limit", "Tournament time", [(str(t), f"{t // 60} minutes") for t in persist.TIME_LIMITS],
                    str(s.time_limit))
 
+    setting_select("verbosity", "Screen reader", [("brief", "Brief: each move and what it caused"),
+                                                  ("full", "Full: also the piles it changed, and the score"),
+                                                  ("off", "Off: announce nothing")], s.verbosity)
     setting_select("muted", "Sound", [("off", "On"), ("on", "Muted: silent")], "on" if s.muted else "off")
 
     def setting_range(name: str, label: str, value: int) -> None:

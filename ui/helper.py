@@ -47,6 +47,7 @@ from engine.position import Position
 from engine.solver import SOLVED, hints
 
 from . import assist
+from .announce import finish_text
 from .dom import Timer, el, fetch_text, now_ms, on, window
 
 if TYPE_CHECKING:
@@ -109,7 +110,8 @@ class Helper:
         self.btn_finish = el("button", "btn btn-finish primary", "Finish", parent=app.table, type="button",
                              data_action="finish", title="Play the game out", hidden=True)
         on(self.btn_finish, "click", lambda e: self.finish())
-        self.badge = el("span", "still", hidden=True, aria_live="polite",
+        # Not a live region ("Checking…" after every move would be noise): the answer is said (_still_check).
+        self.badge = el("span", "still", hidden=True,
                         title="Still winnable? (a search from the current position, knowing every card)")
         app.title_el.after(self.badge)
 
@@ -379,6 +381,7 @@ class Helper:
             return
         self.still_answer = answer
         self._show_still()
+        self.app.announce(f"Still winnable? {assist.BADGE_TEXT[answer]}.")
 
     def _show_still(self) -> None:
         g = self.app.game
@@ -415,6 +418,7 @@ class Helper:
         self.autoplay = list(self.auto_moves)
         self._offer(False)
         self.table.dataset.autoplay = "1"
+        self.app.announce(finish_text(len(self.autoplay)))
         self._autoplay_next()
 
     def _autoplay_next(self) -> None:

@@ -121,6 +121,9 @@ FACE_SETS = ("large", "fourcolour")
 BACKS = ("blue", "red", "green")
 SCORING_STYLES = ("classic", "built")
 TIME_LIMITS = (300, 600, 900)
+VERBOSITY = ("off", "brief", "full")
+"""What a screen reader is told (ui/announce.py): nothing, the action and
+what it caused, or that and the piles it changed and the score."""
 WINNABLE_DEFAULT_ON = frozenset({"spider-4"})
 """Presets whose "Winnable deals only" is on until the player turns it off."""
 
@@ -149,6 +152,8 @@ class Settings:
     chooser's choice for a game updates them.
     ``volume``/``music``: sound effects and music volume, 0–100;
     ``muted``: silent, whatever the volumes.
+    ``verbosity``: what the live region tells a screen reader
+    (:data:`VERBOSITY`; ``brief`` by default, ``off`` says nothing).
     """
 
     tap: str = "auto"
@@ -165,6 +170,7 @@ class Settings:
     volume: int = 70
     music: int = 30
     muted: bool = False
+    verbosity: str = "brief"
 
     def game_defaults(self, option_names: "list[str] | tuple[str, ...]") -> dict[str, Any]:
         """The settings that stand for game options of these names."""
@@ -199,7 +205,7 @@ class Settings:
         allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": flag,
                                    "indicator": flag, "left_handed": flag, "portrait": flag, "confirm": flag,
                                    "scoring": SCORING_STYLES, "time_limit": TIME_LIMITS, "volume": levels,
-                                   "music": levels, "muted": flag}
+                                   "music": levels, "muted": flag, "verbosity": VERBOSITY}
         chosen = data.get("winnable")
         if isinstance(chosen, dict):
             out.winnable = {k: v for k, v in chosen.items() if isinstance(k, str) and type(v) is bool}
