@@ -95,6 +95,8 @@ class Keys:
             node.setAttribute("tabindex", "0" if pile == self.focus.pile else "-1")
             if not node.hasAttribute("aria-label"):  # plain fallback; the screen-reader labels replace it
                 node.setAttribute("aria-label", kb.pile_words(g.rules, pile))
+                if not node.hasAttribute("role"):
+                    node.setAttribute("role", "group")
         if refocus:
             self._focus_element()
 
