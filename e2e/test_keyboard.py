@@ -157,6 +157,10 @@ def test_focus_ring_is_visible_and_covers_what_enter_picks(desk: TablePage) -> N
                                ".filter(n => n.tabIndex === 0).map(n => n.dataset.pile)")
     assert stops == ["column-1"]
     assert desk.attr("kbd") == "1"
+    from ui.keyboard import TIP
+
+    assert desk.attr("message") == TIP  # said once, when the table first takes the focus
+    assert desk.page.get_attribute('[data-action="undo"]', "aria-keyshortcuts") == "Control+Z"
     ring = _ring(desk.page)
     assert not ring["hidden"] and ring["display"] != "none"
     assert ring["outline"] >= 3 and ring["style"] == "solid" and ring["color"] == "rgb(255, 255, 255)"
@@ -182,6 +186,15 @@ def test_focus_ring_is_visible_and_covers_what_enter_picks(desk: TablePage) -> N
     keys.wait_focus("column-1")
     keys.press("End")
     keys.wait_focus("column-10")
+    # a relayout (a window made smaller) keeps the focus, and the ring follows the cards
+    desk.page.set_viewport_size({"width": 700, "height": 600})
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.arrangement === 'top'")
+    desk.idle()
+    assert keys.focus()[0] == "column-10" and keys.active_pile() == "column-10"
+    n = len(g.position.tableau[9])
+    box = desk.card_box("column-10", n - 1)
+    ring = _ring(desk.page)
+    assert abs(ring["x"] - box["x"]) < 1 and abs(ring["y"] - box["y"]) < 1 and abs(ring["w"] - box["width"]) < 1
 
 
 def test_up_and_down_move_the_pick_point_and_say_the_card(desk: TablePage) -> None:
@@ -437,6 +450,12 @@ def test_dialogs_take_keep_and_give_back_the_focus(desk: TablePage) -> None:
     keys.press("Enter")
     desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
     desk.page.wait_for_function("() => document.activeElement.id === 'stats-preset'")
+    # Reset… replaces the buttons: the focus goes to the first new one (Keep them), not to nowhere
+    desk.page.focus('.dialog [data-action="reset"]')
+    keys.press("Enter")
+    desk.page.wait_for_function("() => document.activeElement.dataset.action === 'reset-cancel'")
+    keys.press("Enter")
+    desk.page.wait_for_function("() => document.activeElement.dataset.action === 'reset'")
     keys.press("Escape")
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'games'")
@@ -462,6 +481,7 @@ def test_tournament_free_column_and_draw_pile_by_keys(desk: TablePage) -> None:
     desk.expect_game(g)
     assert keys.focus() == ("free", 0)
     # D takes the focus to the first draw pile; Enter deals it
+    desk.clear_message()
     keys.press("d")
     keys.wait_focus("draw-1")
     assert "draw pile" in desk.wait_message()

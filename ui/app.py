@@ -1138,6 +1138,7 @@ class TableApp:
         fn = self._dialog_actions.get(str(target.dataset.action))
         if fn is not None:
             fn()
+            self.keys.after_dialog_action()  # a button that replaced itself leaves the focus in the dialog
 
     def _in_progress(self) -> bool:
         g = self.game

@@ -76,6 +76,10 @@ KEYS: tuple[KeyHelp, ...] = (
 )
 
 
+TIP = "Arrow keys move, Enter picks and puts down, ? lists every key."
+"""Said once a visit, the first time the table takes the focus."""
+
+
 def markdown_table() -> str:
     """The keys as the Markdown table README.md shows (kept equal by a test)."""
     lines = ["| Key | What it does |", "| --- | --- |"]

@@ -67,6 +67,10 @@ class Keys:
         on(app.felt, "focusin", self.on_focusin)
         on(app.felt, "focusout", self.on_focusout)
         on(app.felt, "pointerdown", lambda e: self._show(False), capture=True)
+        self.told = False  # the tip about the keys was shown this visit
+        for node, keys in ((app.btn_undo, "Control+Z"), (app.btn_redo, "Control+Shift+Z Control+Y"),
+                           (app.btn_hint, "H"), (app.btn_new, "N"), (app.btn_end, "E")):
+            node.setAttribute("aria-keyshortcuts", keys)
 
     # ------------------------------------------------------------------
     # the table's state
@@ -130,6 +134,9 @@ class Keys:
         if self.focus is None or self.focus.pile != pile:
             self._set_focus(kb.arrive(g.rules, g.position, pile), move_dom=False)
         self._show(True)
+        if not self.told:  # the first time the table has the focus in a visit
+            self.told = True
+            self.app.show_message(kb.TIP, 5000)
 
     def on_focusout(self, e: Any) -> None:
         nxt = e.relatedTarget
@@ -476,6 +483,20 @@ class Keys:
             box.setAttribute("tabindex", "-1")
             node = box
         node.focus(to_js({"preventScroll": True}))
+
+    def after_dialog_action(self) -> None:
+        """A dialog's button did its work: if it was replaced (the statistics'
+        Reset… and its confirmation), the focus goes to the dialog's first button."""
+        app = self.app
+        if not app.dialog_open or self.dialog_timer.pending:  # pending: another dialog opened, it takes the focus
+            return
+        box = app.overlay.querySelector(".dialog")
+        active = document.activeElement
+        if is_none(box) or (not is_none(active) and bool(box.contains(active))):
+            return
+        node = box.querySelector(".dialog-buttons .btn")
+        if not is_none(node):
+            node.focus(to_js({"preventScroll": True}))
 
     def dialog_closed(self) -> None:
         self.dialog_timer.cancel()
