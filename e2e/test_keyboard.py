@@ -186,6 +186,17 @@ def test_focus_ring_is_visible_and_covers_what_enter_picks(desk: TablePage) -> N
     keys.wait_focus("column-1")
     keys.press("End")
     keys.wait_focus("column-10")
+    # a pointer hides the ring; the next key shows it again where it was, the one after moves it
+    desk.page.mouse.click(600, 700)
+    desk.page.wait_for_function("() => !document.querySelector('#table').dataset.kbd")
+    assert _ring(desk.page)["hidden"]
+    keys.press("ArrowLeft")
+    desk.page.wait_for_selector("#table[data-kbd]", state="attached")
+    assert keys.focus()[0] == "column-10" and keys.active_pile() == "column-10"
+    keys.press("ArrowLeft")
+    keys.wait_focus("column-9")
+    keys.press("ArrowRight")
+    keys.wait_focus("column-10")
     # a relayout (a window made smaller) keeps the focus, and the ring follows the cards
     desk.page.set_viewport_size({"width": 700, "height": 600})
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.arrangement === 'top'")
@@ -480,6 +491,10 @@ def test_tournament_free_column_and_draw_pile_by_keys(desk: TablePage) -> None:
     desk.wait_moves(1)
     desk.expect_game(g)
     assert keys.focus() == ("free", 0)
+    keys.press("1")
+    keys.wait_focus("column-1")
+    keys.press("9")  # the number after the last column: the Free Column
+    keys.wait_focus("free")
     # D takes the focus to the first draw pile; Enter deals it
     desk.clear_message()
     keys.press("d")

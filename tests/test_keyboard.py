@@ -55,6 +55,8 @@ def test_number_keys_name_columns_zero_is_ten() -> None:
     assert kb.action_for("0") == "column:10"
     assert kb.column_key(engine.PRESETS["spider-1"], 10) == "column-10"
     assert kb.column_key(engine.PRESETS["little-spider"], 9) is None
+    assert kb.column_key(engine.PRESETS["tournament-2"], 9) == "free"
+    assert kb.column_key(engine.PRESETS["tournament-2"], 10) is None
 
 
 def test_undo_redo_with_ctrl_or_cmd() -> None:

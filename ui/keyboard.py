@@ -59,7 +59,7 @@ KEYS: tuple[KeyHelp, ...] = (
     KeyHelp("↑ ↓", "over a column's face-up cards, then to the row above or below"),
     KeyHelp("Home / End", "the first or last pile of the row"),
     KeyHelp("Page Up / Page Down", "the row above or below"),
-    KeyHelp("1 … 9, 0", "column 1 to 10"),
+    KeyHelp("1 … 9, 0", "column 1 to 10 (Tournament Spider: 9 is the Free Column)"),
     KeyHelp("Enter or Space", "pick the focused card and the cards on it; with cards picked, put them on the "
                               "focused pile; on the stock or a draw pile, deal"),
     KeyHelp("Shift+↑ or +", "pick one card more"),
@@ -329,8 +329,13 @@ def move(rules: Ruleset, pos: Position, places: dict[str, Rect], focus: Focus, d
 
 
 def column_key(rules: Ruleset, number: int) -> str | None:
-    """The pile a number key goes to (1 … 10), or None when the game has no such column."""
-    return f"column-{number}" if 1 <= number <= len(rules.columns) else None
+    """The pile a number key goes to (1 … 10; the number after the last
+    column is the Free Column), or None when the game has no such pile."""
+    if 1 <= number <= len(rules.columns):
+        return f"column-{number}"
+    if rules.free_column and number == len(rules.columns) + 1:
+        return "free"
+    return None
 
 
 # ---------------------------------------------------------------------------

@@ -243,6 +243,9 @@ class Keys:
             if not self.has_focus() and act not in (kb.EXTEND, kb.SHRINK) and not act.startswith(kb.COLUMN):
                 self.enter()  # the first arrow (or Enter) only brings the focus to the table
                 return
+            if not self.shown and self.has_focus():
+                self._show(True)  # hidden by the pointer: the first key shows where the focus is
+                return
             if act in kb.NAVIGATION:
                 self.navigate(act)
             elif act.startswith(kb.COLUMN):
