@@ -105,6 +105,26 @@ class Keys:
         self.t.wait_moves(before + 1)
 
 
+def restore(t: TablePage, preset: str, notation: str) -> engine.Game:
+    """Open the page on a game set up from ``notation`` (a save in storage, no address)."""
+    from ui import persist
+
+    g = engine.game_from_notation(preset, notation)
+    saved = persist.write_current(g, "kbd-test", False)
+    t.page.add_init_script(f"localStorage.setItem({json.dumps(persist.CURRENT_KEY)}, {json.dumps(saved)})")
+    t.page.goto(t.base)  # no address: the saved game is restored
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.loaded = True
+    t.idle()
+    t.expect_game(g)
+    return g
+
+
+RUN_POSITION = "*Ks*QsJh9hTs9s8s/Js/Kh/Kh/Kh/Ks/Ks/Ks/Qh/Qs - -/-/-/-/-/-/-/-"
+"""Spider · 2 suits: column 1 has two face-down cards, Jh 9h (no run) and
+the run Ts 9s 8s; column 2 a Js to put it on."""
+
+
 def _ring(page: Any) -> dict[str, Any]:
     return page.evaluate("""() => {
         const r = document.querySelector('.kbd-ring');
@@ -141,6 +161,7 @@ def test_whole_spider_1_game_won_by_keys_alone(desk: TablePage) -> None:
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'"
                                 " && !document.querySelector('#table').dataset.dialog")
     assert desk.moves() == 0
+    desk.page.wait_for_function("() => !!document.activeElement.dataset.pile")  # back on the new table
 
 
 # -- focus, ring, pick point ------------------------------------------------------------
@@ -210,17 +231,7 @@ def test_focus_ring_is_visible_and_covers_what_enter_picks(desk: TablePage) -> N
 
 def test_up_and_down_move_the_pick_point_and_say_the_card(desk: TablePage) -> None:
     # column 1: two face-down cards, then Jh 9h (no run), then Ts 9s 8s (a run)
-    from ui import persist
-
-    note = "*Ks*QsJh9hTs9s8s/Qh/Kh/Kh/Kh/Ks/Ks/Ks/Qh/Qs - -/-/-/-/-/-/-/-"
-    g = engine.game_from_notation("spider-2", note)
-    saved = persist.write_current(g, "kbd-test", False)
-    desk.page.add_init_script(f"localStorage.setItem({json.dumps(persist.CURRENT_KEY)}, {json.dumps(saved)})")
-    desk.page.goto(desk.base)  # no address: the saved game is restored
-    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
-    desk.loaded = True
-    desk.idle()
-    desk.expect_game(g)
+    restore(desk, "spider-2", RUN_POSITION)
     keys = Keys(desk)
     keys.enter_table()
     assert keys.focus() == ("column-1", 4)  # the head of the run Ts 9s 8s
@@ -446,7 +457,13 @@ def test_dialogs_take_keep_and_give_back_the_focus(desk: TablePage) -> None:
     assert {"play", "cancel", "stats"} <= seen
     keys.press("Shift+Tab")
     assert desk.page.evaluate("() => !!document.activeElement.closest('.dialog')")
-    # a choice by keys: the focused game button and Enter
+    # a choice by keys: the arrows go round the games' radio group and choose
+    desk.page.focus('[data-choice="spider-1"]')
+    keys.press("ArrowRight")
+    desk.page.wait_for_function("() => document.activeElement.dataset.choice === 'spider-2'"
+                                " && document.activeElement.getAttribute('aria-checked') === 'true'")
+    keys.press("ArrowLeft")
+    desk.page.wait_for_function("() => document.activeElement.dataset.choice === 'spider-1'")
     desk.page.focus('[data-choice="spider-2"]')
     keys.press("Enter")
     desk.page.wait_for_function("() => document.querySelector('[data-choice=\"spider-2\"]').classList.contains('chosen')")
@@ -584,19 +601,21 @@ def test_screenshots_of_a_picked_run_and_the_keys(table_browser, table_url) -> N
     for name, ctx in (("desktop", DESKTOP), ("phone", PHONE)):
         t = TablePage(table_browser, table_url, ctx)
         try:
-            g = engine.new_game("spider-2", 1)
-            t.open("#spider-2/1")
+            g = restore(t, "spider-2", RUN_POSITION)
             keys = Keys(t)
             keys.enter_table()
-            m = next(x for x in g.legal_moves() if x.kind == "move")
-            src = tableau_pile(g.rules, m.src)
-            keys.go_column(g, src)
             t.page.screenshot(path=str(ARTIFACTS / f"keyboard-focus-{name}.png"))
-            keys.pick(g, src, m.count)
-            keys.go_column(g, tableau_pile(g.rules, m.dst))
+            keys.pick(g, "column-1", 3)
+            keys.press("ArrowRight")
+            keys.wait_focus("column-2")
             assert _ring(t.page)["target"]
+            assert t.attr("announced") == "Target column 2, legal."
             t.page.screenshot(path=str(ARTIFACTS / f"keyboard-picked-{name}.png"))
-            keys.press("Escape")
+            keys.press("Enter")
+            g.play(g.parse_move("c1:3>c2"))
+            t.wait_moves(1)
+            t.expect_game(g)
+            t.page.screenshot(path=str(ARTIFACTS / f"keyboard-dropped-{name}.png"))
             keys.press("?")
             t.page.wait_for_selector('#table[data-dialog="help"]', state="attached")
             t.page.screenshot(path=str(ARTIFACTS / f"keyboard-help-{name}.png"))

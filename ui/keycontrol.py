@@ -228,6 +228,8 @@ class Keys:
         act = kb.action_for(key, bool(e.ctrlKey), bool(e.shiftKey), bool(e.altKey), bool(e.metaKey))
         if act is None:
             return
+        if app.dialog_open and act in (kb.LEFT, kb.RIGHT, kb.UP, kb.DOWN) and self._radio(act, e):
+            return
         if act == kb.CANCEL:
             self.escape()
             return
@@ -272,6 +274,23 @@ class Keys:
             self.deal()
         elif act == kb.BEST:
             self.best()
+
+    def _radio(self, act: str, e: Any) -> bool:
+        """Arrows in a dialog's radio group (the chooser's games): the
+        previous or next choice is focused and chosen, as a radio group does."""
+        a = document.activeElement
+        if is_none(a) or str(a.getAttribute("role")) != "radio":
+            return False
+        group = a.closest('[role="radiogroup"]')
+        if is_none(group):
+            return False
+        items = list(group.querySelectorAll('[role="radio"]'))
+        k = next((i for i, n in enumerate(items) if n == a), 0)
+        k = (k + (1 if act in (kb.RIGHT, kb.DOWN) else -1)) % len(items)
+        e.preventDefault()
+        items[k].focus()
+        items[k].click()
+        return True
 
     def enter(self) -> None:
         g = self.app.game
