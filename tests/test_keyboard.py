@@ -105,9 +105,10 @@ def test_run_slots_take_no_focus_foundations_do() -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("vp", VIEWPORTS)
-@pytest.mark.parametrize("left_handed", [False, True])
-def test_arrows_reach_every_pile_of_every_game(preset: str, vp: tuple[int, int], left_handed: bool) -> None:
-    g, places = _places(preset, vp, left_handed=left_handed)
+@pytest.mark.parametrize("left_handed,portrait", [(False, False), (True, False), (False, True), (True, True)])
+def test_arrows_reach_every_pile_of_every_game(preset: str, vp: tuple[int, int], left_handed: bool,
+                                               portrait: bool) -> None:
+    g, places = _places(preset, vp, left_handed=left_handed, portrait=portrait)
     start = kb.Focus("column-1", None)
     seen = {start.pile}
     todo = deque([start.pile])
