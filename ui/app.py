@@ -45,6 +45,7 @@ from engine.moves import Move
 from . import announce as say
 from . import model, persist, routing, targets
 from .helper import Helper
+from .keycontrol import Keys
 from .dom import Timer, create_proxy, document, el, is_none, on, storage_get, storage_set, to_js, window
 from .sound import Sound
 from .statsview import Keeper, end_summary, open_stats
@@ -158,10 +159,13 @@ class TableApp:
         self.btn_hint = el("button", "btn btn-icon", "?", parent=tools, type="button", data_action="hint",
                            title="Hint", aria_label="Hint", hidden=True)
         self.btn_new = el("button", "btn", "New", parent=tools, type="button", data_action="new",
-                          title="New deal of this game")
+                          title="New deal of this game (N)")
         self.btn_end = el("button", "btn btn-end", "End", parent=tools, type="button", data_action="end",
-                          title="End this game")
-        felt = el("div", "felt", parent=table)
+                          title="End this game (E)")
+        # role=application: a screen reader in browse mode would otherwise take the
+        # arrows and letter keys (ui/keyboard.py) before the page sees them.
+        felt = el("div", "felt", parent=table, role="application", aria_label="Card table",
+                  aria_roledescription="card table")
         self.felt = felt
         self.badge = el("div", "stock-count", parent=felt, aria_hidden="true")
         # Not live either: every message is also said through #live (show_message), once.
@@ -180,6 +184,7 @@ class TableApp:
         self._apply_setting_classes()
         self.helper = Helper(self)
         self.sound = Sound(self)
+        self.keys = Keys(self)  # keyboard play (ui/keycontrol.py)
         on(document, "pointerdown", lambda e: self.sound.gesture(), capture=True)  # audio after a gesture only
 
         on(felt, "pointerdown", self.on_down)
@@ -298,6 +303,7 @@ class TableApp:
         self.selected = None
         self.helper.changed()
         self.tracker = model.Tracker.from_view(game.rules, game.public_view())
+        refocus = self.keys.has_focus()
         for node in self.card_els:
             node.remove()
         for node in self.pile_els.values():
@@ -310,6 +316,7 @@ class TableApp:
         t.dataset.deal = str(game.deal if game.deal is not None else "")
         t.dataset.family = rules.family
         self._make_piles()
+        self.keys.piles_made(refocus)
         self.clock_last = time.monotonic()
         self.relayout()
         plan = None
@@ -490,6 +497,7 @@ class TableApp:
             self.settle_timer.start(plan.total / self.speed + 40)
         elif not self.anims:
             self.settle()
+        self.keys.rendered()
 
     def _place_piles(self) -> None:
         lay = self.layout
@@ -1196,44 +1204,18 @@ class TableApp:
         return {**values, **self.settings.game_defaults(list(values))}
 
     def on_key(self, e: Any) -> None:
-        key = str(e.key)
-        ctrl = bool(e.ctrlKey) or bool(e.metaKey)
-        if key in ("Shift", "Control", "Alt", "Meta"):
+        if str(e.key) in ("Shift", "Control", "Alt", "Meta"):
             return
         self.helper.interrupt()  # any key stops Finish and the background search
         self.sound.gesture()
-        if key == "Escape":
-            if self.dialog_open and self.overlay.dataset.kind != "end":
-                self.close_dialog()
-            elif self.drag is not None:
-                self.cancel_drag()
-            elif self.selected is not None:
-                self._deselect()
-            else:
-                self.helper.clear_hint()
-            return
-        if self.dialog_open:
-            return
-        if key.lower() == "h" and not ctrl and not bool(e.altKey):
-            e.preventDefault()
-            self.hint()
-        elif ctrl and key.lower() == "z":
-            e.preventDefault()
-            if bool(e.shiftKey):
-                self.redo()
-            else:
-                self.undo()
-        elif ctrl and key.lower() == "y":
-            e.preventDefault()
-            self.redo()
+        self.keys.on_key(e)  # every key: ui/keycontrol.py (rules in ui/keyboard.py)
 
     # ------------------------------------------------------------------
     # dialogs: confirm, end screen, chooser
     # ------------------------------------------------------------------
     def _dialog(self, kind: str, title: str) -> Any:
         self.cancel_drag(animate=False)
-        if not self.dialog_open:  # focus goes back there when the dialog closes
-            self._focus_before = document.activeElement
+        self.keys.dialog_opening()  # focus into the dialog, back when it closes
         self.overlay.replaceChildren()
         self.overlay.dataset.kind = kind
         box = el("div", f"dialog dialog-{kind}", parent=self.overlay, role="dialog", aria_modal="true",
@@ -1260,10 +1242,8 @@ class TableApp:
         self.overlay.replaceChildren()
         self.dialog_open = False
         self.table.removeAttribute("data-dialog")
-        before, self._focus_before = getattr(self, "_focus_before", None), None
-        if before is not None and not is_none(before) and bool(before.isConnected):
-            before.focus(to_js({"preventScroll": True}))
         self.clock_last = time.monotonic()
+        self.keys.dialog_closed()
 
     def on_overlay_click(self, e: Any) -> None:
         target = e.target.closest("[data-action]")
@@ -1274,6 +1254,7 @@ class TableApp:
         fn = self._dialog_actions.get(str(target.dataset.action))
         if fn is not None:
             fn()
+            self.keys.after_dialog_action()  # a button that replaced itself leaves the focus in the dialog
 
     def _in_progress(self) -> bool:
         g = self.game
