@@ -164,8 +164,7 @@ class TableApp:
                           title="End this game (E)")
         # role=application: a screen reader in browse mode would otherwise take the
         # arrows and letter keys (ui/keyboard.py) before the page sees them.
-        felt = el("div", "felt", parent=table, role="application", aria_label="Card table",
-                  aria_roledescription="card table")
+        felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
         self.felt = felt
         self.badge = el("div", "stock-count", parent=felt, aria_hidden="true")
         # Not live either: every message is also said through #live (show_message), once.
