@@ -229,6 +229,7 @@ class TableApp:
         self.table.dataset.motion = "reduce" if self.reduced else "full"
         self.table.dataset.contrast = "high" if self.high_contrast else "standard"
         document.documentElement.classList.toggle("hc", self.high_contrast)
+        document.documentElement.classList.toggle("reduce-motion", self.reduced)
 
     def _refresh_faces(self) -> None:
         """Show every face-up card in the current face set."""
