@@ -176,6 +176,8 @@ def test_high_contrast_theme_setting_system_and_forced_colours(table_browser, ta
             }""")
 
         assert t.attr("contrast") == "standard" and all("/large/" in u for u in face_urls(t))
+        # (this context was opened with reduced_motion="reduce": followed from the start)
+        assert t.attr("motion") == "reduce"
         # the system asks for more contrast
         t.page.emulate_media(contrast="more")
         theme("high")
