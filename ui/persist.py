@@ -11,7 +11,8 @@ that cannot be read is set aside under its key + :data:`UNREADABLE_SUFFIX`
 (the page does that) and the player is told why.
 
 The page's settings (tap behaviour, simple mode, face set, "Winnable deals
-only" per game, the "Still winnable?" badge) are stored under
+only" per game, the "Still winnable?" badge, motion, contrast, and the
+rest of :class:`Settings`) are stored under
 :data:`SETTINGS_KEY`.  Reading never raises: a missing entry gives nothing,
 a damaged one gives a sentence the page shows before it starts a fresh game.
 Issue 5 (statistics, fuller storage) builds on these keys.
