@@ -48,7 +48,7 @@ def test_generation_is_deterministic() -> None:
     assert gen_cards.all_files() == gen_cards.all_files()
 
 
-@pytest.mark.parametrize("face_set", ["large", "fourcolour"])
+@pytest.mark.parametrize("face_set", ["large", "fourcolour", "hc-large", "hc-fourcolour"])
 def test_each_face_set_has_the_52_cards_named_by_text_form(face_set: str) -> None:
     names = {p.name for p in (CARDS / face_set).glob("*.svg")}
     expected = {f"{rank}{suit}.svg" for rank in "A23456789TJQK" for suit in "shdc"}
@@ -56,7 +56,7 @@ def test_each_face_set_has_the_52_cards_named_by_text_form(face_set: str) -> Non
 
 
 def test_backs_and_pile_placeholders_exist() -> None:
-    for rel in ["backs/blue.svg", "backs/red.svg", "backs/green.svg",
+    for rel in ["backs/blue.svg", "backs/red.svg", "backs/green.svg", "backs/contrast.svg",
                 "slots/empty.svg", "slots/foundation.svg", "slots/run.svg",
                 "slots/free.svg", "slots/stock.svg"]:
         assert (CARDS / rel).is_file(), rel
@@ -70,6 +70,35 @@ def test_four_colour_deck_inks_each_suit_differently() -> None:
         assert inks[suit] in text
     large = gen_cards.FACE_SETS["large"]
     assert large["s"] == large["c"] != large["h"] == large["d"]
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two #rrggbb colours."""
+    def lum(colour: str) -> float:
+        c = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("face_set", ["hc-large", "hc-fourcolour"])
+def test_high_contrast_faces_use_aaa_inks_on_white_with_a_thick_black_rim(face_set: str) -> None:
+    inks = gen_cards.FACE_SETS[face_set]
+    assert all(_contrast(ink, "#ffffff") >= 7.0 for ink in inks.values()), inks
+    for suit in "shdc":
+        text = (CARDS / face_set / f"Q{suit}.svg").read_text()
+        assert 'fill="#ffffff" stroke="#000000" stroke-width="5"' in text  # the rim
+        assert inks[suit] in text and "#fffefb" not in text  # no off-white, no tints
+        assert f'stroke-width="{gen_cards.HC_STROKE}"' in text  # bolder index
+    # the four-colour high-contrast deck still tells the four suits apart
+    assert len(set(gen_cards.FACE_SETS["hc-fourcolour"].values())) == 4
+
+
+def test_high_contrast_back_is_black_with_a_white_rim() -> None:
+    text = (CARDS / "backs" / "contrast.svg").read_text()
+    assert 'fill="#000000" stroke="#ffffff"' in text
 
 
 ALL_SVGS = sorted(CARDS.rglob("*.svg"))

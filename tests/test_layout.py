@@ -631,3 +631,43 @@ def test_any_viewport_and_any_piles_fit_without_overlap(
     opts = Options(top_bar=top_bar, left_handed=left_handed, bar_at_bottom=bar_at_bottom)
     lay = layout_table(table, vw, vh, opts)
     assert_all_invariants(lay, table, opts)
+
+
+# --- 200 % browser zoom (issue 7) ------------------------------------------------
+# At 200 % a 1366x768 screen is 683x384 CSS px and a 390x844 phone 195x422,
+# where the header's buttons wrap onto more rows (ui/app.py measures the bar:
+# up to about 150 px on the phone).
+
+ZOOMED = [(683, 384, 52.0), (195, 422, 150.0), (422, 195, 84.0), (640, 360, 52.0)]
+
+
+@pytest.mark.parametrize("vw,vh,top_bar", ZOOMED)
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("worst", [False, True])
+@pytest.mark.parametrize("portrait", [False, True])
+def test_every_game_fits_a_viewport_zoomed_to_200_percent(
+        name: str, worst: bool, vw: int, vh: int, top_bar: float, portrait: bool) -> None:
+    opts = Options(top_bar=top_bar, portrait=portrait)
+    table = GAMES[name](worst)
+    lay = layout_table(table, vw, vh, opts)
+    assert_all_invariants(lay, table, opts)
+    # On the desktop and the portrait phone, zoom does not make the cards much
+    # smaller on the screen: their CSS width is nearly half of what they get
+    # at 100 %.  (A landscape phone at 200 % is only 195 px tall and the two-row
+    # bar takes 84 of them: its cards are small, see README.)
+    full = layout_table(table, vw * 2, vh * 2, Options(top_bar=top_bar if top_bar <= 56 else 84.0,
+                                                       portrait=portrait))
+    if not worst and (vw, vh) in ((683, 384), (195, 422)):
+        assert lay.card_width * 2 >= 0.75 * full.card_width, (lay.card_width, full.card_width)
+
+
+@settings(max_examples=150, deadline=None)
+@given(table=random_tables(), vw=st.integers(150, 420), vh=st.integers(180, 480),
+       left_handed=st.booleans(), top_bar=st.sampled_from([52.0, 84.0, 130.0, 150.0]))
+def test_small_zoomed_viewports_and_tall_bars_fit_without_overlap(
+        table: Table, vw: int, vh: int, left_handed: bool, top_bar: float) -> None:
+    if vh - top_bar < 40:
+        return  # no room left below the bar: the page keeps a minimum size instead
+    opts = Options(top_bar=top_bar, left_handed=left_handed)
+    lay = layout_table(table, vw, vh, opts)
+    assert_all_invariants(lay, table, opts)

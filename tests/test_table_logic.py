@@ -313,6 +313,23 @@ def test_settings_validation() -> None:
     assert persist.Settings.from_text("garbage") == persist.Settings()
 
 
+def test_motion_and_contrast_settings() -> None:
+    s = persist.Settings()
+    assert (s.motion, s.contrast) == ("system", "system")  # follow the system until the player chooses
+    s = persist.Settings.from_text('{"motion": "reduce", "contrast": "high"}')
+    assert (s.motion, s.contrast) == ("reduce", "high")
+    assert persist.Settings.from_text(s.to_text()) == s
+    s = persist.Settings.from_text('{"motion": "none", "contrast": true}')
+    assert (s.motion, s.contrast) == ("system", "system")
+    for system in (False, True):
+        assert persist.reduce_motion("system", system) is system
+        assert persist.reduce_motion("reduce", system) is True
+        assert persist.reduce_motion("full", system) is False
+        assert persist.high_contrast("system", system) is system
+        assert persist.high_contrast("high", system) is True
+        assert persist.high_contrast("standard", system) is False
+
+
 def test_recorded_win_is_a_win() -> None:
     data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
     g = engine.new_game(data["preset"], data["deal"])

@@ -27,7 +27,12 @@ Outputs (all ``CARD_W`` x ``CARD_H`` = 100 x 140 viewBox, aspect 5:7):
                              text form: ``As``, ``Th``, ``Kd``, ``2c``
 - ``fourcolour/<card>.svg``  the same design in a four-colour deck: spades
                              black, hearts red, diamonds blue, clubs green
+- ``hc-large/<card>.svg``, ``hc-fourcolour/<card>.svg``  the high-contrast
+                             theme's faces: pure white, a thick black outline,
+                             bolder index strokes, no tints, and inks with at
+                             least 7:1 contrast on white (WCAG AAA)
 - ``backs/blue.svg``, ``backs/red.svg``, ``backs/green.svg``  card backs
+- ``backs/contrast.svg``    the high-contrast theme's back (black, white rim)
 - ``slots/empty.svg``       empty column placeholder
 - ``slots/foundation.svg``  empty foundation placeholder
 - ``slots/run.svg``         empty completed-run slot (Spider, Spidike)
@@ -99,7 +104,12 @@ PIPS: dict[str, str] = {
 FACE_SETS: dict[str, dict[str, str]] = {
     "large": {"s": "#1b1b1f", "h": "#cc1426", "d": "#cc1426", "c": "#1b1b1f"},
     "fourcolour": {"s": "#1b1b1f", "h": "#cc1426", "d": "#1557c0", "c": "#12813a"},
+    # High contrast: every ink at least 7:1 on white (tests/test_gen_cards.py).
+    "hc-large": {"s": "#000000", "h": "#b00012", "d": "#b00012", "c": "#000000"},
+    "hc-fourcolour": {"s": "#000000", "h": "#b00012", "d": "#0b47c4", "c": "#00662a"},
 }
+HIGH_CONTRAST = frozenset({"hc-large", "hc-fourcolour"})
+HC_STROKE = 25  # bolder index strokes in the high-contrast faces
 # Light tint behind court letters, per ink colour.
 TINTS: dict[str, str] = {
     "#1b1b1f": "#eceef3",
@@ -112,6 +122,9 @@ SVG_OPEN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" '
             'width="%d" height="%d">' % (CARD_W, CARD_H, CARD_W, CARD_H))
 CARD_OUTLINE = ('<rect x="1" y="1" width="98" height="138" rx="8" '
                 'fill="%s" stroke="%s" stroke-width="2"/>')
+# The high-contrast faces: white, with a thick black rim (drawn inside the card).
+HC_OUTLINE = ('<rect x="2.5" y="2.5" width="95" height="135" rx="7" '
+              'fill="#ffffff" stroke="#000000" stroke-width="5"/>')
 
 
 def _num(v: float) -> str:
@@ -142,24 +155,24 @@ def rank_text(rank: str) -> str:
 
 
 def text_svg(text: str, x: float, y: float, height: float, colour: str,
-             width: float | None = None, stretch: float = 1.0) -> str:
+             width: float | None = None, stretch: float = 1.0, stroke: int = STROKE) -> str:
     """A stroked word whose *visual* box has top-left (x, y) and ``height``.
 
     ``stretch`` widens the glyphs (wide glyphs read better when tiny); with
     ``width`` given, the word is condensed to fit it when it would be wider.
     """
-    scale = height / (100 + STROKE)
-    natural = (word_width(text) + STROKE) * scale * stretch
+    scale = height / (100 + stroke)
+    natural = (word_width(text) + stroke) * scale * stretch
     sx = scale * stretch
     if width is not None and natural > width:
         sx = scale * width / natural
-    tx = x + STROKE / 2 * sx
-    ty = y + STROKE / 2 * scale
+    tx = x + stroke / 2 * sx
+    ty = y + stroke / 2 * scale
     if sx == scale:
         tf = f"translate({_num(tx)} {_num(ty)})scale({_num(scale)})"
     else:
         tf = f"translate({_num(tx)} {_num(ty)})scale({_num(sx)} {_num(scale)})"
-    return (f'<g transform="{tf}" fill="none" stroke="{colour}" stroke-width="{STROKE}" '
+    return (f'<g transform="{tf}" fill="none" stroke="{colour}" stroke-width="{stroke}" '
             f'stroke-linecap="round" stroke-linejoin="round">{word_paths(text)}</g>')
 
 
@@ -173,23 +186,30 @@ def pip_use(x: float, y: float, size: float) -> str:
             f'scale({_num(size / 100)})"/>')
 
 
-def face_svg(rank: str, suit: str, colours: dict[str, str]) -> str:
+def face_svg(rank: str, suit: str, colours: dict[str, str], high_contrast: bool = False) -> str:
     ink = colours[suit]
     label = rank_text(rank)
+    stroke = HC_STROKE if high_contrast else STROKE
+    outline = (HC_OUTLINE if high_contrast else CARD_OUTLINE % ("#fffefb", "#8a8f98"))
     parts = [SVG_OPEN,
              f'<defs><path id="p" d="{PIPS[suit]}" fill="{ink}"/></defs>',
-             CARD_OUTLINE % ("#fffefb", "#8a8f98")]
+             outline]
     # Corner index: rank at the left, suit at the right, inside y 3..35.
-    top = 3
-    parts.append(text_svg(label, 6, top, INDEX_BOTTOM - top, ink, width=52, stretch=1.2))
-    pip = 34
-    parts.append(pip_use(CARD_W - 5 - pip, top - 1, pip))
+    top = 3 if not high_contrast else 5
+    left = 6 if not high_contrast else 7
+    parts.append(text_svg(label, left, top, INDEX_BOTTOM - top, ink, width=52, stretch=1.2, stroke=stroke))
+    pip = 34 if not high_contrast else 32
+    parts.append(pip_use(CARD_W - (5 if not high_contrast else 6) - pip, top - 1, pip))
     if rank in "JQK":
-        parts.append(f'<rect x="14" y="42" width="72" height="90" rx="6" fill="{TINTS[ink]}" '
-                     f'stroke="{ink}" stroke-width="1.5" stroke-opacity=".35"/>')
+        if high_contrast:
+            parts.append(f'<rect x="14" y="42" width="72" height="90" rx="6" fill="#ffffff" '
+                         f'stroke="{ink}" stroke-width="3"/>')
+        else:
+            parts.append(f'<rect x="14" y="42" width="72" height="90" rx="6" fill="{TINTS[ink]}" '
+                         f'stroke="{ink}" stroke-width="1.5" stroke-opacity=".35"/>')
         letter_h = 46
         lw = text_visual_width(rank, letter_h)
-        parts.append(text_svg(rank, (CARD_W - lw) / 2, 50, letter_h, ink))
+        parts.append(text_svg(rank, (CARD_W - lw) / 2, 50, letter_h, ink, stroke=stroke))
         parts.append(pip_use(CARD_W / 2 - 13.5, 101, 27))
     else:
         size = 66 if rank == "A" else 58
@@ -233,6 +253,19 @@ def back_svg(base: str, line: str, accent: str, spider: bool) -> str:
     return "".join(parts)
 
 
+def contrast_back_svg() -> str:
+    """The high-contrast back: black with a thick white rim and a sparse
+    white lattice, unmistakable beside a white face and on a black table."""
+    return (SVG_OPEN
+            + '<defs><pattern id="q" width="16" height="16" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><path d="M0 0H16M0 0V16" stroke="#ffffff" '
+            'stroke-width="2"/></pattern></defs>'
+            + '<rect x="3" y="3" width="94" height="134" rx="7" fill="#000000" stroke="#ffffff" '
+            'stroke-width="6"/>'
+            + '<rect x="12" y="12" width="76" height="116" rx="3" fill="url(#q)"/>'
+            + "</svg>\n")
+
+
 def slot_svg(inner: str = "", tint: str = "#ffffff") -> str:
     return (SVG_OPEN
             + f'<rect x="2" y="2" width="96" height="136" rx="8" fill="{tint}" fill-opacity=".1" '
@@ -270,10 +303,12 @@ def all_files() -> dict[str, str]:
     for set_name, colours in FACE_SETS.items():
         for suit in SUITS:
             for rank in RANKS:
-                files[f"{set_name}/{rank}{suit}.svg"] = face_svg(rank, suit, colours)
+                files[f"{set_name}/{rank}{suit}.svg"] = face_svg(rank, suit, colours,
+                                                                 set_name in HIGH_CONTRAST)
     files["backs/blue.svg"] = back_svg("#1f4e9c", "#3f73c8", "#c9dbff", spider=False)
     files["backs/red.svg"] = back_svg("#a3172a", "#c4374a", "#ffd6dc", spider=True)
     files["backs/green.svg"] = back_svg("#1d6b3c", "#2f8a55", "#d2f2dd", spider=True)
+    files["backs/contrast.svg"] = contrast_back_svg()
     files.update(slot_files())
     return files
 

@@ -104,7 +104,12 @@ class TableApp:
     def __init__(self, root: Any) -> None:
         self.root = root
         self.settings = persist.Settings.from_text(storage_get(persist.SETTINGS_KEY))
-        self.reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self._motion_mq = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self._contrast_mqs = [window.matchMedia("(prefers-contrast: more)"),
+                              window.matchMedia("(forced-colors: active)")]
+        self.system_reduced = bool(self._motion_mq.matches)
+        self.system_contrast = any(bool(mq.matches) for mq in self._contrast_mqs)
+        self._moved_marked: set[int] = set()
         self.game: engine.Game | None = None
         self.game_id = ""  # the save's id: statistics count a game once
         self.recorded = False  # this game's result is in the statistics
@@ -143,6 +148,7 @@ class TableApp:
         table = el("div", "table", id="table", data_status="loading")
         self.table = table
         bar = el("header", "bar", parent=table)
+        self.bar = bar
         self.btn_games = el("button", "btn btn-games", "Games", parent=bar, type="button",
                             data_action="games", title="Choose a game and settings")
         info = el("div", "info", parent=bar)
@@ -202,14 +208,41 @@ class TableApp:
         self._resize_proxy = create_proxy(self.on_resize)
         window.ResizeObserver.new(self._resize_proxy).observe(self.root)
         on(window, "resize", self.on_resize)
-        mq = window.matchMedia("(prefers-reduced-motion: reduce)")
-        on(mq, "change", self._motion_changed)
+        on(self._motion_mq, "change", self._motion_changed)
+        for mq in self._contrast_mqs:
+            on(mq, "change", self._contrast_changed)
         self._tick_proxy = create_proxy(self.tick)
         window.setInterval(self._tick_proxy, 500)
         self.measure()
 
     def _motion_changed(self, e: Any) -> None:
-        self.reduced = bool(e.matches)
+        self.system_reduced = bool(e.matches)
+        self._apply_setting_classes()
+        if self.reduced:
+            self.finish_animations()
+
+    def _contrast_changed(self, e: Any) -> None:
+        before = self.high_contrast
+        self.system_contrast = any(bool(mq.matches) for mq in self._contrast_mqs)
+        if self.high_contrast != before:
+            self._apply_setting_classes()
+            self._refresh_faces()
+
+    @property
+    def reduced(self) -> bool:
+        """Nothing moves: the "Reduce motion" setting, or the system's when it follows it."""
+        return persist.reduce_motion(self.settings.motion, self.system_reduced)
+
+    @property
+    def high_contrast(self) -> bool:
+        """The high-contrast theme: the setting, or the system's wish when it follows it."""
+        return persist.high_contrast(self.settings.contrast, self.system_contrast)
+
+    @property
+    def face_set(self) -> str:
+        """The folder of the card faces shown: the chosen set, in its
+        high-contrast version when the theme is on."""
+        return ("hc-" if self.high_contrast else "") + self.settings.faces
 
     def _apply_setting_classes(self) -> None:
         s = self.settings
@@ -217,6 +250,21 @@ class TableApp:
         cls.toggle("simple", bool(s.simple))
         for b in persist.BACKS:
             cls.toggle(f"back-{b}", s.back == b)
+        cls.toggle("reduce-motion", self.reduced)
+        cls.toggle("hc", self.high_contrast)
+        self.table.dataset.motion = "reduce" if self.reduced else "full"
+        self.table.dataset.contrast = "high" if self.high_contrast else "standard"
+        document.documentElement.classList.toggle("hc", self.high_contrast)
+        document.documentElement.classList.toggle("reduce-motion", self.reduced)
+
+    def _refresh_faces(self) -> None:
+        """Show every face-up card in the current face set."""
+        if self.tracker is None:
+            return
+        for uid in range(len(self.cur)):
+            self.cur[uid] = None if self.cur[uid] is None else self.cur[uid][:4] + ("\0",) + self.cur[uid][5:]  # type: ignore[assignment]
+        self.render(None)
+        self.preload_faces()
 
     @property
     def speed(self) -> float:
@@ -394,9 +442,13 @@ class TableApp:
 
     def relayout(self) -> None:
         assert self.tracker is not None
-        w = max(self.width, 200.0)
+        w = max(self.width, 100.0)
         h = max(self.height, 200.0)
-        self.top_bar = TOP_BAR_NARROW if w < NARROW else TOP_BAR
+        self.table.classList.toggle("narrow", w < NARROW)
+        # The bar's buttons wrap onto more rows on a very narrow screen (a
+        # phone at 200 % zoom): the table starts below the bar as it is.
+        nominal = TOP_BAR_NARROW if w < NARROW else TOP_BAR
+        self.top_bar = max(nominal, math.ceil(float(self.bar.getBoundingClientRect().height)))
         try:
             self.layout = layout_table(model.table_shape(self.tracker), w, h, self._layout_options())
         except ValueError:
@@ -409,7 +461,6 @@ class TableApp:
         s.setProperty("--ch", f"{lay.card_height:.2f}px")
         s.setProperty("--radius", f"{max(2.0, lay.card_width * 0.07):.1f}px")
         self.table.dataset.arrangement = lay.arrangement.value
-        self.table.classList.toggle("narrow", w < NARROW)
 
     def _layout_options(self) -> Options:
         return Options(top_bar=self.top_bar, left_handed=self.settings.left_handed, portrait=self.settings.portrait)
@@ -429,8 +480,12 @@ class TableApp:
         t = self.tracker
         places = self.places
         dragging = set(self.drag.uids) if self.drag and self.drag.active else set()
-        faces = self.settings.faces
+        faces = self.face_set
         animate = plan is not None and self.speed > 0
+        # Reduced motion: cards go straight to their place, and the ones that
+        # changed pile (or turned over) keep an outline until the next action.
+        mark = plan is not None and not animate
+        moved_now: set[int] = set()
         opts = None
         for pile, uids in t.piles.items():
             for i, uid in enumerate(uids):
@@ -443,6 +498,8 @@ class TableApp:
                 old = self.cur[uid]
                 text = t.text(uid)
                 face = "up" if p.up else "down"
+                if mark and old is not None and (old[5] != pile or old[3] != p.up):
+                    moved_now.add(uid)
                 if old is None or old[4] != text or old[3] != p.up:
                     node.dataset.card = text
                     node.dataset.face = face
@@ -485,6 +542,7 @@ class TableApp:
             if not self.settings.simple:
                 for pile, slot, start in plan.spiders:
                     self._spider(pile, start / self.speed)
+        self._mark_moved(moved_now)
         self._place_piles()
         self._label_piles()
         self._update_header()
@@ -497,6 +555,19 @@ class TableApp:
         elif not self.anims:
             self.settle()
         self.keys.rendered()
+
+    def _mark_moved(self, uids: set[int]) -> None:
+        """Outline the cards the last action moved (reduced motion only)."""
+        for uid in self._moved_marked - uids:
+            if uid < len(self.card_els):
+                self.card_els[uid].classList.remove("moved")
+        for uid in uids - self._moved_marked:
+            self.card_els[uid].classList.add("moved")
+        self._moved_marked = uids
+        if uids:
+            self.table.dataset.moved = str(len(uids))
+        else:
+            self.table.removeAttribute("data-moved")
 
     def _place_piles(self) -> None:
         lay = self.layout
@@ -1389,10 +1460,10 @@ class TableApp:
             self.finish_animations()
             self.relayout()
             self.render(None)
-        if "faces" in values and self.tracker is not None:
-            for uid in range(len(self.cur)):
-                self.cur[uid] = None if self.cur[uid] is None else self.cur[uid][:4] + ("\0",) + self.cur[uid][5:]  # type: ignore[assignment]
-            self.render(None)
+        if "motion" in values and self.reduced:
+            self.finish_animations()
+        if {"faces", "contrast"} & set(values):
+            self._refresh_faces()
 
     def preload_faces(self) -> None:
         """Fetch every face once, so a flip never waits for its picture."""
@@ -1400,5 +1471,5 @@ class TableApp:
         for r in "A23456789TJQK":
             for s in "shdc":
                 img = window.Image.new()
-                img.src = f"{ASSET}/{self.settings.faces}/{r}{s}.svg"
+                img.src = f"{ASSET}/{self.face_set}/{r}{s}.svg"
                 self._preloaded.append(img)

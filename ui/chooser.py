@@ -169,6 +169,12 @@ def build_chooser(app: "TableApp") -> None:
                                              ("on", "On: no extra art")], "on" if s.simple else "off")
     setting_select("faces", "Card faces", [("large", "Two colours"), ("fourcolour", "Four colours")], s.faces)
     setting_select("back", "Card back", [(b, b.capitalize()) for b in persist.BACKS], s.back)
+    setting_select("contrast", "Contrast", [("system", "Follow the system (more contrast)"),
+                                            ("high", "High: black table, bold cards"),
+                                            ("standard", "Standard")], s.contrast)
+    setting_select("motion", "Motion", [("system", "Follow the system (reduce motion)"),
+                                        ("reduce", "Reduce: no movement, moved cards outlined"),
+                                        ("full", "Full: every animation")], s.motion)
     setting_select("indicator", "Still winnable?", [("off", "Off"),
                                                    ("on", "On: a badge says whether a win is still there")],
                    "on" if s.indicator else "off")

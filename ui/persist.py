@@ -11,7 +11,8 @@ that cannot be read is set aside under its key + :data:`UNREADABLE_SUFFIX`
 (the page does that) and the player is told why.
 
 The page's settings (tap behaviour, simple mode, face set, "Winnable deals
-only" per game, the "Still winnable?" badge) are stored under
+only" per game, the "Still winnable?" badge, motion, contrast, and the
+rest of :class:`Settings`) are stored under
 :data:`SETTINGS_KEY`.  Reading never raises: a missing entry gives nothing,
 a damaged one gives a sentence the page shows before it starts a fresh game.
 Issue 5 (statistics, fuller storage) builds on these keys.
@@ -124,6 +125,8 @@ TIME_LIMITS = (300, 600, 900)
 VERBOSITY = ("off", "brief", "full")
 """What a screen reader is told (ui/announce.py): nothing, the action and
 what it caused, or that and the piles it changed and the score."""
+MOTION_MODES = ("system", "reduce", "full")
+CONTRAST_MODES = ("system", "high", "standard")
 WINNABLE_DEFAULT_ON = frozenset({"spider-4"})
 """Presets whose "Winnable deals only" is on until the player turns it off."""
 
@@ -154,6 +157,14 @@ class Settings:
     ``muted``: silent, whatever the volumes.
     ``verbosity``: what the live region tells a screen reader
     (:data:`VERBOSITY`; ``brief`` by default, ``off`` says nothing).
+    ``motion``: ``system`` — follow the system's "reduce motion"
+    (``prefers-reduced-motion``); ``reduce`` — no movement at all, whatever
+    the system says (cards go straight to their place and the moved ones are
+    outlined); ``full`` — the animations, even when the system asks for less.
+    ``contrast``: ``system`` — the high-contrast theme when the system asks
+    for more contrast (``prefers-contrast: more`` or forced colours);
+    ``high`` — always; ``standard`` — never.  See :func:`reduce_motion`
+    and :func:`high_contrast`.
     """
 
     tap: str = "auto"
@@ -171,6 +182,8 @@ class Settings:
     music: int = 30
     muted: bool = False
     verbosity: str = "brief"
+    motion: str = "system"
+    contrast: str = "system"
 
     def game_defaults(self, option_names: "list[str] | tuple[str, ...]") -> dict[str, Any]:
         """The settings that stand for game options of these names."""
@@ -205,7 +218,8 @@ class Settings:
         allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": flag,
                                    "indicator": flag, "left_handed": flag, "portrait": flag, "confirm": flag,
                                    "scoring": SCORING_STYLES, "time_limit": TIME_LIMITS, "volume": levels,
-                                   "music": levels, "muted": flag, "verbosity": VERBOSITY}
+                                   "music": levels, "muted": flag, "verbosity": VERBOSITY,
+                                   "motion": MOTION_MODES, "contrast": CONTRAST_MODES}
         chosen = data.get("winnable")
         if isinstance(chosen, dict):
             out.winnable = {k: v for k, v in chosen.items() if isinstance(k, str) and type(v) is bool}
@@ -216,3 +230,23 @@ class Settings:
             if any(value == c and type(value) is type(c) for c in allowed[f.name]):
                 setattr(out, f.name, value)
         return out
+
+
+def reduce_motion(setting: str, system_reduces: bool) -> bool:
+    """Whether the table moves nothing: the ``motion`` setting, where
+    ``system`` follows the browser's ``prefers-reduced-motion: reduce``.
+
+    >>> reduce_motion("system", True), reduce_motion("full", True), reduce_motion("reduce", False)
+    (True, False, True)
+    """
+    return setting == "reduce" or (setting == "system" and system_reduces)
+
+
+def high_contrast(setting: str, system_asks: bool) -> bool:
+    """Whether the high-contrast theme is on: the ``contrast`` setting, where
+    ``system`` follows ``prefers-contrast: more`` or ``forced-colors: active``.
+
+    >>> high_contrast("system", True), high_contrast("standard", True), high_contrast("high", False)
+    (True, False, True)
+    """
+    return setting == "high" or (setting == "system" and system_asks)

@@ -1,0 +1,100 @@
+"""axe-core in the table's browser tests (issue 7): a page that serves the
+pinned ``node_modules/axe-core/axe.min.js`` at a same-origin address, and a
+scan that returns the serious and critical violations, described.
+
+The page's Content Security Policy (``script-src 'self'``) allows a
+same-origin ``<script src>``, so axe runs under the shipped CSP with no
+bypass (Playwright's ``bypass_csp`` would also work, but would scan a page
+whose CSP is off).  The script is served by a Playwright route: nothing is
+added to the site.  Screens are opened with the helpers here too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tablekit import ROOT, TablePage
+
+import engine  # noqa: E402
+from ui import persist  # noqa: E402
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_PATH = "__test__/axe.min.js"
+BLOCKING = ("serious", "critical")
+
+
+def axe_page(browser: Any, base: str, context: dict[str, Any], settings: persist.Settings) -> TablePage:
+    """A table page with ``settings`` stored, serving axe-core at ``AXE_PATH``."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (axe-core is pinned in package.json)")
+    t = TablePage(browser, base, context)
+    body = AXE.read_bytes()
+    t.page.route(f"**/{AXE_PATH}", lambda route: route.fulfill(status=200, content_type="text/javascript", body=body))
+    t.page.goto(base + "manifest.webmanifest")
+    t.page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v) }",
+                    [persist.SETTINGS_KEY, settings.to_text()])
+    t.errors.clear()  # the bare manifest page's favicon
+    return t
+
+
+def scan(t: TablePage, screen: str) -> list[str]:
+    """Run axe on the whole document; the serious and critical violations, described."""
+    if not t.page.evaluate("() => typeof window.axe === 'object'"):
+        t.page.add_script_tag(url=t.base + AXE_PATH)
+    found = t.page.evaluate(
+        """() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => ({
+             id: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
+             nodes: v.nodes.map(n => n.target.join(' ') + (n.failureSummary ? ' — ' + n.failureSummary.replace(/\\s+/g, ' ') : ''))
+           })))""")
+    out = []
+    for v in found:
+        if v["impact"] in BLOCKING:
+            nodes = "\n      ".join(v["nodes"][:8]) + (f"\n      … and {len(v['nodes']) - 8} more" if len(v["nodes"]) > 8 else "")
+            out.append(f"[{screen}] {v['id']} ({v['impact']}): {v['help']} <{v['url']}>\n      {nodes}")
+    return out
+
+
+def open_dialog(t: TablePage, selector: str, kind: str) -> None:
+    t.page.click(selector)
+    t.page.wait_for_selector(f'#table[data-dialog="{kind}"]', state="attached")
+
+
+def close_dialog(t: TablePage) -> None:
+    t.page.keyboard.press("Escape")
+    t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+
+
+def open_on_save(t: TablePage, game: engine.Game) -> None:
+    """Open the page on ``game`` as the player left it (a finished one shows its end screen)."""
+    # Leave the page first: from base#preset/deal, going to base could stay in the same document.
+    t.page.goto(t.base + "manifest.webmanifest")
+    t.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [persist.CURRENT_KEY, persist.write_current(game)])
+    t.page.goto(t.base)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.errors[:] = [e for e in t.errors if "404" not in e]  # the bare manifest page's favicon
+    t.loaded = True
+    assert t.attr("moves") == str(len(game.moves)), "the page did not open the stored game"
+    if game.status != "playing":
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    else:
+        t.idle()
+
+
+def near_win() -> tuple[engine.Game, engine.Game]:
+    """The recorded spider-1 win one move short (its last move completes a
+    run and wins), and the same game won."""
+    data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
+    g = engine.new_game(data["preset"], data["deal"])
+    for text in data["moves"][:-1]:
+        g.play(text)
+    won = engine.load_game(g.to_json())
+    won.play(data["moves"][-1])
+    assert won.status == "won"
+    return g, won
+
+
+def won_game() -> engine.Game:
+    return near_win()[1]

@@ -1,0 +1,84 @@
+"""An axe-core scan of every screen (issue 7): the table of every preset,
+the chooser, its settings, the statistics, the confirm dialog, the win
+screen and the end screen of a lost game, in the standard theme and in the
+high-contrast theme with four-colour faces (e2e/test_access.py scans a
+phone at 200 % zoom).  Zero violations of impact "serious" or "critical"
+are allowed; each one found is printed with its rule, impact, help text
+and target nodes.  How axe gets into the page under its CSP: e2e/axekit.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, won_game
+from tablekit import (  # noqa: F401  (fixtures)
+    DESKTOP,
+    TablePage,
+    first_drag_move,
+    table_browser,
+    table_url,
+)
+
+import engine  # noqa: E402
+from ui import persist  # noqa: E402
+
+
+def scan_every_screen(t: TablePage, presets: list[str]) -> list[str]:
+    problems: list[str] = []
+    for preset in presets:
+        t.open(f"#{preset}/7")
+        problems += scan(t, f"table {preset}")
+    # the confirm dialog: a game in progress, then New
+    g = engine.new_game(presets[-1], 7)
+    move = first_drag_move(g)
+    assert move is not None
+    t.drag_move(g, move)
+    t.wait_moves(1)
+    open_dialog(t, '[data-action="new"]', "confirm")
+    problems += scan(t, "confirm dialog")
+    close_dialog(t)
+    open_dialog(t, '[data-action="games"]', "chooser")
+    problems += scan(t, "chooser")
+    t.page.click(".settings summary")
+    t.page.wait_for_selector('[data-setting="contrast"]', state="visible")
+    problems += scan(t, "settings")
+    t.page.click('.dialog [data-action="stats"]')
+    t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
+    problems += scan(t, "statistics")
+    close_dialog(t)
+    # the end screen of a lost game (End, then confirm)
+    open_dialog(t, '[data-action="end"]', "confirm")
+    t.page.click('.dialog [data-action="confirm"]')
+    t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    problems += scan(t, "end screen (lost)")
+    # the win screen
+    open_on_save(t, won_game())
+    problems += scan(t, "win screen")
+    return problems
+
+
+PROFILES = {
+    "standard": (DESKTOP, persist.Settings()),
+    "high-contrast-four-colours": (DESKTOP, persist.Settings(contrast="high", faces="fourcolour")),
+}
+
+
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_axe_finds_nothing_serious_on_any_screen(table_browser: Any, table_url: str, profile: str) -> None:
+    context, settings = PROFILES[profile]
+    t = axe_page(table_browser, table_url, context, settings)
+    try:
+        problems = scan_every_screen(t, list(engine.PRESETS))
+        assert t.attr("contrast") == ("high" if settings.contrast == "high" else "standard")
+        assert not problems, f"{len(problems)} serious or critical axe violations:\n" + "\n".join(problems)
+        assert not t.errors, t.errors
+        if profile == "standard":  # the scan does see problems: a nameless button is reported
+            t.page.evaluate("() => { const b = document.createElement('button'); b.id = 'nameless';"
+                            " document.querySelector('#table .bar').append(b) }")
+            planted = scan(t, "planted")
+            assert any("button-name (critical)" in p and "#nameless" in p for p in planted), planted
+    finally:
+        t.close()
