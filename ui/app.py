@@ -182,7 +182,8 @@ class TableApp:
         self._live_parts: list[str] = []
         self._live_seq = 0
         self._live_log: list[str] = []  # the last LIVE_LOG texts said, for tests (#live[data-log])
-        self._live_turn = Timer(self._live_parts.clear)  # sentences of one turn are said together
+        self._live_tags: dict[str, str] = {}  # tag -> its sentence in this turn
+        self._live_turn = Timer(self._end_live_turn)  # sentences of one turn are said together
         self._pile_sig: dict[str, Any] = {}  # what each pile's name was made from
         self._card_named: set[int] = set()  # uids whose element carries a name
         self.root.replaceChildren(table)
@@ -869,7 +870,11 @@ class TableApp:
     # ------------------------------------------------------------------
     # messages
     # ------------------------------------------------------------------
-    def announce(self, text: str, level: str = say.BRIEF) -> None:
+    def _end_live_turn(self) -> None:
+        self._live_parts.clear()
+        self._live_tags.clear()
+
+    def announce(self, text: str, level: str = say.BRIEF, tag: str = "") -> None:
         """Say ``text`` through the live region (screen readers only), if the
         verbosity setting says sentences of ``level`` (``brief``: said unless
         the setting is off; ``full``: only at full).
@@ -881,13 +886,21 @@ class TableApp:
         always changes.  ``#table[data-announced]`` is the latest text,
         ``data-announce-seq`` counts the texts written (tests wait on it) and
         ``#live[data-log]`` holds the last :data:`LIVE_LOG` texts (JSON).
+        A sentence with a ``tag`` replaces the same turn's earlier sentence of
+        that tag (where the keyboard's focus is: only the latest matters).
         """
         if not text or not say.says(self.settings.verbosity, level):
             return
         parts = self._live_parts
         if text in parts:
             return
-        parts.append(text)
+        earlier = self._live_tags.get(tag) if tag else None
+        if earlier is not None and earlier in parts:
+            parts[parts.index(earlier)] = text
+        else:
+            parts.append(text)
+        if tag:
+            self._live_tags[tag] = text
         if not self._live_turn.pending:
             self._live_turn.start(0)
         whole = " ".join(parts)

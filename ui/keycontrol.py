@@ -96,11 +96,8 @@ class Keys:
         self.came = None
         self.seen = (-1, -1)
         for pile, node in app.pile_els.items():
+            # (their role and name come from ui/announce.py, set by the table)
             node.setAttribute("tabindex", "0" if pile == self.focus.pile else "-1")
-            if not node.hasAttribute("aria-label"):  # plain fallback; the screen-reader labels replace it
-                node.setAttribute("aria-label", kb.pile_words(g.rules, pile))
-                if not node.hasAttribute("role"):
-                    node.setAttribute("role", "group")
         if refocus:
             self._focus_element()
 
@@ -313,7 +310,7 @@ class Keys:
         elif step.focus != old:
             self._set_focus(step.focus)
             if step.focus.index is not None:
-                app.announce(kb.point_sentence(g.rules, g.position, step.focus.pile, step.focus.index))
+                app.announce(kb.point_sentence(g.rules, g.position, step.focus.pile, step.focus.index), tag="focus")
 
     def jump(self, number: int) -> None:
         app = self.app
@@ -336,7 +333,7 @@ class Keys:
             return
         m = targets.move_to(g.rules, sel[0], sel[2], self.focus.pile)
         legal = m is not None and (m.kind != "found" or sel[2] == 1) and g.why_illegal(m) is None
-        app.announce(kb.target_sentence(g.rules, self.focus.pile, legal))
+        app.announce(kb.target_sentence(g.rules, self.focus.pile, legal), tag="focus")
 
     def pick(self) -> None:
         """Enter or Space: pick, drop the picked cards, or deal."""
@@ -494,7 +491,9 @@ class Keys:
         if is_none(box):
             return
         active = document.activeElement
-        if not is_none(active) and bool(box.contains(active)):
+        # Already on one of its controls (the box itself, focused as it opens so
+        # that a screen reader reads its title, does not count).
+        if not is_none(active) and active != box and bool(box.contains(active)):
             return
         want = DIALOG_FOCUS.get(str(app.overlay.dataset.kind))
         node = box.querySelector(want) if want else None
