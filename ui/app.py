@@ -887,7 +887,7 @@ class TableApp:
         ``data-announce-seq`` counts the texts written (tests wait on it) and
         ``#live[data-log]`` holds the last :data:`LIVE_LOG` texts (JSON).
         A sentence with a ``tag`` replaces the same turn's earlier sentence of
-        that tag (where the keyboard's focus is: only the latest matters).
+        that tag (the keyboard's focus and pick: only the latest matters).
         """
         if not text or not say.says(self.settings.verbosity, level):
             return

@@ -310,7 +310,7 @@ class Keys:
         elif step.focus != old:
             self._set_focus(step.focus)
             if step.focus.index is not None:
-                app.announce(kb.point_sentence(g.rules, g.position, step.focus.pile, step.focus.index), tag="focus")
+                app.announce(kb.point_sentence(g.rules, g.position, step.focus.pile, step.focus.index), tag="keys")
 
     def jump(self, number: int) -> None:
         app = self.app
@@ -333,7 +333,7 @@ class Keys:
             return
         m = targets.move_to(g.rules, sel[0], sel[2], self.focus.pile)
         legal = m is not None and (m.kind != "found" or sel[2] == 1) and g.why_illegal(m) is None
-        app.announce(kb.target_sentence(g.rules, self.focus.pile, legal), tag="focus")
+        app.announce(kb.target_sentence(g.rules, self.focus.pile, legal), tag="keys")
 
     def pick(self) -> None:
         """Enter or Space: pick, drop the picked cards, or deal."""
@@ -349,7 +349,7 @@ class Keys:
             src, sidx, count = sel
             if pile == src:
                 app._deselect()
-                app.announce("Put back.")
+                app.announce("Put back.", tag="keys")
                 self._draw_ring()
                 return
             if stock:
@@ -375,7 +375,7 @@ class Keys:
             return
         app._select(pile, index or 0)
         if app.selected is not None:
-            app.announce(kb.picked_sentence(g.rules, g.position, pile, app.selected[1]))
+            app.announce(kb.picked_sentence(g.rules, g.position, pile, app.selected[1]), tag="keys")
         self._draw_ring()
 
     def resize(self, more: bool) -> None:
@@ -409,7 +409,7 @@ class Keys:
         app._mark_selection()
         if self.focus.pile == pile:
             self._set_focus(kb.Focus(pile, new), move_dom=False)
-        app.announce(kb.picked_sentence(g.rules, g.position, pile, new))
+        app.announce(kb.picked_sentence(g.rules, g.position, pile, new), tag="keys")
 
     def best(self) -> None:
         app = self.app
@@ -466,7 +466,7 @@ class Keys:
             app.cancel_drag()
         elif app.selected is not None:
             app._deselect()
-            app.announce("Put back.")
+            app.announce("Put back.", tag="keys")
             self._draw_ring()
         else:
             app.helper.clear_hint()
