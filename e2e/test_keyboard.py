@@ -237,18 +237,18 @@ def test_up_and_down_move_the_pick_point_and_say_the_card(desk: TablePage) -> No
     assert keys.focus() == ("column-1", 4)  # the head of the run Ts 9s 8s
     keys.press("ArrowUp")
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.focus === 'column-1:3'")
-    assert desk.attr("announced") == "nine of hearts, does not move"
+    assert desk.attr("announced") == "9 of hearts, does not move"
     keys.press("ArrowDown")
     keys.press("ArrowDown")
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.focus === 'column-1:5'")
-    assert desk.attr("announced") == "nine of spades, 2 cards"
+    assert desk.attr("announced") == "9 of spades, 2 cards"
     ring = _ring(desk.page)
     box = desk.card_box("column-1", 5)
     assert abs(ring["y"] - box["y"]) < 1
     # Enter picks from the pick point; Shift+↑ one more, then no more (9h does not go on Ts)
     keys.press("Enter")
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.selected === 'column-1:5'")
-    assert desk.attr("announced") == "Picked 2 cards: nine to eight of spades, from column 1."
+    assert desk.attr("announced") == "Picked 2 cards: 9 to 8 of spades, from column 1."
     assert desk.page.locator("#table .card.selected").count() == 2
     keys.press("Shift+ArrowUp")
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.selected === 'column-1:4'")

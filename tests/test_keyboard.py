@@ -254,15 +254,16 @@ def test_little_spider_moves_one_card_at_a_time() -> None:
 def test_sentences_name_cards_and_piles() -> None:
     g = engine.game_from_notation("spider-2", RUNS)
     r, pos = g.rules, g.position
-    assert kb.picked_sentence(r, pos, "column-1", 4) == "Picked 3 cards: ten to eight of spades, from column 1."
+    assert kb.picked_sentence(r, pos, "column-1", 4) == "Picked 3 cards: 10 to 8 of spades, from column 1."
     assert kb.picked_sentence(r, pos, "column-2", 0) == "Picked queen of hearts from column 2."
-    assert kb.point_sentence(r, pos, "column-1", 5) == "nine of spades, 2 cards"
-    assert kb.point_sentence(r, pos, "column-1", 3) == "nine of hearts, does not move"
+    assert kb.point_sentence(r, pos, "column-1", 5) == "9 of spades, 2 cards"
+    assert kb.point_sentence(r, pos, "column-1", 3) == "9 of hearts, does not move"
     assert kb.target_sentence(r, "column-5", True) == "Target column 5, legal."
     t = engine.PRESETS["tournament-1"]
     assert kb.pile_words(t, "free") == "the Free Column"
     assert kb.pile_words(t, "draw-4") == "draw pile 4"
     assert kb.pile_words(engine.PRESETS["little-spider"], "column-2") == "pile 2"
     assert kb.pile_words(engine.PRESETS["little-spider"], "foundation-3") == "foundation 3"
+    # cards are named as the piles name them (ui/announce.py)
     assert kb.cards_words((engine.cards.parse_card("9h"), engine.cards.parse_card("8s"))) == \
-        "nine of hearts to eight of spades"
+        "9 of hearts, 8 of spades"

@@ -35,11 +35,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.cards import card_words
 from engine.play import movable_count, pile_name
 from engine.position import Position
 from engine.rules import Ruleset
 
+from .announce import card_name, cards_phrase
 from .layout import Layout, Rect
 from .model import is_spider_runs, pile_base, pile_ids, tableau_index
 
@@ -380,17 +380,14 @@ def pile_words(rules: Ruleset, pile: str) -> str:
 
 
 def cards_words(cards: tuple[int, ...]) -> str:
-    """``seven of hearts``; ``nine to seven of spades``; ``nine of hearts to seven of spades``."""
-    if len(cards) == 1:
-        return card_words(cards[0])
-    first, last = card_words(cards[0]), card_words(cards[-1])
-    if cards[0] & 3 == cards[-1] & 3:
-        return f"{first.split(' of ')[0]} to {last}"
-    return f"{first} to {last}"
+    """Cards as a screen reader hears them, named like the piles
+    (ui/announce.py): ``7 of hearts``; ``9 to 7 of spades``;
+    ``9 of hearts, 8 of spades``."""
+    return cards_phrase(cards)
 
 
 def picked_sentence(rules: Ruleset, pos: Position, pile: str, index: int) -> str:
-    """``Picked 3 cards: nine to seven of spades, from column 2.``"""
+    """``Picked 3 cards: 9 to 7 of spades, from column 2.``"""
     k = tableau_index(rules, pile)
     assert k is not None
     cards = pos.tableau[k][index:]
@@ -401,12 +398,12 @@ def picked_sentence(rules: Ruleset, pos: Position, pile: str, index: int) -> str
 
 
 def point_sentence(rules: Ruleset, pos: Position, pile: str, index: int) -> str:
-    """The pick point moved inside a column: ``nine of spades, 3 cards`` or
+    """The pick point moved inside a column: ``9 of spades, 3 cards`` or
     ``queen of hearts, does not move``."""
     k = tableau_index(rules, pile)
     assert k is not None
     col = pos.tableau[k]
-    words = card_words(col[index])
+    words = card_name(col[index])
     n = len(col) - index
     if n <= movable_count(rules, col, pos.down[k]):
         return f"{words}, {n} card{'s' if n != 1 else ''}"
