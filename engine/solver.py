@@ -83,6 +83,8 @@ ANY_SUIT_PAIR = 6
 """A card on its successor, where runs of any suits complete (Relaxed, Easy)."""
 BREAK = 10
 KING_AT_BOTTOM = 8
+LOCKED = 0
+"""For each movable unit (a one-suit block, or a run where any run moves) lying on face-down cards."""
 
 
 def column_value(col: tuple[int, ...], d: int, same_suit: bool) -> int:
@@ -93,13 +95,21 @@ def column_value(col: tuple[int, ...], d: int, same_suit: bool) -> int:
     score = -FACE_DOWN * d
     prev = col[d]
     off = OFF_SUIT_PAIR if same_suit else ANY_SUIT_PAIR
+    units = 1
     for k in range(d + 1, n):
         c = col[k]
         if (prev >> 2) == (c >> 2) + 1:
-            score += SUITED_PAIR if c == prev - 4 else off
+            if c == prev - 4:
+                score += SUITED_PAIR
+            else:
+                score += off
+                units += same_suit
         else:
             score -= BREAK
+            units += 1
         prev = c
+    if d:
+        score -= LOCKED * units
     if d == 0 and (col[0] >> 2) == KING:
         score += KING_AT_BOTTOM
     return score
@@ -282,30 +292,35 @@ def spider_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Positio
     return out
 
 
+MACRO_BLOCKS = 5
+"""The most one-suit blocks a compound move carries."""
+
+
 def macro_successors(rules: Ruleset, pos: Position) -> list[tuple[list[Move], Position]]:
-    """Compound moves through empty columns, with where they lead (unit "suit" only).
+    """Compound moves of a descending sequence, with where they lead (unit "suit" only).
 
     A descending sequence of ``t`` one-suit blocks on top of a column (each
     block on a card one rank higher of another suit) cannot move as a unit,
-    but with ``t - 1`` empty columns it moves all the same: the top blocks
-    are parked one to an empty column, the deepest goes onto the target,
-    and the parked ones follow it back in order.  Each compound move is the
-    list of those legal moves; the empty columns end as they were.  Moves
-    of one block are :func:`spider_successors`' own.
+    but it moves all the same if its top ``t - 1`` blocks can be parked:
+    each on an empty column or on another column whose top card is one rank
+    higher than the block's first card.  The blocks are parked from the top
+    down, the deepest goes onto the target, and the parked ones follow it in
+    order, so every other column ends as it was.  Each compound move is the
+    list of those legal moves.  Moves of one block are
+    :func:`spider_successors`' own.
     """
     if rules.unit != "suit" or rules.empty != "any":
         return []
     tableau = pos.tableau
-    empties = [j for j, col in enumerate(tableau) if not col]
-    e = len(empties)
-    if not e:
-        return []
     down = pos.down
     free = free_index(rules)
     by_rank: dict[int, list[int]] = {}
+    empties: list[int] = []
     for j, col in enumerate(tableau):
         if col:
             by_rank.setdefault(col[-1] >> 2, []).append(j)
+        else:
+            empties.append(j)
     removes = rules.completion != "none"
     out: list[tuple[list[Move], Position]] = []
     for i, col in enumerate(tableau):
@@ -319,25 +334,26 @@ def macro_successors(rules: Ruleset, pos: Position) -> list[tuple[list[Move], Po
             while k > d and col[k - 1] == col[k] + 4:
                 k -= 1
             starts.append(k)
-            if k == d or len(starts) > e or (col[k - 1] >> 2) != (col[k] >> 2) + 1:
+            if k == d or len(starts) >= MACRO_BLOCKS or (col[k - 1] >> 2) != (col[k] >> 2) + 1:
                 break
             k -= 1
-        for t in range(2, len(starts) + 1):
+        nb = len(starts)
+        if nb < 2:
+            continue
+        for t in range(2, nb + 1):
             h = starts[t - 1]
             head = col[h]
             r = head >> 2
             dsts: list[int] = []
-            if t - 1 <= e:
-                for j in by_rank.get(r + 1, ()):
-                    # moving off a card of the rank above only helps if it lands on its own suit
-                    if h > d and (col[h - 1] >> 2) == r + 1 and (tableau[j][-1] & 3) != (head & 3):
-                        continue
-                    dsts.append(j)
-            if h > 0 and t <= e:
+            for j in by_rank.get(r + 1, ()):
+                # moving off a card of the rank above only helps if it lands on its own suit
+                if h > d and (col[h - 1] >> 2) == r + 1 and (tableau[j][-1] & 3) != (head & 3):
+                    continue
+                dsts.append(j)
+            if h > 0 and empties:
                 dsts.append(empties[0])
             if not dsts:
                 continue
-            sizes = [n - starts[0]] + [starts[b - 1] - starts[b] for b in range(1, t)]
             newsrc = col[:h]
             if h and d >= h:
                 dl = list(down)
@@ -345,11 +361,30 @@ def macro_successors(rules: Ruleset, pos: Position) -> list[tuple[list[Move], Po
                 dn = tuple(dl)
             else:
                 dn = down
+            sizes = [n - starts[0]]
+            for blk in range(1, t):
+                sizes.append(starts[blk - 1] - starts[blk])
             for j in dsts:
-                parks = [x for x in empties if x != j][: t - 1]
-                seq = [_new(Move, (MOVE, i, parks[b], sizes[b], free)) for b in range(t - 1)]
+                parks: list[int] = []
+                free_empties = [x for x in empties if x != j]
+                for blk in range(t - 1):
+                    spot = -1
+                    tail = col[starts[blk - 1] - 1] if blk else col[-1]
+                    if (tail >> 2) != 1:  # a block ending in an Ace could complete a run where it parks
+                        for x in by_rank.get((col[starts[blk]] >> 2) + 1, ()):
+                            if x != i and x != j and x not in parks:
+                                spot = x
+                                break
+                    if spot < 0:
+                        if not free_empties:
+                            break
+                        spot = free_empties.pop(0)
+                    parks.append(spot)
+                if len(parks) < t - 1:
+                    continue
+                seq = [_new(Move, (MOVE, i, parks[blk], sizes[blk], free)) for blk in range(t - 1)]
                 seq.append(_new(Move, (MOVE, i, j, sizes[t - 1], free)))
-                seq.extend(_new(Move, (MOVE, parks[b], j, sizes[b], free)) for b in range(t - 2, -1, -1))
+                seq.extend(_new(Move, (MOVE, parks[blk], j, sizes[blk], free)) for blk in range(t - 2, -1, -1))
                 newdst = tableau[j] + col[h:]
                 if removes and (
                     ((col[-1] >> 2) == 1 and len(newdst) - down[j] >= 13)
@@ -487,7 +522,7 @@ class Search:
                     x = cache[ck] = column_value(ck[0], ck[1], same_suit)
                 old.append(x)
             succ: list[tuple[Move | list[Move], Position]] = list(spider_successors(rules, pos))
-            if self.macros and not all(tab):
+            if self.macros:
                 succ.extend(macro_successors(rules, pos))
             for m, nxt in succ:
                 nt = nxt.tableau

@@ -290,6 +290,22 @@ def test_compound_move_carries_a_two_suit_sequence_through_an_empty_column() -> 
     assert macro_successors(full.rules, full.position) == []
 
 
+def test_compound_move_parks_a_block_on_a_column_one_rank_higher() -> None:
+    # no empty column: the 8s 7s wait on the 9s of column 3 while the 9h goes onto the Th
+    g = game("spider-2", ["*Ks9h8s7s", "Th", "9s", "5h", "5h", "5s", "5s", "4h", "4h", "4s"])
+    found = {tuple(str(m) for m in seq): nxt for seq, nxt in macro_successors(g.rules, g.position)}
+    assert list(found) == [("c1:2>c3", "c1>c2", "c3:2>c2")]
+    nxt = found[("c1:2>c3", "c1>c2", "c3:2>c2")]
+    assert nxt == replay(g.rules, g.position, [engine.parse_move(m) for m in ("c1:2>c3", "c1>c2", "c3:2>c2")])
+    assert nxt.tableau[2] == g.position.tableau[2]
+
+
+def test_compound_move_never_parks_an_ace_where_it_could_complete_a_run() -> None:
+    # the 2h Ah block must not wait on the 3h of column 3: it would complete that run
+    g = game("spider-2", ["*Ks3s2hAh", "4h", "KhQhJhTh9h8h7h6h5h4h3h"])
+    assert all("c1:2>c3" not in [str(m) for m in seq] for seq, _ in macro_successors(g.rules, g.position))
+
+
 def test_key_forgets_column_order_only_once_the_stock_is_empty() -> None:
     a = game("spider-1", ["Ks", "*Qs5s"], stock="As2s3s4s5s6s7s8s9sTs")
     b = game("spider-1", ["*Qs5s", "Ks"], stock="As2s3s4s5s6s7s8s9sTs")
