@@ -16,10 +16,18 @@ browser can yield between them, stops at a node or time budget, and can be
 cancelled.  Positions are keys of a transposition table (the engine's
 positions are immutable tuples).
 
-Spider-family deals are searched level by level, as KPatience's solver does
-(a beam over the deals left): between two deals a best-first search
-explores the column moves; the best positions from which a deal is legal
-are dealt into the next level.  Little Spider and traditional Spidike,
+Spider-family deals are searched level by level (a beam over the deals
+left): between two deals a best-first search explores the column moves;
+the best positions from which a deal is legal deal, and the best positions
+after the deal (judged knowing the dealt cards) make the next level.  A
+search that gives up starts again with a wider beam (iterative widening).
+That search has a fast path (:func:`spider_successors`: only the changed
+columns are rebuilt, the evaluation is updated column by column) and
+compound moves (:func:`macro_successors`: a descending sequence of several
+one-suit blocks moves as one step, its blocks parked on empty columns or on
+columns one rank higher on the way).  Its transposition table's key
+(:func:`position_key`) leaves out the foundations and, once the stock is
+empty, the order of the columns.  Little Spider and traditional Spidike,
 smaller games, use a plain best-first search over all actions.
 
 Move pruning never invents a solution: every move the solver returns is
@@ -57,6 +65,12 @@ HIDDEN_CARD = 0
 SOLVED, UNSOLVABLE, UNKNOWN, CANCELLED = "solved", "unsolvable", "unknown", "cancelled"
 
 
+BEAM = 16
+"""The Spider family's first beam: positions dealt into each next level."""
+LEVEL_NODES = 1000
+"""Positions explored from each level before choosing the next (first try)."""
+
+
 class SolveResult(NamedTuple):
     """What a search found: ``status``, the winning ``moves`` (if solved), effort."""
 
@@ -74,7 +88,7 @@ RUN_VALUE = 390
 
 
 # Evaluation weights (see :func:`column_value`).
-EMPTY_COLUMN = 60
+EMPTY_COLUMN = 100
 FACE_DOWN = 40
 SUITED_PAIR = 12
 OFF_SUIT_PAIR = 4
@@ -83,7 +97,7 @@ ANY_SUIT_PAIR = 6
 """A card on its successor, where runs of any suits complete (Relaxed, Easy)."""
 BREAK = 10
 KING_AT_BOTTOM = 8
-LOCKED = 0
+LOCKED = 30
 """For each movable unit (a one-suit block, or a run where any run moves) lying on face-down cards."""
 
 
@@ -740,8 +754,8 @@ def solve(
     should_stop: Callable[[], bool] | None = None,
     visible: bool = False,
     complete: bool = False,
-    beam: int = 8,
-    level_nodes: int = 2000,
+    beam: int = BEAM,
+    level_nodes: int = LEVEL_NODES,
     deal_look: int = 2,
     final_factor: int = 2,
     macros: bool = True,
