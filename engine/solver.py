@@ -88,7 +88,7 @@ RUN_VALUE = 390
 
 
 # Evaluation weights (see :func:`column_value`).
-EMPTY_COLUMN = 100
+EMPTY_COLUMN = 150
 FACE_DOWN = 40
 SUITED_PAIR = 12
 OFF_SUIT_PAIR = 4
@@ -97,7 +97,7 @@ ANY_SUIT_PAIR = 6
 """A card on its successor, where runs of any suits complete (Relaxed, Easy)."""
 BREAK = 10
 KING_AT_BOTTOM = 8
-LOCKED = 30
+LOCKED = 50
 """For each movable unit (a one-suit block, or a run where any run moves) lying on face-down cards."""
 
 

@@ -103,7 +103,7 @@ def test_solves_traditional_spidike_with_king_to_an_empty_pile() -> None:
 
 
 @pytest.mark.cpython_only  # a few seconds in CPython; the small positions above cover Pyodide
-@pytest.mark.parametrize(("preset", "deal"), [("spider-1", 1), ("tournament-1", 9), ("spider-2", 9)])
+@pytest.mark.parametrize(("preset", "deal"), [("spider-1", 1), ("tournament-1", 9), ("spider-2", 3), ("spider-4", 4)])
 def test_solves_a_real_deal_and_the_solution_replays(preset: str, deal: int) -> None:
     g = engine.new_game(preset, deal=deal)
     r = solve(g.rules, g.position, max_nodes=12_000)
