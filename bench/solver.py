@@ -16,6 +16,7 @@ Usage::
     python3 bench/solver.py --deals 20 --seconds 5 --jobs 2
     python3 bench/solver.py --quick            # a smoke run: 5 deals, 2 s
     python3 bench/solver.py --no-pyodide
+    python3 bench/solver.py --nodes 100000      # a budget in positions: the same work on a busy machine
 
 Targets (issue 6): at 10 s a deal in CPython, ≥ 95 % of 1-suit, ≥ 95 % of
 2-suit and ≥ 70 % of 4-suit deals solved; a hint in ≤ 300 ms in the page
@@ -98,19 +99,22 @@ def measure(quick: bool = False) -> dict[str, Any]:
     }
 
 
-def _solve_one(args: tuple[str, int, float]) -> tuple[bool, float]:
-    preset, deal, seconds = args
+def _solve_one(args: tuple[str, int, float, int | None]) -> tuple[bool, float]:
+    preset, deal, seconds, nodes = args
     g = engine.new_game(preset, deal=deal)
-    r = solve(g.rules, g.position, max_seconds=seconds)
+    if nodes is not None:
+        r = solve(g.rules, g.position, max_nodes=nodes)
+    else:
+        r = solve(g.rules, g.position, max_seconds=seconds)
     ok = r.status == SOLVED and replay(g.rules, g.position, r.moves).is_cleared()
     return ok, r.seconds
 
 
-def solved_fractions(deals: int, seconds: float, jobs: int) -> dict[str, tuple[float, float]]:
+def solved_fractions(deals: int, seconds: float, jobs: int, nodes: int | None = None) -> dict[str, tuple[float, float]]:
     out = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for preset in SOLVE_TARGETS:
-            results = list(pool.map(_solve_one, [(preset, d, seconds) for d in range(1, deals + 1)]))
+            results = list(pool.map(_solve_one, [(preset, d, seconds, nodes) for d in range(1, deals + 1)]))
             out[preset] = (
                 sum(ok for ok, _ in results) / len(results),
                 statistics.median(t for _, t in results),
@@ -133,6 +137,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="5 deals at 2 s, fewer hint positions")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="solve each deal within this many positions instead of --seconds (the targets are set in seconds)")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
@@ -140,12 +146,13 @@ def main() -> None:
         a.deals, a.seconds = 5, 2.0
     cp = measure(a.quick)
     py = "skipped" if a.no_pyodide else _engine_bench().run_pyodide(a.quick, "solver")
-    fr = solved_fractions(a.deals, a.seconds, a.jobs)
+    fr = solved_fractions(a.deals, a.seconds, a.jobs, a.nodes)
     if a.json:
         print(json.dumps({"cpython": cp, "pyodide": py, "solved": fr}))
         return
     pyd = py if isinstance(py, dict) else None
-    print(f"Solver benchmark ({a.deals} deals per suit count, {a.seconds:g} s a deal, {a.jobs} processes)")
+    budget = f"{a.nodes:,} positions" if a.nodes is not None else f"{a.seconds:g} s"
+    print(f"Solver benchmark ({a.deals} deals per suit count, {budget} a deal, {a.jobs} processes)")
     print(f"{'metric':34} {'CPython':>12} {'Pyodide':>12} {'target':>10}  verdict")
     pps = f"{pyd['positions_per_s']:,.0f}" if pyd else "—"
     print(f"{'positions per second':34} {cp['positions_per_s']:12,.0f} {pps:>12} {'—':>10}")

@@ -355,3 +355,32 @@ def test_hint_and_badge_on_a_phone(table_browser, table_url) -> None:
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_browser, table_url) -> None:
+    """The real assets/data/winnable.json, not a served one: a game with proven
+    deals offers "Winnable deals only", every other says why not."""
+    from pathlib import Path
+
+    from ui import assist
+
+    shipped = assist.parse_winnable((Path(__file__).resolve().parent.parent / "assets/data/winnable.json").read_text())
+    assert {"spider-1", "tournament-1", "tournament-2"} <= set(shipped)
+    t = TablePage(table_browser, table_url, DESKTOP)
+    try:
+        t.open("#spider-1/5")
+        t.page.wait_for_selector('#table[data-winnable="loaded"]', state="attached")
+        t.page.click('[data-action="games"]')
+        t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        for preset in engine.PRESETS:
+            t.page.click(f'[data-choice="{preset}"]')
+            note = t.page.inner_text("#winnable-note")
+            if preset in shipped:
+                assert t.page.is_enabled("#winnable-only"), (preset, note)
+                assert "proven winnable" in note, (preset, note)
+            else:
+                assert t.page.is_disabled("#winnable-only"), preset
+                assert note == "No proven deals for this game yet.", (preset, note)
+        assert not t.errors, t.errors
+    finally:
+        t.close()

@@ -16,10 +16,18 @@ browser can yield between them, stops at a node or time budget, and can be
 cancelled.  Positions are keys of a transposition table (the engine's
 positions are immutable tuples).
 
-Spider-family deals are searched level by level, as KPatience's solver does
-(a beam over the deals left): between two deals a best-first search
-explores the column moves; the best positions from which a deal is legal
-are dealt into the next level.  Little Spider and traditional Spidike,
+Spider-family deals are searched level by level (a beam over the deals
+left): between two deals a best-first search explores the column moves;
+the best positions from which a deal is legal deal, and the best positions
+after the deal (judged knowing the dealt cards) make the next level.  A
+search that gives up starts again with a wider beam (iterative widening).
+That search has a fast path (:func:`spider_successors`: only the changed
+columns are rebuilt, the evaluation is updated column by column) and
+compound moves (:func:`macro_successors`: a descending sequence of several
+one-suit blocks moves as one step, its blocks parked on empty columns or on
+columns one rank higher on the way).  Its transposition table's key
+(:func:`position_key`) leaves out the foundations and, once the stock is
+empty, the order of the columns.  Little Spider and traditional Spidike,
 smaller games, use a plain best-first search over all actions.
 
 Move pruning never invents a solution: every move the solver returns is
@@ -47,7 +55,7 @@ from typing import Callable, Iterable, NamedTuple
 
 from .cards import KING
 from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
-from .play import legal_moves, next_position
+from .play import free_index, legal_moves, next_position
 from .position import Position
 from .rules import Ruleset
 
@@ -55,6 +63,12 @@ HIDDEN_CARD = 0
 """Stands for a card the player cannot see (rank 0: it fits nowhere)."""
 
 SOLVED, UNSOLVABLE, UNKNOWN, CANCELLED = "solved", "unsolvable", "unknown", "cancelled"
+
+
+BEAM = 16
+"""The Spider family's first beam: positions dealt into each next level."""
+LEVEL_NODES = 1000
+"""Positions explored from each level before choosing the next (first try)."""
 
 
 class SolveResult(NamedTuple):
@@ -74,7 +88,7 @@ RUN_VALUE = 390
 
 
 # Evaluation weights (see :func:`column_value`).
-EMPTY_COLUMN = 60
+EMPTY_COLUMN = 150
 FACE_DOWN = 40
 SUITED_PAIR = 12
 OFF_SUIT_PAIR = 4
@@ -83,6 +97,8 @@ ANY_SUIT_PAIR = 6
 """A card on its successor, where runs of any suits complete (Relaxed, Easy)."""
 BREAK = 10
 KING_AT_BOTTOM = 8
+LOCKED = 50
+"""For each movable unit (a one-suit block, or a run where any run moves) lying on face-down cards."""
 
 
 def column_value(col: tuple[int, ...], d: int, same_suit: bool) -> int:
@@ -93,13 +109,21 @@ def column_value(col: tuple[int, ...], d: int, same_suit: bool) -> int:
     score = -FACE_DOWN * d
     prev = col[d]
     off = OFF_SUIT_PAIR if same_suit else ANY_SUIT_PAIR
+    units = 1
     for k in range(d + 1, n):
         c = col[k]
         if (prev >> 2) == (c >> 2) + 1:
-            score += SUITED_PAIR if c == prev - 4 else off
+            if c == prev - 4:
+                score += SUITED_PAIR
+            else:
+                score += off
+                units += same_suit
         else:
             score -= BREAK
+            units += 1
         prev = c
+    if d:
+        score -= LOCKED * units
     if d == 0 and (col[0] >> 2) == KING:
         score += KING_AT_BOTTOM
     return score
@@ -179,6 +203,238 @@ def useful_moves(rules: Ruleset, pos: Position) -> list[Move]:
     return out
 
 
+# -- the Spider family's fast path ------------------------------------------------
+
+_new = tuple.__new__
+
+
+def spider_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Position]]:
+    """:func:`useful_moves`' column moves of a Spider-family position, with where they lead.
+
+    The same moves as :func:`useful_moves` without the deals, in the same
+    order, and the same positions as :func:`engine.play.next_position`, made
+    faster: only the two columns that change are rebuilt (a move that could
+    complete a run goes through the engine's own ``next_position``).
+    """
+    tableau = pos.tableau
+    down = pos.down
+    free = free_index(rules)
+    by_rank: dict[int, list[int]] = {}
+    first_empty = -1
+    for j, col in enumerate(tableau):
+        if col:
+            r = col[-1] >> 2
+            lst = by_rank.get(r)
+            if lst is None:
+                by_rank[r] = [j]
+            else:
+                lst.append(j)
+        elif first_empty < 0:
+            first_empty = j
+    unit = rules.unit
+    empty_rule = rules.empty
+    removes = rules.completion != "none"
+    stock = pos.stock
+    foundations = pos.foundations
+    out: list[tuple[Move, Position]] = []
+    add = out.append
+    get = by_rank.get
+    for i, col in enumerate(tableau):
+        n = len(col)
+        if not n:
+            continue
+        d = down[i]
+        k = n - 1
+        card = col[k]
+        top_is_ace = (card >> 2) == 1
+        count = 1
+        while True:
+            r = card >> 2
+            built = False
+            below = 0
+            if k > d:
+                below = col[k - 1]
+                built = (below >> 2) == r + 1
+            targets = get(r + 1)
+            dsts: list[int] = []
+            if targets:
+                if built:
+                    # already on a successor: moving only helps if it makes the build one suit
+                    if (below & 3) != (card & 3):
+                        for j in targets:
+                            if (tableau[j][-1] & 3) == (card & 3):
+                                dsts.append(j)
+                else:
+                    dsts = targets
+            if first_empty >= 0 and k > 0 and (empty_rule == "any" or (empty_rule == "king" and r == KING)):
+                dsts = dsts + [first_empty]
+            if dsts:
+                moving = col[k:]
+                newsrc = col[:k]
+                if k and d >= k:
+                    dl = list(down)
+                    dl[i] = k - 1
+                    dn = tuple(dl)
+                else:
+                    dn = down
+                for j in dsts:
+                    m = _new(Move, (MOVE, i, j, count, free))
+                    newdst = tableau[j] + moving
+                    if removes and (
+                        (top_is_ace and len(newdst) - down[j] >= 13)
+                        or (newsrc and (newsrc[-1] >> 2) == 1 and len(newsrc) - dn[i] >= 13)
+                    ):
+                        add((m, next_position(rules, pos, m)))
+                        continue
+                    t = list(tableau)
+                    t[i] = newsrc
+                    t[j] = newdst
+                    add((m, _new(Position, (tuple(t), dn, stock, foundations))))
+            if k == d:
+                break
+            if unit == "suit":
+                if below != card + 4:
+                    break
+            elif unit == "rank":
+                if not built:
+                    break
+            else:
+                break
+            k -= 1
+            card = below
+            count += 1
+    return out
+
+
+MACRO_BLOCKS = 5
+"""The most one-suit blocks a compound move carries."""
+
+
+def macro_successors(rules: Ruleset, pos: Position) -> list[tuple[list[Move], Position]]:
+    """Compound moves of a descending sequence, with where they lead (unit "suit" only).
+
+    A descending sequence of ``t`` one-suit blocks on top of a column (each
+    block on a card one rank higher of another suit) cannot move as a unit,
+    but it moves all the same if its top ``t - 1`` blocks can be parked:
+    each on an empty column or on another column whose top card is one rank
+    higher than the block's first card.  The blocks are parked from the top
+    down, the deepest goes onto the target, and the parked ones follow it in
+    order, so every other column ends as it was.  Each compound move is the
+    list of those legal moves.  Moves of one block are
+    :func:`spider_successors`' own.
+    """
+    if rules.unit != "suit" or rules.empty != "any":
+        return []
+    tableau = pos.tableau
+    down = pos.down
+    free = free_index(rules)
+    by_rank: dict[int, list[int]] = {}
+    empties: list[int] = []
+    for j, col in enumerate(tableau):
+        if col:
+            by_rank.setdefault(col[-1] >> 2, []).append(j)
+        else:
+            empties.append(j)
+    removes = rules.completion != "none"
+    out: list[tuple[list[Move], Position]] = []
+    for i, col in enumerate(tableau):
+        n = len(col)
+        if not n:
+            continue
+        d = down[i]
+        starts: list[int] = []  # the head index of each block, top block first
+        k = n - 1
+        while True:
+            while k > d and col[k - 1] == col[k] + 4:
+                k -= 1
+            starts.append(k)
+            if k == d or len(starts) >= MACRO_BLOCKS or (col[k - 1] >> 2) != (col[k] >> 2) + 1:
+                break
+            k -= 1
+        nb = len(starts)
+        if nb < 2:
+            continue
+        for t in range(2, nb + 1):
+            h = starts[t - 1]
+            head = col[h]
+            r = head >> 2
+            dsts: list[int] = []
+            for j in by_rank.get(r + 1, ()):
+                # moving off a card of the rank above only helps if it lands on its own suit
+                if h > d and (col[h - 1] >> 2) == r + 1 and (tableau[j][-1] & 3) != (head & 3):
+                    continue
+                dsts.append(j)
+            if h > 0 and empties:
+                dsts.append(empties[0])
+            if not dsts:
+                continue
+            newsrc = col[:h]
+            if h and d >= h:
+                dl = list(down)
+                dl[i] = h - 1
+                dn = tuple(dl)
+            else:
+                dn = down
+            sizes = [n - starts[0]]
+            for blk in range(1, t):
+                sizes.append(starts[blk - 1] - starts[blk])
+            for j in dsts:
+                parks: list[int] = []
+                free_empties = [x for x in empties if x != j]
+                for blk in range(t - 1):
+                    spot = -1
+                    tail = col[starts[blk - 1] - 1] if blk else col[-1]
+                    if (tail >> 2) != 1:  # a block ending in an Ace could complete a run where it parks
+                        for x in by_rank.get((col[starts[blk]] >> 2) + 1, ()):
+                            if x != i and x != j and x not in parks:
+                                spot = x
+                                break
+                    if spot < 0:
+                        if not free_empties:
+                            break
+                        spot = free_empties.pop(0)
+                    parks.append(spot)
+                if len(parks) < t - 1:
+                    continue
+                seq = [_new(Move, (MOVE, i, parks[blk], sizes[blk], free)) for blk in range(t - 1)]
+                seq.append(_new(Move, (MOVE, i, j, sizes[t - 1], free)))
+                seq.extend(_new(Move, (MOVE, parks[blk], j, sizes[blk], free)) for blk in range(t - 2, -1, -1))
+                newdst = tableau[j] + col[h:]
+                if removes and (
+                    ((col[-1] >> 2) == 1 and len(newdst) - down[j] >= 13)
+                    or (newsrc and (newsrc[-1] >> 2) == 1 and len(newsrc) - dn[i] >= 13)
+                ):
+                    nxt = pos
+                    for m in seq:
+                        nxt = next_position(rules, nxt, m)
+                    out.append((seq, nxt))
+                    continue
+                tl = list(tableau)
+                tl[i] = newsrc
+                tl[j] = newdst
+                out.append((seq, _new(Position, (tuple(tl), dn, pos.stock, pos.foundations))))
+    return out
+
+
+def _stock_key(pos: Position) -> tuple[int, ...]:
+    return tuple(len(p) for p in pos.stock)
+
+
+def position_key(pos: Position) -> object:
+    """The transposition table's key of a Spider-family position.
+
+    Two positions with the same key have the same future: the same columns
+    and the same stock (the stock only ever shrinks from its front, so its
+    length says which cards are left).  Foundations are left out (which
+    slot holds which run changes nothing), and once the stock is empty the
+    order of the columns is too (no deal will tell them apart).
+    """
+    skey = _stock_key(pos)
+    if any(skey):
+        return (pos.tableau, pos.down, skey)
+    return tuple(sorted(zip(pos.tableau, pos.down)))
+
+
 # -- the search -------------------------------------------------------------------
 
 
@@ -204,8 +460,12 @@ class Search:
         complete: bool = False,
         beam: int = 12,
         level_nodes: int = 4000,
+        deal_look: int = 2,
+        final_factor: int = 2,
+        macros: bool = True,
     ) -> None:
         self.rules = rules
+        self.macros = macros
         self.visible = visible
         self.complete = complete
         self.start = hide(pos) if visible else pos
@@ -222,7 +482,157 @@ class Search:
         self._level_count = 0
         self._pruned = False
         self._cache: dict[tuple[tuple[int, ...], int], int] = {}
-        self._push(self.start, evaluate(rules, self.start, self._cache))
+        self._fast = self._levelled and not visible
+        self.deal_look = deal_look
+        self.final_nodes = level_nodes * final_factor
+        if self._fast:
+            self._same_suit = rules.unit != "rank" and rules.completion != "any"
+            key = position_key(self.start)
+            self._tt: dict[object, tuple[object, Move | list[Move] | None]] = {key: (None, None)}
+            self._fheap: list[tuple[int, int, Position, object]] = []
+            self._fseen: list[tuple[int, Position, object]] = []
+            self._fpush(self.start, key, evaluate(rules, self.start, self._cache))
+        else:
+            self._push(self.start, evaluate(rules, self.start, self._cache))
+
+    def _fpush(self, pos: Position, key: object, value: int) -> None:
+        self._tick += 1
+        heapq.heappush(self._fheap, (-value, self._tick, pos, key))
+
+    def _step_fast(self, max_nodes: int) -> str | None:
+        """The Spider family's levelled search (full information)."""
+        rules = self.rules
+        heap = self._fheap
+        tt = self._tt
+        cache = self._cache
+        same_suit = self._same_suit
+        seen = self._fseen
+        cget = cache.get
+        heappush = heapq.heappush
+        budget = max_nodes
+        while budget > 0:
+            if not heap:
+                if self._next_level_fast():
+                    seen = self._fseen
+                    continue
+                if self.status is None:
+                    self.status = UNKNOWN
+                return self.status
+            negv, _, pos, key = heapq.heappop(heap)
+            budget -= 1
+            self.nodes += 1
+            v = -negv
+            tab = pos.tableau
+            down = pos.down
+            skey = _stock_key(pos)
+            endgame = not any(skey)
+            if endgame and not any(tab):
+                self._finish_fast(key)
+                return self.status
+            old = []
+            for ck in zip(tab, down):
+                x = cget(ck)
+                if x is None:
+                    x = cache[ck] = column_value(ck[0], ck[1], same_suit)
+                old.append(x)
+            succ: list[tuple[Move | list[Move], Position]] = list(spider_successors(rules, pos))
+            if self.macros:
+                succ.extend(macro_successors(rules, pos))
+            for m, nxt in succ:
+                nt = nxt.tableau
+                nd = nxt.down
+                if endgame:
+                    nkey: object = tuple(sorted(zip(nt, nd)))
+                else:
+                    nkey = (nt, nd, skey)
+                entry = (key, m)
+                if tt.setdefault(nkey, entry) is not entry:
+                    continue
+                if nxt.foundations is not pos.foundations:
+                    if endgame and not any(nt):
+                        self._finish_fast(nkey)
+                        return self.status
+                    nv = evaluate(rules, nxt, cache)
+                else:
+                    if type(m) is list:
+                        i = m[0].src
+                        j = m[-1].dst
+                    else:
+                        i = m.src  # type: ignore[union-attr]
+                        j = m.dst  # type: ignore[union-attr]
+                    ck = (nt[i], nd[i])
+                    a = cget(ck)
+                    if a is None:
+                        a = cache[ck] = column_value(nt[i], nd[i], same_suit)
+                    ck = (nt[j], nd[j])
+                    b = cget(ck)
+                    if b is None:
+                        b = cache[ck] = column_value(nt[j], nd[j], same_suit)
+                    nv = v + a + b - old[i] - old[j]
+                self._tick += 1
+                heappush(heap, (-nv, self._tick, nxt, nkey))
+            seen.append((v, pos, key))
+            if len(seen) >= (self.final_nodes if endgame else self.level_nodes):
+                heap.clear()
+        return None
+
+    def _next_level_fast(self) -> bool:
+        """Deal into the next level from the best positions of this one.
+
+        The ``beam * deal_look`` best positions (that may deal) of the level
+        deal; the ``beam`` best positions after the deal, judged knowing the
+        dealt cards, make the next level.
+        """
+        rules = self.rules
+        tt = self._tt
+        seen = self._fseen
+        self._fseen = []
+        seen.sort(key=lambda t: -t[0])
+        cands: list[tuple[int, int, Position, object, object, Move]] = []
+        looked = 0
+        tick = 0
+        for _, pos, key in seen:
+            if looked >= self.beam * self.deal_look:
+                break
+            deals = [m for m in legal_moves(rules, pos) if m.kind == DEAL or m.kind == DRAW]
+            if not deals:
+                continue
+            looked += 1
+            for m in deals:
+                nxt = next_position(rules, pos, m)
+                nkey = position_key(nxt)
+                if nkey in tt:
+                    continue
+                if nxt.is_cleared():
+                    tt[nkey] = (key, m)
+                    self._finish_fast(nkey)
+                    return False
+                tick += 1
+                cands.append((evaluate(rules, nxt, self._cache), tick, nxt, nkey, key, m))
+        cands.sort(key=lambda c: (-c[0], c[1]))
+        chosen = 0
+        for nv, _, nxt, nkey, key, m in cands:
+            if chosen >= self.beam:
+                break
+            if nkey in tt:
+                continue
+            tt[nkey] = (key, m)
+            self._fpush(nxt, nkey, nv)
+            chosen += 1
+        return chosen > 0
+
+    def _finish_fast(self, key: object) -> None:
+        path: list[Move] = []
+        parent, move = self._tt[key]
+        while move is not None:
+            if isinstance(move, list):
+                path.extend(reversed(move))
+            else:
+                path.append(move)
+            parent, move = self._tt[parent]
+        path.reverse()
+        self.moves = tuple(path)
+        self.status = SOLVED
 
     # the priority queue holds (-value, tie-break, position)
     def _push(self, pos: Position, value: int) -> None:
@@ -233,6 +643,8 @@ class Search:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         if self.status is not None:
             return self.status
+        if self._fast:
+            return self._step_fast(max_nodes)
         rules = self.rules
         parents = self._parents
         heap = self._heap
@@ -342,8 +754,11 @@ def solve(
     should_stop: Callable[[], bool] | None = None,
     visible: bool = False,
     complete: bool = False,
-    beam: int = 8,
-    level_nodes: int = 2000,
+    beam: int = BEAM,
+    level_nodes: int = LEVEL_NODES,
+    deal_look: int = 2,
+    final_factor: int = 2,
+    macros: bool = True,
 ) -> SolveResult:
     """Search for a win from ``pos`` within a node and/or time budget.
 
@@ -360,7 +775,17 @@ def solve(
     nodes = 0
     try:
         while True:
-            search = Search(rules, pos, visible=visible, complete=complete, beam=beam, level_nodes=level_nodes)
+            search = Search(
+                rules,
+                pos,
+                visible=visible,
+                complete=complete,
+                beam=beam,
+                level_nodes=level_nodes,
+                deal_look=deal_look,
+                final_factor=final_factor,
+                macros=macros,
+            )
             left = None if max_nodes is None else max_nodes - nodes
             status = _run(search, t0, left, max_seconds, should_stop)
             nodes += search.nodes

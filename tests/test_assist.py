@@ -127,6 +127,20 @@ def test_the_shipped_list_parses() -> None:
         assert g.deal == deals[0]
 
 
+def test_the_chooser_offers_winnable_deals_exactly_for_the_presets_of_the_shipped_list() -> None:
+    path = ROOT / "assets" / "data" / "winnable.json"
+    if not path.exists():
+        pytest.skip("assets/data/winnable.json is not there yet")
+    data = assist.parse_winnable(path.read_text())
+    for preset, rules in engine.PRESETS.items():
+        choice = assist.winnable_choice(data, preset, rules.option_values())
+        if preset in data:
+            assert choice.available and choice.deals == data[preset]
+            assert f"the {len(data[preset])} deal" in choice.note
+        else:
+            assert not choice.available and choice.note == assist.NO_PROVEN
+
+
 def test_the_build_ships_and_precaches_the_list() -> None:
     sys.path.insert(0, str(ROOT / "tools"))
     import build  # noqa: PLC0415

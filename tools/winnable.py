@@ -2,16 +2,19 @@
 """Prove deals winnable with the engine's solver, and ship the proven deal numbers.
 
     python3 tools/winnable.py spider-1 --count 1000 --seconds 5 --jobs 2
+    python3 tools/winnable.py tournament-2 --count 1000 --nodes 12000
     python3 tools/winnable.py --all --count 1000
     python3 tools/winnable.py --report
 
 For each preset (with its default options) the tool tries deal numbers in
-order from 1, solving each with full information under a time budget, and
+order from 1, solving each with full information under a budget (seconds,
+or positions with ``--nodes``: the same work however busy the machine), and
 records every deal proven winnable (the solver's moves replay to a win in
 the engine before a deal is recorded).  Results go to
 ``assets/data/winnable.json``, which the game's chooser reads for "winnable
 deals only".  The file also keeps, per preset, how many deals were tried,
-how many proven, the budget and the total solving time, so ``--report``
+how many proven, the budget (``seconds_per_deal``, and ``nodes_per_deal``
+once a node budget was used) and the total solving time, so ``--report``
 prints the fraction of random deals proven winnable and the time per deal.
 A run resumes where the file stops, so the data can grow across runs.
 """
@@ -52,30 +55,38 @@ def save(data: dict, path: Path = DATA) -> None:
     os.replace(tmp, path)
 
 
-def prove(args: tuple[str, int, float]) -> tuple[int, bool, float, int]:
+def prove(args: tuple[str, int, float, int | None]) -> tuple[int, bool, float, int]:
     """Solve one deal; True only if the solution replays to a win."""
-    preset, deal, seconds = args
+    preset, deal, seconds, nodes = args
     game = engine.new_game(preset, deal=deal)
-    result = solve(game.rules, game.position, max_seconds=seconds)
+    if nodes is not None:
+        result = solve(game.rules, game.position, max_nodes=nodes)
+    else:
+        result = solve(game.rules, game.position, max_seconds=seconds)
     ok = False
     if result.status == SOLVED:
         ok = replay(game.rules, game.position, result.moves).is_cleared()
     return deal, ok, result.seconds, len(result.moves)
 
 
-def run(preset: str, count: int, seconds: float, jobs: int, limit: int | None) -> None:
+def run(preset: str, count: int, seconds: float, jobs: int, limit: float | None, nodes: int | None = None) -> None:
     data = load()
     entry = data["presets"].setdefault(
-        preset, {"deals": [], "tried": 0, "seconds_per_deal": seconds, "solve_seconds": 0.0}
+        preset, {"deals": [], "tried": 0, "seconds_per_deal": seconds if nodes is None else None, "solve_seconds": 0.0}
     )
-    if entry["seconds_per_deal"] != seconds and entry["tried"]:
+    if nodes is not None:
+        if entry.get("nodes_per_deal") not in (None, nodes):
+            print(f"{preset}: the file was made with {entry['nodes_per_deal']} positions a deal; keeping that budget")
+            nodes = entry["nodes_per_deal"]
+        entry["nodes_per_deal"] = nodes
+    elif entry["seconds_per_deal"] != seconds and entry["tried"] and entry["seconds_per_deal"] is not None:
         print(f"{preset}: the file was made with {entry['seconds_per_deal']} s a deal; keeping that budget")
         seconds = entry["seconds_per_deal"]
     next_deal = entry["tried"] + 1
     started = time.time()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         while len(entry["deals"]) < count and (limit is None or time.time() - started < limit):
-            batch = [(preset, d, seconds) for d in range(next_deal, next_deal + 4 * jobs)]
+            batch = [(preset, d, seconds, nodes) for d in range(next_deal, next_deal + 4 * jobs)]
             for deal, ok, secs, n in pool.map(prove, batch):
                 entry["tried"] += 1
                 entry["solve_seconds"] = round(entry["solve_seconds"] + secs, 2)
@@ -88,7 +99,7 @@ def run(preset: str, count: int, seconds: float, jobs: int, limit: int | None) -
 
 def report() -> None:
     data = load()
-    print(f"{'preset':24} {'proven':>7} {'tried':>7} {'fraction':>9} {'s/deal':>7} {'budget':>7}")
+    print(f"{'preset':24} {'proven':>7} {'tried':>7} {'fraction':>9} {'s/deal':>7} {'budget':>7} {'nodes':>7}")
     for preset in engine.PRESETS:
         e = data["presets"].get(preset)
         if not e or not e["tried"]:
@@ -96,7 +107,7 @@ def report() -> None:
             continue
         print(
             f"{preset:24} {len(e['deals']):7} {e['tried']:7} {len(e['deals']) / e['tried']:9.1%} "
-            f"{e['solve_seconds'] / e['tried']:7.2f} {e['seconds_per_deal']:7}"
+            f"{e['solve_seconds'] / e['tried']:7.2f} {str(e['seconds_per_deal'] or '-'):>7} {e.get('nodes_per_deal', '-'):>7}"
         )
 
 
@@ -106,6 +117,8 @@ def main() -> None:
     ap.add_argument("--all", action="store_true", help="every preset")
     ap.add_argument("--count", type=int, default=1000, help="proven deals wanted per preset")
     ap.add_argument("--seconds", type=float, default=5.0, help="solver budget per deal")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="solver budget per deal in positions instead of seconds (recorded as nodes_per_deal)")
     ap.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 1)))
     ap.add_argument("--limit", type=float, default=None, help="stop each preset after this many seconds")
     ap.add_argument("--report", action="store_true", help="print the figures and exit")
@@ -117,7 +130,7 @@ def main() -> None:
     for p in presets:
         if p not in engine.PRESETS:
             raise SystemExit(f"unknown preset {p!r}")
-        run(p, a.count, a.seconds, a.jobs, a.limit)
+        run(p, a.count, a.seconds, a.jobs, a.limit, a.nodes)
     report()
 
 

@@ -40,7 +40,7 @@ from engine.moves import DEAL, DRAW, FOUNDATION, MOVE, Move
 from engine.position import Position
 from engine.rng import MAX_DEAL, MIN_DEAL
 from engine.rules import PRESETS, Ruleset
-from engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, Hint, Search
+from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, Hint, Search
 
 from .model import tableau_pile
 
@@ -228,7 +228,7 @@ class SlicedSolve:
     """
 
     def __init__(self, rules: Ruleset, pos: Position, *, max_nodes: int, complete: bool = False,
-                 beam: int = 8, level_nodes: int = 2000) -> None:
+                 beam: int = BEAM, level_nodes: int = LEVEL_NODES) -> None:
         self.rules = rules
         self.pos = pos
         self.max_nodes = max_nodes

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 import engine
-from engine.play import legal_moves, why_illegal
+from engine.play import legal_moves, next_position, why_illegal
 from engine.position import Position
 from engine.solver import (
     CANCELLED,
@@ -18,8 +19,12 @@ from engine.solver import (
     autocomplete,
     hide,
     hints,
+    macro_successors,
+    position_key,
     replay,
     solve,
+    spider_successors,
+    useful_moves,
 )
 from enginetest import game
 
@@ -98,7 +103,7 @@ def test_solves_traditional_spidike_with_king_to_an_empty_pile() -> None:
 
 
 @pytest.mark.cpython_only  # a few seconds in CPython; the small positions above cover Pyodide
-@pytest.mark.parametrize(("preset", "deal"), [("spider-1", 1), ("tournament-1", 9), ("spider-2", 9)])
+@pytest.mark.parametrize(("preset", "deal"), [("spider-1", 1), ("tournament-1", 9), ("spider-2", 3), ("spider-4", 4)])
 def test_solves_a_real_deal_and_the_solution_replays(preset: str, deal: int) -> None:
     g = engine.new_game(preset, deal=deal)
     r = solve(g.rules, g.position, max_nodes=12_000)
@@ -215,3 +220,138 @@ def test_legal_moves_of_hidden_view_never_move_a_hidden_card() -> None:
         if m.kind == "move":
             col = view.tableau[m.src]
             assert HIDDEN_CARD not in col[len(col) - m.count :]
+
+
+# -- the Spider family's fast path ---------------------------------------------------
+
+SPIDER_FAMILY = [p for p, r in engine.PRESETS.items() if r.family == "spider"]
+
+
+def _positions_in_play(preset: str, deal: int, plies: int = 60) -> list[Position]:
+    """Positions of a game played by random legal moves (deals now and then)."""
+    g = engine.new_game(preset, deal=deal)
+    rnd = random.Random(deal)
+    out = [g.position]
+    for _ in range(plies):
+        if g.status != "playing":
+            break
+        moves = g.legal_moves()
+        cols = [m for m in moves if m.kind == "move"]
+        g.play(rnd.choice(cols) if cols and rnd.random() < 0.9 else rnd.choice(moves))
+        out.append(g.position)
+    return out
+
+
+@pytest.mark.parametrize("preset", SPIDER_FAMILY)
+def test_fast_successors_are_the_engines_moves_and_positions(preset: str) -> None:
+    rules = engine.PRESETS[preset]
+    for deal in (3, 4):
+        for pos in _positions_in_play(preset, deal):
+            fast = spider_successors(rules, pos)
+            assert [m for m, _ in fast] == [m for m in useful_moves(rules, pos) if m.kind == "move"]
+            for m, nxt in fast:
+                assert nxt == next_position(rules, pos, m), str(m)
+
+
+def test_fast_successors_complete_a_run_as_the_engine_does() -> None:
+    g = game("spider-2", ["KhQhJhTh9h8h7h6h5h4h3h2h", "*KsAh", "5s"])
+    [(m, nxt)] = [(m, p) for m, p in spider_successors(g.rules, g.position) if str(m) == "c2>c1"]
+    assert nxt == next_position(g.rules, g.position, m)
+    assert nxt.foundations[0] and not nxt.tableau[0] and nxt.down[1] == 0
+
+
+@pytest.mark.parametrize("preset", ["spider-2", "spider-4", "spidike", "tournament-2"])
+def test_compound_moves_replay_legally_to_their_position(preset: str) -> None:
+    rules = engine.PRESETS[preset]
+    seen = 0
+    for deal in range(1, 9):
+        for pos in _positions_in_play(preset, deal, plies=120):
+            for seq, nxt in macro_successors(rules, pos):
+                assert len(seq) >= 3
+                assert replay(rules, pos, seq) == nxt
+                # the empty columns used to park end empty again
+                before = {j for j, c in enumerate(pos.tableau) if not c}
+                after = {j for j, c in enumerate(nxt.tableau) if not c}
+                assert before - {seq[-1].dst} <= after
+                seen += 1
+    assert seen  # random play does meet them
+
+
+def test_compound_move_carries_a_two_suit_sequence_through_an_empty_column() -> None:
+    # 9h 8s 7s on column 1 goes onto the Th with one empty column to park the 8s 7s
+    g = game("spider-2", ["*Ks9h8s7s", "Th", "-", "Qs"])
+    found = {tuple(str(m) for m in seq): nxt for seq, nxt in macro_successors(g.rules, g.position)}
+    assert ("c1:2>c3", "c1>c2", "c3:2>c2") in found
+    nxt = found[("c1:2>c3", "c1>c2", "c3:2>c2")]
+    assert nxt.tableau[1] == g.position.tableau[1] + g.position.tableau[0][1:]
+    assert nxt.tableau[2] == () and nxt.down[0] == 0
+    # and with no empty column there is none
+    full = game("spider-2", ["*Ks9h8s7s", "Th", "Qs", "5h", "5h", "5s", "5s", "4h", "4h", "4s"])
+    assert macro_successors(full.rules, full.position) == []
+
+
+def test_compound_move_parks_a_block_on_a_column_one_rank_higher() -> None:
+    # no empty column: the 8s 7s wait on the 9s of column 3 while the 9h goes onto the Th
+    g = game("spider-2", ["*Ks9h8s7s", "Th", "9s", "5h", "5h", "5s", "5s", "4h", "4h", "4s"])
+    found = {tuple(str(m) for m in seq): nxt for seq, nxt in macro_successors(g.rules, g.position)}
+    assert list(found) == [("c1:2>c3", "c1>c2", "c3:2>c2")]
+    nxt = found[("c1:2>c3", "c1>c2", "c3:2>c2")]
+    assert nxt == replay(g.rules, g.position, [engine.parse_move(m) for m in ("c1:2>c3", "c1>c2", "c3:2>c2")])
+    assert nxt.tableau[2] == g.position.tableau[2]
+
+
+def test_compound_move_never_parks_an_ace_where_it_could_complete_a_run() -> None:
+    # the 2h Ah block must not wait on the 3h of column 3: it would complete that run
+    g = game("spider-2", ["*Ks3s2hAh", "4h", "KhQhJhTh9h8h7h6h5h4h3h"])
+    assert all("c1:2>c3" not in [str(m) for m in seq] for seq, _ in macro_successors(g.rules, g.position))
+
+
+def test_key_forgets_column_order_only_once_the_stock_is_empty() -> None:
+    a = game("spider-1", ["Ks", "*Qs5s"], stock="As2s3s4s5s6s7s8s9sTs")
+    b = game("spider-1", ["*Qs5s", "Ks"], stock="As2s3s4s5s6s7s8s9sTs")
+    assert position_key(a.position) != position_key(b.position)
+    c = game("spider-1", ["Ks", "*Qs5s"])
+    d = game("spider-1", ["-", "*Qs5s", "Ks"])
+    assert position_key(c.position) == position_key(d.position)
+    assert position_key(c.position) != position_key(game("spider-1", ["Ks", "Qs5s"]).position)
+
+
+def _small_deal(rnd: random.Random, rules: engine.Ruleset) -> Position:
+    """A small full-information position: a King-to-Ace run of each suit dealt over the columns, no stock."""
+    suits = range(len(rules.suits))
+    cards = [r * 4 + s for s in suits for r in range(1, 14)]
+    rnd.shuffle(cards)
+    cols: list[list[int]] = [[] for _ in range(rules.tableau_size)]
+    for c in cards:
+        cols[rnd.randrange(len(cols))].append(c)
+    tableau = tuple(tuple(c) for c in cols)
+    down = tuple(min(len(c) - 1, rnd.randrange(3)) if c else 0 for c in cols)
+    return Position(tableau, down, ((),) * (rules.draw_piles or 1), ((),) * rules.foundations)
+
+
+# shrunken Spiders: six columns, so that the search without pruning can be exhaustive
+SMALL = {
+    "1 suit": dataclasses.replace(engine.PRESETS["spider-1"], columns=((0, 1),) * 6),
+    "2 suits": dataclasses.replace(engine.PRESETS["spider-2"], columns=((0, 1),) * 6),
+}
+
+
+@pytest.mark.cpython_only  # several seconds
+@pytest.mark.parametrize("name", list(SMALL))
+def test_pruned_search_finds_every_win_the_complete_search_finds(name: str) -> None:
+    rules = SMALL[name]
+    rnd = random.Random(7)
+    outcomes = []
+    for _ in range(40):
+        pos = _small_deal(rnd, rules)
+        complete = solve(rules, pos, complete=True, max_nodes=4000)
+        if complete.status not in (SOLVED, UNSOLVABLE):
+            continue
+        fast = solve(rules, pos, max_nodes=4000)
+        outcomes.append(complete.status)
+        if complete.status == SOLVED:
+            assert fast.status == SOLVED, engine.format_notation(pos)
+            assert replay(rules, pos, fast.moves).is_cleared()
+        else:
+            assert fast.status != SOLVED
+    assert outcomes.count(SOLVED) >= 3, outcomes
