@@ -58,6 +58,10 @@ class Keys:
         for _ in range(12):
             self.press("Tab")
             if self.active_pile():
+                # The first focus shows a tip, said in this turn of the live region;
+                # let the turn end (its zero-delay timer was queued before this one)
+                # so that the next key's sentence is said on its own.
+                self.page.evaluate("() => new Promise(done => setTimeout(done, 0))")
                 return
         raise AssertionError("Tab never reached the table")
 
