@@ -197,18 +197,14 @@ async function fetchShippedSnapshot() {
   if (connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType))) {
     return null;
   }
-  const name = SHIPPED_SNAPSHOT.split("/").pop();
-  const restore = countDownloads([name, ...RUNTIME_FILES]);
   let response;
   try {
     response = await fetch(new URL(SHIPPED_SNAPSHOT, SITE_URL).href);
   } catch {
     return null;
-  } finally {
-    restore(); // the fetches already made go on being counted
   }
   if (!response.ok) return null;
-  const expected = DOWNLOAD_SIZES[name];
+  const expected = DOWNLOAD_SIZES[SHIPPED_SNAPSHOT.split("/").pop()];
   const bytes = response.arrayBuffer().then((buffer) => {
     if (buffer.byteLength !== expected) {
       throw new Error(`shipped snapshot is ${buffer.byteLength} bytes, expected ${expected}`);
@@ -396,13 +392,17 @@ async function bootPyodide() {
       console.warn("Stored Pyodide snapshot is unusable; starting normally.", error);
     }
     let shipped = false;
-    if (!snapshot) {
+    let stopCounting = () => {};
+    if (!snapshot && SHIPPED_SNAPSHOT) {
+      // The progress bar counts the snapshot and the runtime files it comes with.
+      stopCounting = countDownloads([SHIPPED_SNAPSHOT.split("/").pop(), ...RUNTIME_FILES]);
       snapshot = await fetchShippedSnapshot();
       shipped = Boolean(snapshot);
     }
+    if (!shipped) stopCounting();
     if (snapshot) {
       try {
-        report(0.3, "Starting Python…");
+        if (!shipped) report(0.3, "Starting Python…");
         pyodide = await loadPyodideUpstream({ ...settings, _loadSnapshot: snapshot.bytes });
         freshenRestored(pyodide);
         setInfo("boot", shipped ? "shipped" : "snapshot");
@@ -414,6 +414,8 @@ async function bootPyodide() {
         if (!shipped) await dropSnapshot();
         setInfo("boot", "fallback");
         setInfo("snapshot", "none");
+      } finally {
+        if (shipped) stopCounting();
       }
     }
   }
