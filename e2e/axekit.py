@@ -11,12 +11,11 @@ added to the site.  Screens are opened with the helpers here too.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from tablekit import ROOT, TablePage
+from tablekit import ROOT, TablePage, near_win
 
 import engine  # noqa: E402
 from ui import persist  # noqa: E402
@@ -81,19 +80,6 @@ def open_on_save(t: TablePage, game: engine.Game) -> None:
         t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     else:
         t.idle()
-
-
-def near_win() -> tuple[engine.Game, engine.Game]:
-    """The recorded spider-1 win one move short (its last move completes a
-    run and wins), and the same game won."""
-    data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
-    g = engine.new_game(data["preset"], data["deal"])
-    for text in data["moves"][:-1]:
-        g.play(text)
-    won = engine.load_game(g.to_json())
-    won.play(data["moves"][-1])
-    assert won.status == "won"
-    return g, won
 
 
 def won_game() -> engine.Game:

@@ -16,6 +16,7 @@ in-process); browser: the harness's shared Chromium.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -269,3 +270,31 @@ def illegal_drop(g: engine.Game) -> Move | None:
                 if g.why_illegal(m):
                     return m
     return None
+
+
+# -- shared by the statistics, screen-reader and accessibility tests ---------------------
+
+
+def store(t: TablePage, items: dict[str, str]) -> None:
+    """Put ``items`` in the page's storage, then open the page on them."""
+    t.page.goto(t.base + "manifest.webmanifest")
+    t.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v) }",
+                    items)
+    t.page.goto(t.base)
+    t.errors.clear()  # the bare file page's favicon 404
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.loaded = True
+    t.idle()
+
+
+def near_win() -> tuple[engine.Game, engine.Game]:
+    """The recorded spider-1 win one move short (its last move completes a
+    run and wins), and the same game won."""
+    data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
+    g = engine.new_game(data["preset"], data["deal"])
+    for text in data["moves"][:-1]:
+        g.play(text)
+    won = engine.load_game(g.to_json())
+    won.play(data["moves"][-1])
+    assert won.status == "won"
+    return g, won

@@ -24,8 +24,9 @@ from typing import Any
 
 import pytest
 
-from axekit import axe_page, close_dialog, near_win, open_dialog, open_on_save, scan, won_game
+from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, won_game
 from tablekit import (  # noqa: F401  (fixtures)
+    near_win,
     ARTIFACTS,
     DESKTOP,
     TablePage,

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from tablekit import (  # noqa: F401  (fixtures)
+    store,
     ROOT,
     TablePage,
     desk,
@@ -80,18 +81,6 @@ def settings_with(**values: Any) -> str:
     for k, v in values.items():
         setattr(s, k, v)
     return s.to_text()
-
-
-def store(t: TablePage, items: dict[str, str]) -> None:
-    """Put ``items`` in the page's storage, then open the page on them."""
-    t.page.goto(t.base + "manifest.webmanifest")
-    t.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v) }",
-                    items)
-    t.page.goto(t.base)
-    t.errors.clear()  # the bare file page's favicon 404
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
-    t.loaded = True
-    t.idle()
 
 
 def flipping_move(g: engine.Game) -> engine.Move:

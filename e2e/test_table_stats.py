@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 from tablekit import (  # noqa: F401  (fixtures)
+    near_win,
+    store,
     ARTIFACTS,
     DESKTOP,
     PHONE,
@@ -23,18 +25,6 @@ import engine  # noqa: E402
 from ui import persist, stats  # noqa: E402
 
 
-def store(t: TablePage, items: dict[str, str]) -> None:
-    """Put ``items`` in the page's storage, then open the page on them."""
-    t.page.goto(t.base + "manifest.webmanifest")
-    t.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v) }",
-                    items)
-    t.page.goto(t.base)
-    t.errors.clear()  # the bare file page's favicon 404
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
-    t.loaded = True
-    t.idle()
-
-
 def stored(t: TablePage, key: str) -> str | None:
     return t.page.evaluate("k => localStorage.getItem(k)", key)
 
@@ -45,18 +35,6 @@ def book(t: TablePage) -> stats.Book:
 
 def figure(t: TablePage, name: str) -> str:
     return t.page.inner_text(f'[data-stat="{name}"]')
-
-
-def near_win() -> tuple[engine.Game, engine.Game]:
-    """The recorded spider-1 win one move short, and the same game won."""
-    data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
-    g = engine.new_game(data["preset"], data["deal"])
-    for text in data["moves"][:-1]:
-        g.play(text)
-    won = engine.load_game(g.to_json())
-    won.play(data["moves"][-1])
-    assert won.status == "won"
-    return g, won
 
 
 def test_scripted_win_counts_once_and_shows_the_change(desk: TablePage) -> None:
