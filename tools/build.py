@@ -11,7 +11,12 @@ Standard library only. The site is:
   ``tools/vendor-files.json``), from ``node_modules/``, under versioned paths
   ``vendor/pyodide-<version>/`` and ``vendor/pyscript-<version>/``;
 * ``sw.js`` with the generated precache list: every file of the build with
-  its SHA-256, and a cache name that is a hash of the whole content.
+  its SHA-256, and a cache name that is a hash of the whole content;
+* ``snapshot/pyodide-<version>-<hash>.bin``: a Pyodide memory snapshot made
+  with Node (``tools/make_snapshot.mjs``) that a first visit restores instead
+  of starting Python; named by the hash of what went into it, left out of the
+  precache and of the content hash, skipped without Node or with
+  ``--no-snapshot``.
 
 Text files of ours may hold placeholders that the build fills in:
 ``@PYODIDE_DIR@``, ``@PYSCRIPT_DIR@``, ``@PYODIDE_VERSION@``,
@@ -21,7 +26,7 @@ Text files of ours may hold placeholders that the build fills in:
 ``<!--@MODULEPRELOADS@-->`` (a modulepreload link for every JavaScript module
 the start-up imports).
 
-Usage: ``python3 tools/build.py [--out DIR] [--source DIR] [--node-modules DIR]``.
+Usage: ``python3 tools/build.py [--out DIR] [--source DIR] [--node-modules DIR] [--no-snapshot]``.
 """
 
 from __future__ import annotations
