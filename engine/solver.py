@@ -728,6 +728,28 @@ class Search:
         self.status = SOLVED
 
 
+FAMILY_SEARCHES: dict[str, tuple[str, str]] = {}
+"""Family → (module, class) of a search of its own for full information.
+
+Such a class takes ``(rules, pos, *, complete=False)`` and offers what
+:class:`Search` offers: ``step(max_nodes)``, ``nodes``, ``status`` and
+``moves``.  Visible-information searches (hints) stay with :class:`Search`.
+"""
+
+
+def make_search(
+    rules: Ruleset, pos: Position, *, visible: bool = False, complete: bool = False, **kw: object
+) -> Search:
+    """The search for ``rules``' family: its own full-information search, else :class:`Search`."""
+    found = None if visible else FAMILY_SEARCHES.get(rules.family)
+    if found is not None:
+        import importlib
+
+        cls = getattr(importlib.import_module(found[0], __package__), found[1])
+        return cls(rules, pos, complete=complete)  # type: ignore[no-any-return]
+    return Search(rules, pos, visible=visible, complete=complete, **kw)  # type: ignore[arg-type]
+
+
 def _reveals_hidden(nxt: Position, pos: Position) -> bool:
     for a, b in zip(nxt.down, pos.down):
         if a != b:
@@ -775,7 +797,7 @@ def solve(
     nodes = 0
     try:
         while True:
-            search = Search(
+            search = make_search(
                 rules,
                 pos,
                 visible=visible,
@@ -794,7 +816,8 @@ def solve(
             out_of_budget = (max_nodes is not None and nodes >= max_nodes) or (
                 max_seconds is not None and time.perf_counter() - t0 >= max_seconds
             )
-            if status != UNKNOWN or complete or visible or not search._levelled or out_of_budget:
+            levelled = getattr(search, "_levelled", False)
+            if status != UNKNOWN or complete or visible or not levelled or out_of_budget:
                 return SolveResult(status, (), nodes, time.perf_counter() - t0)
             if max_nodes is None and max_seconds is None:
                 return SolveResult(status, (), nodes, time.perf_counter() - t0)
@@ -837,7 +860,7 @@ def replay(rules: Ruleset, pos: Position, moves: Iterable[Move]) -> Position:
     return pos
 
 
-__all__ = ["solve", "Search", "SolveResult", "evaluate", "useful_moves", "hide", "replay", "FOUNDATION"]
+__all__ = ["solve", "Search", "make_search", "SolveResult", "evaluate", "useful_moves", "hide", "replay", "FOUNDATION"]
 
 
 # -- hints ------------------------------------------------------------------------

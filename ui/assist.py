@@ -40,7 +40,7 @@ from engine.moves import DEAL, DRAW, FOUNDATION, MOVE, Move
 from engine.position import Position
 from engine.rng import MAX_DEAL, MIN_DEAL
 from engine.rules import PRESETS, Ruleset
-from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, Hint, Search
+from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, Hint, Search, make_search
 
 from .model import tableau_pile
 
@@ -236,7 +236,7 @@ class SlicedSolve:
         self.beam = beam
         self.level_nodes = level_nodes
         self.levelled = rules.family == "spider" and not complete
-        self.search = Search(rules, pos, complete=complete, beam=beam, level_nodes=level_nodes)
+        self.search = make_search(rules, pos, complete=complete, beam=beam, level_nodes=level_nodes)
         self.spent = 0  # positions explored by the searches before this one
         self.status: str | None = None
         self.moves: tuple[Move, ...] = ()
@@ -267,7 +267,7 @@ class SlicedSolve:
             self.spent += self.search.nodes
             self.beam *= 2
             self.level_nodes *= 2
-            self.search = Search(self.rules, self.pos, beam=self.beam, level_nodes=self.level_nodes)
+            self.search = make_search(self.rules, self.pos, beam=self.beam, level_nodes=self.level_nodes)
             return None
         else:
             self.status = status
@@ -325,7 +325,7 @@ class WinCheck:
             if status == SOLVED:
                 self.answer = WINNABLE
                 return self.answer
-            self.second = Search(self.rules, self.pos, complete=True)
+            self.second = make_search(self.rules, self.pos, complete=True)
             return None
         was_on = gc.isenabled()
         gc.disable()
