@@ -1,10 +1,13 @@
-"""tools/winnable.py: twins (presets that are the same game) and their shortcut."""
+"""tools/winnable.py: twins (two presets that are the same game) share their results."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
 from pathlib import Path
+
+import engine
+from engine.solver import SOLVED, replay, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("winnable_tool", ROOT / "tools" / "winnable.py")
@@ -14,29 +17,30 @@ sys.modules["winnable_tool"] = winnable
 _spec.loader.exec_module(winnable)
 
 
-def entry(nodes: int | None, deals: list[int], tried: int) -> dict:
-    return {"deals": deals, "tried": tried, "nodes_per_deal": nodes, "seconds_per_deal": None, "solve_seconds": 0.0}
+def entry(deals: list[int], tried: int) -> dict:
+    return {"deals": deals, "tried": tried, "nodes_per_deal": 100000, "seconds_per_deal": None, "solve_seconds": 1.0}
 
 
-def test_spidike_is_the_twin_of_four_suit_spider_solved_with_the_same_budget() -> None:
-    data = {"presets": {"spider-4": entry(100000, [2, 4], 5)}}
-    assert winnable.twin("spidike", data, 100000) == "spider-4"
-
-
-def test_a_twin_needs_the_same_budget_in_positions() -> None:
-    data = {"presets": {"spider-4": entry(50000, [2, 4], 5)}}
-    assert winnable.twin("spidike", data, 100000) is None
-    assert winnable.twin("spidike", data, None) is None  # a time budget is not deterministic
+def test_spidike_is_four_suit_spider_under_another_name() -> None:
+    assert winnable.same_game("spidike", "spider-4")
+    assert winnable.twin("spidike", {"presets": {"spider-4": entry([2, 4], 5)}}) == "spider-4"
 
 
 def test_games_that_differ_are_not_twins() -> None:
-    data = {"presets": {"spider-4": entry(100000, [2], 5), "spider-2": entry(100000, [1], 5),
-                        "spider-relaxed": entry(100000, [1], 5)}}
-    assert winnable.twin("spider-2", data, 100000) is None
-    assert winnable.twin("spider-relaxed", data, 100000) is None
-    assert winnable.twin("little-spider", data, 100000) is None
+    for a, b in [("spider-2", "spider-4"), ("spider-relaxed", "spider-4"), ("little-spider", "little-spider-classic"),
+                 ("spidike-classic", "spidike")]:
+        assert not winnable.same_game(a, b)
+    assert winnable.twin("spider-2", {"presets": {"spider-4": entry([2], 5)}}) is None
 
 
-def test_only_deals_the_twin_tried_and_failed_are_skipped() -> None:
-    twin = entry(100000, [2, 4], 5)
-    assert winnable.twin_failed(range(1, 9), twin) == [1, 3, 5]
+def test_a_twin_of_a_twin_is_not_followed() -> None:
+    data = {"presets": {"spidike": {**entry([2], 5), "twin": "spider-4"}}}
+    assert winnable.twin("spider-4", data) is None
+
+
+def test_a_four_suit_spider_solution_wins_the_same_spidike_deal() -> None:
+    four = engine.new_game("spider-4", deal=5002)
+    result = solve(four.rules, four.position, max_nodes=20000)
+    assert result.status == SOLVED
+    spidike = engine.new_game("spidike", deal=5002)
+    assert replay(spidike.rules, spidike.position, result.moves).is_cleared()

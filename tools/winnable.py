@@ -20,11 +20,10 @@ A run resumes where the file stops, so the data can grow across runs.
 
 Twins: a preset whose game is the same as another's (the same rules apart
 from its name and text, the same deal for every deal number; Spidike is
-4-suit Spider with a foundation row) is solved only where its twin's
-search found a win: with a budget in positions the search is
-deterministic, so a deal its twin's identical search could not solve is
-counted as tried and not proven without searching again.  Every deal it
-lists is still solved and replayed under its own rules.
+4-suit Spider with a foundation row) takes its twin's results: the engine
+plays both alike, so a deal proven for one is proven for the other (a test
+replays one game's solution under the other's rules).  The entry records
+``twin``.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Iterable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -65,26 +63,21 @@ def save(data: dict, path: Path = DATA) -> None:
     os.replace(tmp, path)
 
 
-def twin(preset: str, data: dict, nodes: int | None) -> str | None:
-    """Another preset in ``data`` whose game is the same as ``preset``'s, solved
-    with the same budget in positions (see the module docstring), or None."""
-    if nodes is None:
-        return None
-    mine = dataclasses.replace(engine.PRESETS[preset], id="", name="", summary="")
+def same_game(a: str, b: str) -> bool:
+    """Whether presets ``a`` and ``b`` are the same game under two names."""
+    ra = dataclasses.replace(engine.PRESETS[a], id="", name="", summary="")
+    rb = dataclasses.replace(engine.PRESETS[b], id="", name="", summary="")
+    return ra == rb and all(
+        engine.new_game(a, deal=d).position == engine.new_game(b, deal=d).position for d in (1, 2, 3, 1000)
+    )
+
+
+def twin(preset: str, data: dict) -> str | None:
+    """Another preset with results in ``data`` that is the same game as ``preset``, or None."""
     for other, entry in data["presets"].items():
-        if other == preset or other not in engine.PRESETS or entry.get("nodes_per_deal") != nodes:
-            continue
-        if dataclasses.replace(engine.PRESETS[other], id="", name="", summary="") != mine:
-            continue
-        if all(engine.new_game(preset, deal=d).position == engine.new_game(other, deal=d).position for d in (1, 2, 3)):
+        if other != preset and other in engine.PRESETS and not entry.get("twin") and same_game(preset, other):
             return other
     return None
-
-
-def twin_failed(numbers: Iterable[int], entry: dict) -> list[int]:
-    """The deal ``numbers`` a twin's ``entry`` tried and did not prove."""
-    proven = set(entry["deals"])
-    return [d for d in numbers if d <= entry["tried"] and d not in proven]
 
 
 def prove(args: tuple[str, int, float, int | None]) -> tuple[int, bool, float, int]:
@@ -103,6 +96,12 @@ def prove(args: tuple[str, int, float, int | None]) -> tuple[int, bool, float, i
 
 def run(preset: str, count: int, seconds: float, jobs: int, limit: float | None, nodes: int | None = None) -> None:
     data = load()
+    same = twin(preset, data)
+    if same is not None:
+        data["presets"][preset] = {**data["presets"][same], "twin": same}
+        save(data)
+        print(f"{preset}: the same game as {same}; its results are {same}'s")
+        return
     entry = data["presets"].setdefault(
         preset, {"deals": [], "tried": 0, "seconds_per_deal": seconds if nodes is None else None, "solve_seconds": 0.0}
     )
@@ -116,20 +115,10 @@ def run(preset: str, count: int, seconds: float, jobs: int, limit: float | None,
         seconds = entry["seconds_per_deal"]
     next_deal = entry["tried"] + 1
     started = time.time()
-    same = twin(preset, data, nodes)
-    if same is not None:
-        entry["twin"] = same
-        print(f"{preset}: the same game as {same}; solving only the deals {same} proved")
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         while len(entry["deals"]) < count and (limit is None or time.time() - started < limit):
-            numbers = range(next_deal, next_deal + 4 * jobs)
-            batch = [(preset, d, seconds, nodes) for d in numbers]
-            skipped: list[tuple[int, bool, float, int]] = []
-            if same is not None:
-                known = set(twin_failed(numbers, data["presets"][same]))
-                batch = [b for b in batch if b[1] not in known]
-                skipped = [(d, False, 0.0, 0) for d in sorted(known)]
-            for deal, ok, secs, n in [*skipped, *pool.map(prove, batch)]:
+            batch = [(preset, d, seconds, nodes) for d in range(next_deal, next_deal + 4 * jobs)]
+            for deal, ok, secs, n in pool.map(prove, batch):
                 entry["tried"] += 1
                 entry["solve_seconds"] = round(entry["solve_seconds"] + secs, 2)
                 if ok:
@@ -150,7 +139,7 @@ def report() -> None:
         print(
             f"{preset:24} {len(e['deals']):7} {e['tried']:7} {len(e['deals']) / e['tried']:9.1%} "
             f"{e['solve_seconds'] / e['tried']:7.2f} {str(e['seconds_per_deal'] or '-'):>7} {e.get('nodes_per_deal', '-'):>7}"
-            + (f"  (the same game as {e['twin']}: only its proven deals were searched)" if e.get("twin") else "")
+            + (f"  (the same game as {e['twin']}: its results)" if e.get("twin") else "")
         )
 
 
