@@ -94,6 +94,11 @@ def test_hint_highlights_cycles_and_the_hinted_drag_is_legal(desk: TablePage) ->
     desk.open("#spider-2/5")
     want = hints(g.rules, g.position)
     assert len(want) > 1
+    # the button shows a drawn light bulb, not "?" (the key that lists the keys)
+    button = desk.page.locator('[data-action="hint"]')
+    assert button.inner_text().strip() == "" and button.locator("svg").count() == 1
+    assert button.get_attribute("aria-label") == "Hint"
+    assert button.bounding_box()["width"] >= 40
     first = press_hint(desk)
     m = g.parse_move(first["hint"])
     assert g.why_illegal(m) is None and m.kind == "move"

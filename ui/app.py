@@ -98,6 +98,14 @@ class Drag:
         self.threshold = 9.0 if touch else 4.0
 
 
+HINT_ICON = (
+    '<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
+    '<path fill="currentColor" d="M12 2a7 7 0 0 0-4 12.74V17a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1v-2.26A7 7 0 0 0 12 2zm'
+    '2.5 11.5-.5.36V16h-4v-2.14l-.5-.36a5 5 0 1 1 5 0zM9 20h6v2H9z"/></svg>'
+)
+"""The Hint button's glyph: a light bulb, drawn here (no font has to have it)."""
+
+
 class TableApp:
     """The whole table page: header, felt, cards, dialogs."""
 
@@ -162,8 +170,10 @@ class TableApp:
         self.btn_redo = el("button", "btn btn-icon", "↷", parent=tools, type="button", data_action="redo",
                            title="Redo (Ctrl+Shift+Z)", aria_label="Redo")
         # The Hint button: shown by the helper (ui/helper.py), which also adds Finish.
-        self.btn_hint = el("button", "btn btn-icon", "?", parent=tools, type="button", data_action="hint",
+        # A light bulb, not "?": "?" is the key that lists the keys.
+        self.btn_hint = el("button", "btn btn-icon", "", parent=tools, type="button", data_action="hint",
                            title="Hint", aria_label="Hint", hidden=True)
+        self.btn_hint.innerHTML = HINT_ICON
         self.btn_new = el("button", "btn", "New", parent=tools, type="button", data_action="new",
                           title="New deal of this game (N)")
         self.btn_end = el("button", "btn btn-end", "End", parent=tools, type="button", data_action="end",
