@@ -120,9 +120,9 @@ class Weights(NamedTuple):
     """Per card on the next higher card of its suit."""
     king: int = 20
     """Per King not at the bottom of its pile."""
-    stock: int = -10
+    stock: int = -20
     """Per card still in the stock: negative, so a deal waits until the piles are worked."""
-    tire: int = 10
+    tire: int = 5
     """A position loses a point for every ``tire`` positions already explored in its
     level (since the same deal); 0 for never."""
 
@@ -532,8 +532,8 @@ class _BestFirst:
 
 PORTFOLIO = (
     Weights(),
-    Weights(stock=-5, blocked=50, foundation=50),
-    Weights(stock=-20, blocked=30, king=0),
+    Weights(stock=-5, blocked=50, foundation=50, tire=2),
+    Weights(stock=-30, blocked=30, king=0, tire=10),
 )
 """The searches :class:`SpidikeSearch` runs side by side."""
 QUANTUM = 250

@@ -109,6 +109,17 @@ def test_an_inverted_pair_with_nowhere_to_go_is_unsolvable() -> None:
     assert not brute_force(g.rules, g.position)
 
 
+def test_a_card_trapped_for_ever_is_seen_at_once() -> None:
+    # the 3h must leave the 2h for the tableau, and every Four it could go on is up or
+    # missing: the default search says so without exploring; the complete one explores
+    g = game(TRAD, ["Ah2h3h", "Kd"], foundations=[run_of("s", 13), run_of("c", 13), run_of("d", 12)])
+    s = SpidikeSearch(g.rules, g.position)
+    assert s.status == UNSOLVABLE and s.nodes == 0
+    c = SpidikeSearch(g.rules, g.position, complete=True)
+    assert c.status is None
+    assert run(c) == UNSOLVABLE and c.nodes > 0
+
+
 def test_a_missing_card_makes_its_suit_unplayable_at_once() -> None:
     g = game(TRAD, ["3s", "Kd"], foundations=["As"])
     s = SpidikeSearch(g.rules, g.position)
@@ -178,3 +189,56 @@ def test_agrees_with_brute_force_on_random_small_positions(face_down: bool) -> N
                 assert replay(rules, pos, s.moves).is_cleared(), text
     # the sample holds both kinds, or it would pin nothing down
     assert outcomes[True] >= 20 and outcomes[False] >= 20, outcomes
+
+
+# -- slicing, budgets, real deals ----------------------------------------------------
+
+
+def test_small_slices_find_the_same_as_one_big_call() -> None:
+    g = engine.new_game(TRAD, deal=2)
+    whole = SpidikeSearch(g.rules, g.position)
+    whole.step(40_000)
+    sliced = SpidikeSearch(g.rules, g.position)
+    while sliced.status is None and sliced.nodes < whole.nodes:
+        sliced.step(37)
+    assert whole.status == SOLVED
+    assert (sliced.status, sliced.nodes, sliced.moves) == (whole.status, whole.nodes, whole.moves)
+
+
+def test_a_step_explores_at_most_its_budget() -> None:
+    g = engine.new_game(TRAD, deal=6)
+    s = SpidikeSearch(g.rules, g.position)
+    for total in (300, 600, 1100):
+        assert s.step(total - s.nodes) is None
+        assert s.nodes == total
+
+
+def test_solve_respects_its_node_budget() -> None:
+    g = engine.new_game(TRAD, deal=6)
+    r = solve(g.rules, g.position, max_nodes=1500)
+    assert r.status == UNKNOWN
+    assert r.nodes <= 1500 + 500  # solve() checks between slices of 500
+
+
+@pytest.mark.cpython_only  # some seconds in CPython
+@pytest.mark.parametrize("face_down", [False, True])
+def test_every_solution_for_the_first_deals_replays_to_a_win(face_down: bool) -> None:
+    solved = 0
+    for deal in range(1, 9):
+        g = engine.new_game(TRAD, deal=deal, face_down_layout=face_down)
+        assert bool(any(g.position.down)) == face_down
+        r = solve(g.rules, g.position, max_nodes=20_000)
+        assert r.status in (SOLVED, UNKNOWN)
+        if r.status == SOLVED:
+            solved += 1
+            assert replay(g.rules, g.position, r.moves).is_cleared()
+            assert_wins(g, r.moves)
+    assert solved >= 4
+
+
+def test_a_face_down_deal_is_solved_knowing_the_hidden_cards() -> None:
+    # deal 2 with the face-down layout: the solution turns cards up as the engine allows
+    g = engine.new_game(TRAD, deal=2, face_down_layout=True)
+    r = solve(g.rules, g.position, max_nodes=60_000)
+    assert r.status == SOLVED
+    assert_wins(g, r.moves)
