@@ -735,6 +735,7 @@ Such a class takes ``(rules, pos, *, complete=False)`` and offers what
 :class:`Search` offers: ``step(max_nodes)``, ``nodes``, ``status`` and
 ``moves``.  Visible-information searches (hints) stay with :class:`Search`.
 """
+FAMILY_SEARCHES["spidike-classic"] = (".solver_spidike", "SpidikeSearch")
 
 
 def make_search(
