@@ -735,6 +735,7 @@ Such a class takes ``(rules, pos, *, complete=False)`` and offers what
 :class:`Search` offers: ``step(max_nodes)``, ``nodes``, ``status`` and
 ``moves``.  Visible-information searches (hints) stay with :class:`Search`.
 """
+FAMILY_SEARCHES["little-spider"] = (".solver_little", "LittleSpiderSearch")
 
 
 def make_search(
