@@ -124,6 +124,8 @@ NEIGHBOUR_RANKS = (_neighbour_ranks(False), _neighbour_ranks(True))
 # Evaluation weights (phase-2 move ordering only; they never prune).
 MISPLACED = 4
 """A card above a card that (by the chain counts) goes to the foundations sooner."""
+BLOCKED = 0
+"""A card above an earlier card of its own suit (it must move again before that one is played)."""
 URGENT = 1
 """Per card above a card needed within the next three of its suit, more the sooner."""
 MOBILITY = 3
@@ -416,8 +418,9 @@ class LittleSpiderSearch:
         self.moves = self._to_engine(line)
         self.status = SOLVED
 
-    def _to_engine(self, line: list[Step]) -> tuple[Move, ...]:
-        """The internal line as engine moves, each checked legal by the engine."""
+    def _to_engine(self, line: list[Step], *, wins: bool = True) -> tuple[Move, ...]:
+        """The internal line as engine moves, each checked legal by the engine
+        (and, with ``wins``, checked to clear the table)."""
         rules = self.rules
         pos = self.pos
         out: list[Move] = []
@@ -440,7 +443,7 @@ class LittleSpiderSearch:
                 raise AssertionError(f"the Little Spider search made an illegal move {m}: {reason}")
             pos = next_position(rules, pos, m)
             out.append(m)
-        if not pos.is_cleared():
+        if wins and not pos.is_cleared():
             raise AssertionError("the Little Spider search's line does not clear the table")
         return tuple(out)
 
@@ -456,13 +459,19 @@ class LittleSpiderSearch:
         v = 0
         low = 99
         n = len(pile)
+        suit_low = [99, 99, 99, 99]
         for idx in range(n):
             c = pile[idx]
-            rel = cp[c] - fnd[c & 3]
+            s = c & 3
+            rel = cp[c] - fnd[s]
             if rel > low:
                 v += MISPLACED
+                if rel > suit_low[s]:
+                    v += BLOCKED
             elif rel < low:
                 low = rel
+            if rel < suit_low[s]:
+                suit_low[s] = rel
             if rel < 3:
                 v += URGENT * (n - 1 - idx) * (3 - rel)
         if len(cache) > 300_000:
