@@ -736,6 +736,7 @@ Such a class takes ``(rules, pos, *, complete=False)`` and offers what
 ``moves``.  Visible-information searches (hints) stay with :class:`Search`.
 """
 FAMILY_SEARCHES["spidike-classic"] = (".solver_spidike", "SpidikeSearch")
+FAMILY_SEARCHES["little-spider"] = (".solver_little", "LittleSpiderSearch")
 
 
 def make_search(
