@@ -389,3 +389,17 @@ def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_b
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+@pytest.mark.parametrize("address", ["#little-spider/19", "#spidike-classic/1"])
+def test_the_badge_answers_with_the_family_search_of_little_spider_and_traditional_spidike(
+        desk: TablePage, address: str) -> None:
+    """These games have searches of their own (engine/solver_little.py,
+    engine/solver_spidike.py), imported lazily in the page: the badge's
+    search finds the win of a deal the engine's tests solve."""
+    store_settings(desk, persist.Settings(indicator=True))
+    desk.open(address)
+    desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=60000)
+    assert desk.page.inner_text(".still") == "Winnable"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    desk.page.screenshot(path=str(ARTIFACTS / f"badge-{address[1:].split('/')[0]}-desktop.png"))
