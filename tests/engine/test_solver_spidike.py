@@ -10,7 +10,6 @@ import pytest
 from enginetest import game
 
 import engine
-from engine.cards import card_text
 from engine.play import legal_moves, next_position
 from engine.position import Position
 from engine.rules import Ruleset
