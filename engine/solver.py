@@ -27,8 +27,11 @@ compound moves (:func:`macro_successors`: a descending sequence of several
 one-suit blocks moves as one step, its blocks parked on empty columns or on
 columns one rank higher on the way).  Its transposition table's key
 (:func:`position_key`) leaves out the foundations and, once the stock is
-empty, the order of the columns.  Little Spider and traditional Spidike,
-smaller games, use a plain best-first search over all actions.
+empty, the order of the columns.  Little Spider and traditional Spidike
+have full-information searches of their own (:func:`make_search`,
+:data:`FAMILY_SEARCHES`: ``engine/solver_little.py``,
+``engine/solver_spidike.py``); hints in every game use the best-first
+search here.
 
 Move pruning never invents a solution: every move the solver returns is
 legal in the engine (the tests replay each one).  Pruning only skips moves
