@@ -6,6 +6,8 @@ from typing import Any, Sequence
 
 import engine
 from engine.cards import parse_card
+from engine.position import Position
+from engine.rules import Ruleset
 
 
 def game(
@@ -88,3 +90,25 @@ def choose(g: engine.Game, pick: int) -> engine.Move | None:
     best = max(values)
     top = [m for m, v in zip(moves, values) if v == best]
     return top[(pick >> 2) % len(top)]
+
+
+def brute_force(rules: Ruleset, pos: Position, limit: int | None = None) -> bool | None:
+    """Whether some line of the engine's own legal moves clears the table:
+    an exhaustive search (None: more than ``limit`` positions, too big to tell).
+    The solvers' tests check their answers against it on small positions."""
+    from engine.play import legal_moves, next_position
+
+    seen = {pos}
+    todo = [pos]
+    while todo:
+        p = todo.pop()
+        if p.is_cleared():
+            return True
+        for m in legal_moves(rules, p):
+            q = next_position(rules, p, m)
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+        if limit is not None and len(seen) > limit:
+            return None
+    return False

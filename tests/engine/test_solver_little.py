@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from enginetest import game
+from enginetest import brute_force, game
 
 import engine
 from engine.cards import is_red
@@ -27,24 +27,6 @@ def run(search: LittleSpiderSearch, budget: int, slice_: int = 500) -> str:
     while status is None and search.nodes < budget:
         status = search.step(min(slice_, budget - search.nodes))
     return status or UNKNOWN
-
-
-def brute_force(rules: Ruleset, pos: Position, limit: int = 300_000) -> bool | None:
-    """Whether a win exists, by every legal move of the engine (None: too big to tell)."""
-    seen = {pos}
-    stack = [pos]
-    while stack:
-        p = stack.pop()
-        if p.is_cleared():
-            return True
-        for m in legal_moves(rules, p):
-            q = next_position(rules, p, m)
-            if q not in seen:
-                seen.add(q)
-                stack.append(q)
-        if len(seen) > limit:
-            return None
-    return False
 
 
 def small_position(rng: random.Random, rules: Ruleset, left: int, stock_cards: int) -> Position:

@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from enginetest import game
+from enginetest import brute_force, game
 
 import engine
-from engine.play import legal_moves, next_position
 from engine.position import Position
 from engine.rules import Ruleset
 from engine.solver import FAMILY_SEARCHES, SOLVED, UNKNOWN, UNSOLVABLE, make_search, replay, solve
@@ -35,22 +34,6 @@ def run(search: SpidikeSearch, limit: int = 200_000, slice_: int = 500) -> str:
     while search.status is None and search.nodes < limit:
         search.step(slice_)
     return search.status or UNKNOWN
-
-
-def brute_force(rules: Ruleset, pos: Position) -> bool:
-    """Whether some line of the engine's own legal moves clears the table (exhaustive)."""
-    seen = {pos}
-    todo = [pos]
-    while todo:
-        p = todo.pop()
-        if p.is_cleared():
-            return True
-        for m in legal_moves(rules, p):
-            q = next_position(rules, p, m)
-            if q not in seen:
-                seen.add(q)
-                todo.append(q)
-    return False
 
 
 # -- registration -----------------------------------------------------------------
