@@ -1,10 +1,12 @@
-"""tools/winnable.py: twins (two presets that are the same game) share their results."""
+"""tools/winnable.py and the list it ships: twins share their results; every preset has 1,000 proven deals."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
 from pathlib import Path
+
+import pytest
 
 import engine
 from engine.solver import SOLVED, replay, solve
@@ -44,3 +46,28 @@ def test_a_four_suit_spider_solution_wins_the_same_spidike_deal() -> None:
     assert result.status == SOLVED
     spidike = engine.new_game("spidike", deal=5002)
     assert replay(spidike.rules, spidike.position, result.moves).is_cleared()
+
+
+# -- the shipped list -------------------------------------------------------------
+
+
+def test_every_preset_ships_at_least_a_thousand_proven_deals() -> None:
+    data = winnable.load()
+    for preset in engine.PRESETS:
+        entry_ = data["presets"][preset]
+        deals = entry_["deals"]
+        assert len(deals) >= 1000, preset
+        assert deals == sorted(set(deals)) and deals[0] >= 1, preset
+        assert entry_["tried"] >= len(deals), preset
+
+
+@pytest.mark.cpython_only  # about 7 s in all
+def test_the_first_shipped_deal_of_every_preset_is_still_won_by_the_current_engine() -> None:
+    """Catches a change to dealing or to the rules that would leave the list proving other games."""
+    data = winnable.load()
+    for preset in engine.PRESETS:
+        entry_ = data["presets"][preset]
+        g = engine.new_game(preset, deal=entry_["deals"][0])
+        result = solve(g.rules, g.position, max_nodes=entry_.get("nodes_per_deal") or 20000)
+        assert result.status == SOLVED, preset
+        assert replay(g.rules, g.position, result.moves).is_cleared(), preset
