@@ -18,15 +18,18 @@ colour, if no foundation has a card yet).
 
 **Phase 2 is searched by short randomised dives.**  A dive is a depth-first
 search from a start with its own transposition table, up to a node limit
-(256 times the Luby sequence 1 1 2 1 1 2 4 ...).  It tries foundation plays
-first, then tableau moves, best first by a small evaluation (cards lying
-above a card that goes to the foundations earlier cost, cards needed soon
-and buried cost, positions with few moves cost) with random noise, so that
-each dive tries another line.  The colours alternate between dives, the
-start is drawn at random.  Wins in this game are plentiful but easy to
-lose by an early mistake, after which a depth-first search is stuck in a
-large lost subtree: many short dives find a win far sooner than one long
-search.
+(256 times the Luby sequence 1 1 2 1 1 2 4 ...).  It tries the moves of a
+position best first by a score, with random noise so that each dive tries
+another line.  The score is the change in a small evaluation (cards lying
+above a card that goes up sooner, the more so when few cards one rank away
+are left to take them; cards needed soon lying deep) plus a few points per
+legal move of the new position; a foundation play gets a bonus, less when
+it empties its pile, for an empty pile is never filled again.  The colours
+alternate between dives, the start is drawn at random.  Wins in this game
+are plentiful but easy to lose by an early mistake, after which a
+depth-first search is stuck in a large lost subtree: many short dives find
+a win far sooner than one long search (measured on real deals; the order
+matters much less than the restarts).
 
 Reductions, each proven not to lose a win (so an exhausted search is a
 proof that there is none):
@@ -121,17 +124,25 @@ def _neighbour_ranks(wrap: bool) -> list[tuple[int, ...]]:
 NEIGHBOUR_RANKS = (_neighbour_ranks(False), _neighbour_ranks(True))
 """``NEIGHBOUR_RANKS[wrap][rank]``: the ranks a card of ``rank`` builds on."""
 
-# Evaluation weights (phase-2 move ordering only; they never prune).
+# Evaluation weights (phase-2 move ordering only; they never prune).  The
+# evaluation of a position is a sum over its piles, "rel" being how many
+# cards of a card's suit go to the foundations before it.
 MISPLACED = 4
-"""A card above a card that (by the chain counts) goes to the foundations sooner."""
-BLOCKED = 0
-"""A card above an earlier card of its own suit (it must move again before that one is played)."""
+"""Per card lying above a card of smaller rel (that one is likely to go up first)."""
+SCARCE = 6
+"""Per place to go missing, below two, for such a card: cards one rank away that
+are neither on the foundations nor under it."""
 URGENT = 1
-"""Per card above a card needed within the next three of its suit, more the sooner."""
+"""Per card above a card of rel 0, 1 or 2, times 3 - rel."""
 MOBILITY = 3
 """Per legal move of the position after the move, up to three."""
+FOUNDATION_BONUS = 40.0
+"""Added to a foundation play's score (a tableau move has none)."""
+EMPTY_PILE = 30.0
+"""Taken off a foundation play that empties its pile: an empty pile is never
+filled again, so the table loses a place to build for good."""
 NOISE = 10.0
-"""Random spread added to each tableau move's score, so that dives differ."""
+"""Random spread added to each move's score, so that dives differ."""
 
 DIVE_BASE = 256
 """A dive's node limit is this times the Luby sequence."""
@@ -195,6 +206,7 @@ class LittleSpiderSearch:
         self._nbr = NEIGHBOUR_RANKS[1 if rules.wrap else 0]
         self._rng = random.Random(seed)
         self._cost_cache: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
+        self._ranks_cache: dict[tuple[tuple[int, ...], int], list[int]] = {}
         self._p1_init()
         # phase 2
         self._starts: list[_Start] = []
@@ -387,7 +399,8 @@ class LittleSpiderSearch:
             self.nodes += used
             if outcome == _WON:
                 self._finish(dive)
-            elif outcome == _EXHAUSTED:
+                continue
+            if outcome == _EXHAUSTED:
                 lst = self._alive[dive.start.ar]
                 if dive.index in lst:
                     lst.remove(dive.index)
@@ -459,25 +472,48 @@ class LittleSpiderSearch:
         v = 0
         low = 99
         n = len(pile)
-        suit_low = [99, 99, 99, 99]
+        avail: list[int] | None = None
+        below = [0] * 14
+        nbr = self._nbr
         for idx in range(n):
             c = pile[idx]
             s = c & 3
             rel = cp[c] - fnd[s]
             if rel > low:
                 v += MISPLACED
-                if rel > suit_low[s]:
-                    v += BLOCKED
+                if SCARCE:
+                    if avail is None:
+                        avail = self._rank_counts(fnd, ar)
+                    t = 0
+                    for r in nbr[c >> 2]:
+                        t += avail[r] - below[r]
+                    if t < 2:
+                        v += SCARCE * (2 - t)
             elif rel < low:
                 low = rel
-            if rel < suit_low[s]:
-                suit_low[s] = rel
             if rel < 3:
                 v += URGENT * (n - 1 - idx) * (3 - rel)
+            below[c >> 2] += 1
         if len(cache) > 300_000:
             cache.clear()
         cache[key] = v
         return v
+
+    def _rank_counts(self, fnd: tuple[int, ...], ar: int) -> list[int]:
+        """How many cards of each rank are not on the foundations."""
+        key = (fnd, ar)
+        out = self._ranks_cache.get(key)
+        if out is None:
+            cp = CHAIN_POS[ar]
+            out = [0] * 14
+            for r in range(1, 14):
+                for s in range(4):
+                    if cp[r << 2 | s] >= fnd[s]:
+                        out[r] += 1
+            if len(self._ranks_cache) > 100_000:
+                self._ranks_cache.clear()
+            self._ranks_cache[key] = out
+        return out
 
 
 _WON, _EXHAUSTED, _LIMIT = 1, 2, 3
@@ -624,9 +660,12 @@ class _Dive:
         noise = self.noise
         search = self.search
         cost = search._pile_cost
+        needed = (need[0][fnd[0]], need[1][fnd[1]], need[2][fnd[2]], need[3][fnd[3]])
         ar = self.ar
         rnd = search._rng.random
         scored: list[tuple[float, int, tuple[Step, State]]] = []
+        here = [cost(p, fnd, ar) if p else 0 for p in piles]
+        gone: dict[int, int] = {}  # pile -> cost less its top card, minus its cost now
         for n, (i, j) in enumerate(moves):
             src = piles[i]
             dst = piles[j]
@@ -636,29 +675,47 @@ class _Dive:
             np = list(piles)
             np[i] = nsrc
             np[j] = ndst
-            delta = cost(nsrc, fnd, ar) + cost(ndst, fnd, ar) - cost(src, fnd, ar) - cost(dst, fnd, ar)
+            d_src = gone.get(i)
+            if d_src is None:
+                d_src = gone[i] = cost(nsrc, fnd, ar) - here[i]
+            delta = d_src + cost(ndst, fnd, ar) - here[j]
             ntops = list(tops)
             ntops[i] = nsrc[-1]
             ntops[j] = c
-            score: float = -delta + MOBILITY * self._mobility(np, ntops, fnd)
+            score: float = -delta + MOBILITY * self._mobility(np, ntops, needed)
             if noise:
                 score += noise * rnd()
             scored.append((score, n, ((_M, i, j), (tuple(np), fnd))))
-        scored.sort()
-        out = [child for _, _, child in scored]
-        found.reverse()
-        out.extend(found)  # foundation plays last: tried first
-        return out
+        k = len(scored)
+        for child in found:  # foundation plays, scored among the tableau moves
+            k += 1
+            j = child[0][1]
+            np = list(child[1][0])
+            ntops = list(tops)
+            ntops[j] = np[j][-1] if np[j] else 0
+            cf = child[1][1]
+            fdelta = 0
+            for q in range(len(np)):
+                fdelta += (cost(np[q], cf, ar) if np[q] else 0) - here[q]
+            cneeded = (need[0][cf[0]], need[1][cf[1]], need[2][cf[2]], need[3][cf[3]])
+            fscore: float = FOUNDATION_BONUS - fdelta + MOBILITY * self._mobility(np, ntops, cneeded)
+            if not np[j]:
+                fscore -= EMPTY_PILE
+            if noise:
+                fscore += noise * rnd()
+            scored.append((fscore, k, child))
+        scored.sort()  # best last: tried first
+        return [child for _, _, child in scored]
 
-    def _mobility(self, piles: list[tuple[int, ...]], tops: list[int], fnd: tuple[int, ...]) -> int:
-        """How many legal moves a position has, counted up to three."""
-        need = self.need
+    def _mobility(self, piles: list[tuple[int, ...]], tops: list[int], needed: tuple[int, ...]) -> int:
+        """How many legal moves a position has, counted up to three (``needed``:
+        the cards the foundations take next)."""
         hist = [0] * 15
         n = 0
         for c in tops:
             if c:
                 hist[c >> 2] += 1
-                if need[c & 3][fnd[c & 3]] == c:
+                if c in needed:
                     n += 1
         nbr = self.search._nbr
         for i, c in enumerate(tops):
