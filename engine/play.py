@@ -303,14 +303,21 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
                     if _foundation_takes(rules, pos, i, c, f, None):
                         add(_new(Move, (FOUNDATION, i, f, 1, -1)))
 
-    if rules.draw_piles:
-        for k, pile in enumerate(pos.stock):
-            if pile:
-                add(_new(Move, (DRAW, k, 0, 0, -1)))
-    elif pos.stock[0]:
-        if not rules.deal_needs_full_columns or all(tableau[: len(rules.columns)]):
-            add(_new(Move, (DEAL, 0, 0, 0, -1)))
+    moves.extend(deal_moves(rules, pos))
     return moves
+
+
+def deal_moves(rules: Ruleset, pos: Position) -> list[Move]:
+    """The legal deals of a Spider-family or Spidike position (the end of :func:`legal_moves`).
+
+    A draw pile per non-empty pile in Tournament Spider; otherwise the deal,
+    if the stock has cards and (where the rules ask) every column has one.
+    """
+    if rules.draw_piles:
+        return [_new(Move, (DRAW, k, 0, 0, -1)) for k, pile in enumerate(pos.stock) if pile]
+    if pos.stock[0] and (not rules.deal_needs_full_columns or all(pos.tableau[: len(rules.columns)])):
+        return [_new(Move, (DEAL, 0, 0, 0, -1))]
+    return []
 
 
 def has_legal_move(rules: Ruleset, pos: Position) -> bool:

@@ -20,7 +20,8 @@ Spider-family deals are searched level by level (a beam over the deals
 left): between two deals a best-first search explores the column moves;
 the best positions from which a deal is legal deal, and the best positions
 after the deal (judged knowing the dealt cards) make the next level.  A
-search that gives up starts again with a wider beam (iterative widening).
+search that gives up starts again with other evaluation weights and, every
+second try, a wider beam (:func:`tries`: a portfolio and iterative widening).
 That search has a fast path (:func:`spider_successors`: only the changed
 columns are rebuilt, the evaluation is updated column by column) and
 compound moves (:func:`macro_successors`: a descending sequence of several
@@ -53,12 +54,13 @@ from __future__ import annotations
 
 import gc
 import heapq
+import itertools
 import time
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .cards import KING
 from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
-from .play import free_index, legal_moves, next_position
+from .play import deal_moves, free_index, legal_moves, next_position
 from .position import Position
 from .rules import Ruleset
 
@@ -90,68 +92,94 @@ RUN_VALUE = 390
 """The evaluation of one completed run (30 a card)."""
 
 
-# Evaluation weights (see :func:`column_value`).
-EMPTY_COLUMN = 150
-FACE_DOWN = 40
-SUITED_PAIR = 12
-OFF_SUIT_PAIR = 4
-"""A card on its successor of another suit, where runs must be one suit."""
-ANY_SUIT_PAIR = 6
-"""A card on its successor, where runs of any suits complete (Relaxed, Easy)."""
-BREAK = 10
-KING_AT_BOTTOM = 8
-LOCKED = 50
-"""For each movable unit (a one-suit block, or a run where any run moves) lying on face-down cards."""
+class Weights(NamedTuple):
+    """The evaluation's weights (see :func:`column_value`).
+
+    Several sets make a portfolio (:data:`PORTFOLIO`): a deal one set
+    finds hard, another often finds easy.
+    """
+
+    empty_column: int = 150
+    face_down: int = 40
+    """For each face-down card (a cost)."""
+    suited_pair: int = 12
+    """A card on its successor of the same suit."""
+    off_suit_pair: int = 4
+    """A card on its successor of another suit, where runs must be one suit."""
+    any_suit_pair: int = 6
+    """A card on its successor, where runs of any suits complete (Relaxed, Easy)."""
+    breaks: int = 10
+    """For each face-up card not on its successor (a cost)."""
+    king_at_bottom: int = 8
+    locked: int = 50
+    """For each movable unit (a one-suit block, or a run where any run moves) lying on face-down cards (a cost)."""
 
 
-def column_value(col: tuple[int, ...], d: int, same_suit: bool) -> int:
+WEIGHTS = Weights()
+"""The default weights: hints, visible searches and the first try of :func:`solve`."""
+
+PORTFOLIO: tuple[Weights, ...] = (
+    WEIGHTS,
+    Weights(empty_column=80, locked=30),
+    Weights(face_down=70),
+    Weights(suited_pair=16, off_suit_pair=0),
+)
+"""The weight sets :func:`solve`'s tries take in turn (see :func:`tries`)."""
+
+
+def column_value(col: tuple[int, ...], d: int, same_suit: bool, w: Weights = WEIGHTS) -> int:
     """The evaluation's share of one column (see :func:`evaluate`)."""
     n = len(col)
     if not n:
-        return EMPTY_COLUMN
-    score = -FACE_DOWN * d
+        return w.empty_column
+    score = -w.face_down * d
     prev = col[d]
-    off = OFF_SUIT_PAIR if same_suit else ANY_SUIT_PAIR
+    suited = w.suited_pair
+    off = w.off_suit_pair if same_suit else w.any_suit_pair
+    brk = w.breaks
     units = 1
     for k in range(d + 1, n):
         c = col[k]
         if (prev >> 2) == (c >> 2) + 1:
             if c == prev - 4:
-                score += SUITED_PAIR
+                score += suited
             else:
                 score += off
                 units += same_suit
         else:
-            score -= BREAK
+            score -= brk
             units += 1
         prev = c
     if d:
-        score -= LOCKED * units
+        score -= w.locked * units
     if d == 0 and (col[0] >> 2) == KING:
-        score += KING_AT_BOTTOM
+        score += w.king_at_bottom
     return score
 
 
-def evaluate(rules: Ruleset, pos: Position, cache: dict[tuple[tuple[int, ...], int], int] | None = None) -> int:
+def evaluate(
+    rules: Ruleset, pos: Position, cache: dict[tuple[tuple[int, ...], int], int] | None = None, w: Weights = WEIGHTS
+) -> int:
     """How promising a position is (higher is better); cheap, used to order search.
 
     Rewards completed runs, cards on foundations, turned-up cards, cards
     sitting on their successor (more for the same suit), empty columns;
     penalises breaks in the face-up part of a column.  ``cache`` memoises
-    column values across calls (a search passes one).
+    column values across calls (a search passes one, for one set of
+    weights ``w``).
     """
     same_suit = rules.unit != "rank" and rules.completion != "any"
     score = 0
     if cache is None:
         for col, d in zip(pos.tableau, pos.down):
-            score += column_value(col, d, same_suit)
+            score += column_value(col, d, same_suit, w)
     else:
         get = cache.get
         for col, d in zip(pos.tableau, pos.down):
             key = (col, d)
             v = get(key)
             if v is None:
-                v = cache[key] = column_value(col, d, same_suit)
+                v = cache[key] = column_value(col, d, same_suit, w)
             score += v
     # A completed run must be worth more than the same 13 cards in a column
     # (12 suited pairs, 144), or the search would shy away from completing it.
@@ -313,7 +341,31 @@ MACRO_BLOCKS = 5
 """The most one-suit blocks a compound move carries."""
 
 
-def macro_successors(rules: Ruleset, pos: Position) -> list[tuple[list[Move], Position]]:
+def block_starts(col: tuple[int, ...], d: int) -> tuple[int, ...]:
+    """The head index of each one-suit block of ``col``'s descending top, top block first.
+
+    At most :data:`MACRO_BLOCKS` blocks; each block lies on a card one rank
+    higher of another suit.
+
+    >>> from engine.cards import parse_card as c
+    >>> block_starts((c("Kh"), c("9s"), c("8s"), c("7h"), c("6h")), 1)
+    (3, 1)
+    """
+    starts: list[int] = []
+    k = len(col) - 1
+    while True:
+        while k > d and col[k - 1] == col[k] + 4:
+            k -= 1
+        starts.append(k)
+        if k == d or len(starts) >= MACRO_BLOCKS or (col[k - 1] >> 2) != (col[k] >> 2) + 1:
+            break
+        k -= 1
+    return tuple(starts)
+
+
+def macro_successors(
+    rules: Ruleset, pos: Position, cache: dict[tuple[tuple[int, ...], int], tuple[int, ...]] | None = None
+) -> list[tuple[list[Move], Position]]:
     """Compound moves of a descending sequence, with where they lead (unit "suit" only).
 
     A descending sequence of ``t`` one-suit blocks on top of a column (each
@@ -324,7 +376,8 @@ def macro_successors(rules: Ruleset, pos: Position) -> list[tuple[list[Move], Po
     down, the deepest goes onto the target, and the parked ones follow it in
     order, so every other column ends as it was.  Each compound move is the
     list of those legal moves.  Moves of one block are
-    :func:`spider_successors`' own.
+    :func:`spider_successors`' own.  ``cache`` memoises
+    :func:`block_starts` per column (a search passes one).
     """
     if rules.unit != "suit" or rules.empty != "any":
         return []
@@ -340,20 +393,18 @@ def macro_successors(rules: Ruleset, pos: Position) -> list[tuple[list[Move], Po
             empties.append(j)
     removes = rules.completion != "none"
     out: list[tuple[list[Move], Position]] = []
+    if cache is None:
+        cache = {}
+    cget = cache.get
     for i, col in enumerate(tableau):
         n = len(col)
         if not n:
             continue
         d = down[i]
-        starts: list[int] = []  # the head index of each block, top block first
-        k = n - 1
-        while True:
-            while k > d and col[k - 1] == col[k] + 4:
-                k -= 1
-            starts.append(k)
-            if k == d or len(starts) >= MACRO_BLOCKS or (col[k - 1] >> 2) != (col[k] >> 2) + 1:
-                break
-            k -= 1
+        ck = (col, d)
+        starts = cget(ck)
+        if starts is None:
+            starts = cache[ck] = block_starts(col, d)
         nb = len(starts)
         if nb < 2:
             continue
@@ -452,6 +503,8 @@ class Search:
     ``beam`` is the number of positions dealt into each next level (Spider
     family); ``level_nodes`` the positions explored from each level before
     choosing them.  ``visible`` hides face-down cards and the stock.
+    ``weights`` are the evaluation's (the Spider family's full-information
+    search; hints keep the default).
     """
 
     def __init__(
@@ -466,8 +519,10 @@ class Search:
         deal_look: int = 2,
         final_factor: int = 2,
         macros: bool = True,
+        weights: Weights = WEIGHTS,
     ) -> None:
         self.rules = rules
+        self.weights = weights
         self.macros = macros
         self.visible = visible
         self.complete = complete
@@ -485,6 +540,7 @@ class Search:
         self._level_count = 0
         self._pruned = False
         self._cache: dict[tuple[tuple[int, ...], int], int] = {}
+        self._blocks: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
         self._fast = self._levelled and not visible
         self.deal_look = deal_look
         self.final_nodes = level_nodes * final_factor
@@ -494,9 +550,9 @@ class Search:
             self._tt: dict[object, tuple[object, Move | list[Move] | None]] = {key: (None, None)}
             self._fheap: list[tuple[int, int, Position, object]] = []
             self._fseen: list[tuple[int, Position, object]] = []
-            self._fpush(self.start, key, evaluate(rules, self.start, self._cache))
+            self._fpush(self.start, key, evaluate(rules, self.start, self._cache, self.weights))
         else:
-            self._push(self.start, evaluate(rules, self.start, self._cache))
+            self._push(self.start, evaluate(rules, self.start, self._cache, self.weights))
 
     def _fpush(self, pos: Position, key: object, value: int) -> None:
         self._tick += 1
@@ -509,6 +565,7 @@ class Search:
         tt = self._tt
         cache = self._cache
         same_suit = self._same_suit
+        w = self.weights
         seen = self._fseen
         cget = cache.get
         heappush = heapq.heappush
@@ -536,11 +593,11 @@ class Search:
             for ck in zip(tab, down):
                 x = cget(ck)
                 if x is None:
-                    x = cache[ck] = column_value(ck[0], ck[1], same_suit)
+                    x = cache[ck] = column_value(ck[0], ck[1], same_suit, w)
                 old.append(x)
             succ: list[tuple[Move | list[Move], Position]] = list(spider_successors(rules, pos))
             if self.macros:
-                succ.extend(macro_successors(rules, pos))
+                succ.extend(macro_successors(rules, pos, self._blocks))
             for m, nxt in succ:
                 nt = nxt.tableau
                 nd = nxt.down
@@ -555,7 +612,7 @@ class Search:
                     if endgame and not any(nt):
                         self._finish_fast(nkey)
                         return self.status
-                    nv = evaluate(rules, nxt, cache)
+                    nv = evaluate(rules, nxt, cache, w)
                 else:
                     if type(m) is list:
                         i = m[0].src
@@ -566,11 +623,11 @@ class Search:
                     ck = (nt[i], nd[i])
                     a = cget(ck)
                     if a is None:
-                        a = cache[ck] = column_value(nt[i], nd[i], same_suit)
+                        a = cache[ck] = column_value(nt[i], nd[i], same_suit, w)
                     ck = (nt[j], nd[j])
                     b = cget(ck)
                     if b is None:
-                        b = cache[ck] = column_value(nt[j], nd[j], same_suit)
+                        b = cache[ck] = column_value(nt[j], nd[j], same_suit, w)
                     nv = v + a + b - old[i] - old[j]
                 self._tick += 1
                 heappush(heap, (-nv, self._tick, nxt, nkey))
@@ -597,7 +654,7 @@ class Search:
         for _, pos, key in seen:
             if looked >= self.beam * self.deal_look:
                 break
-            deals = [m for m in legal_moves(rules, pos) if m.kind == DEAL or m.kind == DRAW]
+            deals = deal_moves(rules, pos)
             if not deals:
                 continue
             looked += 1
@@ -611,7 +668,7 @@ class Search:
                     self._finish_fast(nkey)
                     return False
                 tick += 1
-                cands.append((evaluate(rules, nxt, self._cache), tick, nxt, nkey, key, m))
+                cands.append((evaluate(rules, nxt, self._cache, self.weights), tick, nxt, nkey, key, m))
         cands.sort(key=lambda c: (-c[0], c[1]))
         chosen = 0
         for nv, _, nxt, nkey, key, m in cands:
@@ -682,7 +739,7 @@ class Search:
                 if nxt.is_cleared():
                     self._finish(nxt)
                     return self.status
-                self._push(nxt, evaluate(rules, nxt, self._cache))
+                self._push(nxt, evaluate(rules, nxt, self._cache, self.weights))
             if self._levelled:
                 self._level_seen.append((-negv, pos))
                 self._level_count += 1
@@ -713,7 +770,7 @@ class Search:
                 if nxt.is_cleared():
                     self._finish(nxt)
                     return False
-                self._push(nxt, evaluate(rules, nxt, self._cache))
+                self._push(nxt, evaluate(rules, nxt, self._cache, self.weights))
                 dealt += 1
                 if rules.draw_piles and dealt >= self.beam:
                     break
@@ -772,6 +829,31 @@ def hide(pos: Position) -> Position:
     return Position(tableau, pos.down, stock, pos.foundations)
 
 
+PER_WIDTH = 2
+"""How many tries of :func:`solve` share a width before it doubles (see :func:`tries`)."""
+
+
+def tries(
+    beam: int = BEAM, level_nodes: int = LEVEL_NODES, portfolio: tuple[Weights, ...] = PORTFOLIO
+) -> Iterator[tuple[int, int, Weights]]:
+    """The levelled searches :func:`solve` runs in turn, each after the last gave up.
+
+    ``(beam, level_nodes, weights)``: the weight sets of ``portfolio`` take
+    turns, and every :data:`PER_WIDTH` tries the width doubles.  Measured on
+    100 four-suit deals at 10 s each: one set, doubling every try, solved
+    66; the portfolio, doubling every try, 75; every second try, 79; every
+    fourth, 76 (``bench/solver.py``).
+
+    >>> [(b, n, PORTFOLIO.index(w)) for b, n, w in itertools.islice(tries(16, 1000), 6)]
+    [(16, 1000, 0), (16, 1000, 1), (32, 2000, 2), (32, 2000, 3), (64, 4000, 0), (64, 4000, 1)]
+    """
+    i = 0
+    while True:
+        k = i // PER_WIDTH
+        yield beam << k, level_nodes << k, portfolio[i % len(portfolio)]
+        i += 1
+
+
 def solve(
     rules: Ruleset,
     pos: Position,
@@ -786,13 +868,15 @@ def solve(
     deal_look: int = 2,
     final_factor: int = 2,
     macros: bool = True,
+    portfolio: tuple[Weights, ...] = PORTFOLIO,
 ) -> SolveResult:
     """Search for a win from ``pos`` within a node and/or time budget.
 
     A beam search that gives up before the budget is spent starts again
-    twice as wide (iterative widening), so more budget means a better
-    chance.  ``should_stop`` is polled between slices; if it returns True
-    the result is ``cancelled``.
+    with the next weights of ``portfolio`` and, every :data:`PER_WIDTH`
+    tries, twice as wide (:func:`tries`), so more budget means a better
+    chance.  ``should_stop`` is polled between slices; if it
+    returns True the result is ``cancelled``.
     """
     t0 = time.perf_counter()
     # The search allocates millions of tuples and no cycles: the cyclic
@@ -800,18 +884,21 @@ def solve(
     gc_was_on = gc.isenabled()
     gc.disable()
     nodes = 0
+    schedule = tries(beam, level_nodes, portfolio)
     try:
         while True:
+            width, size, weights = next(schedule)
             search = make_search(
                 rules,
                 pos,
                 visible=visible,
                 complete=complete,
-                beam=beam,
-                level_nodes=level_nodes,
+                beam=width,
+                level_nodes=size,
                 deal_look=deal_look,
                 final_factor=final_factor,
                 macros=macros,
+                weights=weights,
             )
             left = None if max_nodes is None else max_nodes - nodes
             status = _run(search, t0, left, max_seconds, should_stop)
@@ -826,8 +913,6 @@ def solve(
                 return SolveResult(status, (), nodes, time.perf_counter() - t0)
             if max_nodes is None and max_seconds is None:
                 return SolveResult(status, (), nodes, time.perf_counter() - t0)
-            beam *= 2
-            level_nodes *= 2
     finally:
         if gc_was_on:
             gc.enable()
@@ -865,7 +950,20 @@ def replay(rules: Ruleset, pos: Position, moves: Iterable[Move]) -> Position:
     return pos
 
 
-__all__ = ["solve", "Search", "make_search", "SolveResult", "evaluate", "useful_moves", "hide", "replay", "FOUNDATION"]
+__all__ = [
+    "solve",
+    "Search",
+    "make_search",
+    "SolveResult",
+    "evaluate",
+    "Weights",
+    "PORTFOLIO",
+    "tries",
+    "useful_moves",
+    "hide",
+    "replay",
+    "FOUNDATION",
+]
 
 
 # -- hints ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ tests every part.  The page's controller is :mod:`ui.helper`.
   can apply to a preset with given options, and why not;
   :func:`pick_deal` draws a deal from a proven list.
 * **Sliced searches.** :class:`SlicedSolve` is :func:`engine.solver.solve`
-  (the same search, the same iterative widening) cut into slices of a few
+  (the same search, the same tries) cut into slices of a few
   hundred positions, so the page can yield to the browser between them;
   :func:`autocomplete_job` is :func:`engine.solver.autocomplete` as such a
   job; :class:`WinCheck` answers "Still winnable?" from the full position
@@ -40,7 +40,7 @@ from engine.moves import DEAL, DRAW, FOUNDATION, MOVE, Move
 from engine.position import Position
 from engine.rng import MAX_DEAL, MIN_DEAL
 from engine.rules import PRESETS, Ruleset
-from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, Hint, Search, make_search
+from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, Hint, Search, make_search, tries
 
 from .model import tableau_pile
 
@@ -222,9 +222,9 @@ class SlicedSolve:
     ``n`` positions and returns the status once the search is over
     (``solved`` with :attr:`moves`, ``unknown``, ``unsolvable``).
 
-    The same :class:`engine.solver.Search`, and the same widening: a
-    levelled (Spider-family) search that gives up before ``max_nodes``
-    starts again with twice the beam and level size.
+    The same :class:`engine.solver.Search`, and the same tries: a levelled
+    (Spider-family) search that gives up before ``max_nodes`` starts again
+    with the next weights and width of :func:`engine.solver.tries`.
     """
 
     def __init__(self, rules: Ruleset, pos: Position, *, max_nodes: int, complete: bool = False,
@@ -233,13 +233,17 @@ class SlicedSolve:
         self.pos = pos
         self.max_nodes = max_nodes
         self.complete = complete
-        self.beam = beam
-        self.level_nodes = level_nodes
         self.levelled = rules.family == "spider" and not complete
-        self.search = make_search(rules, pos, complete=complete, beam=beam, level_nodes=level_nodes)
+        self._tries = tries(beam, level_nodes)
+        self.search = self._next_search()
         self.spent = 0  # positions explored by the searches before this one
         self.status: str | None = None
         self.moves: tuple[Move, ...] = ()
+
+    def _next_search(self) -> Search:
+        width, size, weights = next(self._tries)
+        return make_search(self.rules, self.pos, complete=self.complete, beam=width, level_nodes=size,
+                           weights=weights)
 
     @property
     def nodes(self) -> int:
@@ -265,9 +269,7 @@ class SlicedSolve:
             self.status = SOLVED
         elif status == UNKNOWN and self.levelled and self.nodes < self.max_nodes:
             self.spent += self.search.nodes
-            self.beam *= 2
-            self.level_nodes *= 2
-            self.search = make_search(self.rules, self.pos, beam=self.beam, level_nodes=self.level_nodes)
+            self.search = self._next_search()
             return None
         else:
             self.status = status

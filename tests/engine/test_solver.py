@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
 
 import engine
-from engine.play import legal_moves, next_position, why_illegal
+from engine.play import deal_moves, legal_moves, next_position, why_illegal
 from engine.position import Position
 from engine.solver import (
     CANCELLED,
     HIDDEN_CARD,
+    PORTFOLIO,
     SOLVED,
     UNKNOWN,
     UNSOLVABLE,
+    WEIGHTS,
+    Weights,
     autocomplete,
+    evaluate,
     hide,
     hints,
     macro_successors,
@@ -24,6 +29,7 @@ from engine.solver import (
     replay,
     solve,
     spider_successors,
+    tries,
     useful_moves,
 )
 from enginetest import game
@@ -113,6 +119,32 @@ def test_solves_a_real_deal_and_the_solution_replays(preset: str, deal: int) -> 
 
 
 # -- budgets and cancellation ------------------------------------------------------
+
+
+def test_tries_take_the_weight_sets_in_turn_and_double_the_width_every_second_try() -> None:
+    got = list(itertools.islice(tries(16, 1000), 8))
+    assert [w for _, _, w in got] == [PORTFOLIO[i % len(PORTFOLIO)] for i in range(8)]
+    assert [(b, n) for b, n, _ in got] == [(16, 1000), (16, 1000), (32, 2000), (32, 2000),
+                                           (64, 4000), (64, 4000), (128, 8000), (128, 8000)]
+    assert PORTFOLIO[0] == WEIGHTS and len(set(PORTFOLIO)) == len(PORTFOLIO)
+
+
+def test_weights_change_the_evaluation() -> None:
+    g = engine.new_game("spider-4", deal=5)
+    values = {evaluate(g.rules, g.position, None, w) for w in PORTFOLIO}
+    assert len(values) > 1
+    assert evaluate(g.rules, g.position, None, Weights(face_down=0, locked=0)) > evaluate(g.rules, g.position)
+
+
+def test_a_deal_the_default_weights_miss_is_solved_by_the_next_weight_set() -> None:
+    # 4-suit deal 28: the default weights give up at both of the first widths,
+    # the second set of the portfolio wins on its first try (about 10,000 positions)
+    g = engine.new_game("spider-4", deal=28)
+    alone = solve(g.rules, g.position, max_nodes=16_000, portfolio=(WEIGHTS,))
+    assert alone.status == UNKNOWN
+    portfolio = solve(g.rules, g.position, max_nodes=16_000)
+    assert portfolio.status == SOLVED
+    assert_wins(g, portfolio.moves)
 
 
 def test_node_budget_is_respected() -> None:
@@ -275,6 +307,29 @@ def test_compound_moves_replay_legally_to_their_position(preset: str) -> None:
                 assert before - {seq[-1].dst} <= after
                 seen += 1
     assert seen  # random play does meet them
+
+
+def test_compound_moves_are_the_same_with_the_block_cache_a_search_keeps() -> None:
+    rules = engine.PRESETS["spider-4"]
+    cache: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+    for deal in range(1, 5):
+        for pos in _positions_in_play("spider-4", deal, plies=120):
+            assert macro_successors(rules, pos, cache) == macro_successors(rules, pos)
+    assert cache  # and the cache was filled
+
+
+@pytest.mark.parametrize("preset", [p for p, r in engine.PRESETS.items() if r.family != "little-spider"])
+def test_deal_moves_are_exactly_the_deals_among_the_legal_moves(preset: str) -> None:
+    rules = engine.PRESETS[preset]
+    for deal in (5, 6):
+        g = engine.new_game(preset, deal=deal)
+        rnd = random.Random(deal)
+        for _ in range(80):
+            if g.status != "playing":
+                break
+            moves = g.legal_moves()
+            assert deal_moves(rules, g.position) == [m for m in moves if m.kind in ("deal", "draw")]
+            g.play(rnd.choice(moves))
 
 
 def test_compound_move_carries_a_two_suit_sequence_through_an_empty_column() -> None:
