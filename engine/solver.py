@@ -37,8 +37,9 @@ search here.
 Move pruning never invents a solution: every move the solver returns is
 legal in the engine (the tests replay each one).  Pruning only skips moves
 that cannot help a line of play it keeps (a group moved off a card it
-already sits on in sequence and suit; a whole column into an empty one;
-all but the first of several empty columns), so an exhausted search with
+already sits on in sequence and suit, unless it completes a run where it
+lands; a whole column into an empty one; all but the first of several
+empty columns), so an exhausted search with
 pruning reports ``unknown``; only the complete mode (no pruning, no beam)
 reports ``unsolvable``.
 
@@ -60,7 +61,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .cards import KING
 from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
-from .play import deal_moves, free_index, legal_moves, next_position
+from .play import _completes, deal_moves, free_index, legal_moves, next_position
 from .position import Position
 from .rules import Ruleset
 
@@ -117,6 +118,11 @@ class Weights(NamedTuple):
 
 WEIGHTS = Weights()
 """The default weights: hints, visible searches and the first try of :func:`solve`."""
+
+HINT_WEIGHTS = Weights(face_down=100)
+"""The weights of :func:`hints`: a card turned up is worth more than to the
+full-information search, which also sees what the card is; to a player it
+is the way to learn more."""
 
 PORTFOLIO: tuple[Weights, ...] = (
     WEIGHTS,
@@ -205,6 +211,7 @@ def useful_moves(rules: Ruleset, pos: Position) -> list[Move]:
             return moves
     tableau = pos.tableau
     down = pos.down
+    removes = rules.completion != "none"
     first_empty = -1
     for j, col in enumerate(tableau):
         if not col:
@@ -227,8 +234,11 @@ def useful_moves(rules: Ruleset, pos: Position) -> list[Move]:
         if h > down[m.src]:
             below = src_col[h - 1]
             if (below >> 2) == (head >> 2) + 1:
-                # already built on a successor: moving only helps if it makes the build one suit
-                if (below & 3) == (head & 3) or (target[-1] & 3) != (head & 3):
+                # already built on a successor: moving only helps if it makes the build
+                # one suit, or completes a run where it lands
+                if ((below & 3) == (head & 3) or (target[-1] & 3) != (head & 3)) and not (
+                    removes and (src_col[-1] >> 2) == 1 and _completes(rules, target + src_col[h:], down[m.dst])
+                ):
                     continue
         out.append(m)
     return out
@@ -290,10 +300,17 @@ def spider_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Positio
             dsts: list[int] = []
             if targets:
                 if built:
-                    # already on a successor: moving only helps if it makes the build one suit
+                    # already on a successor: moving only helps if it makes the build
+                    # one suit, or completes a run where it lands
                     if (below & 3) != (card & 3):
                         for j in targets:
-                            if (tableau[j][-1] & 3) == (card & 3):
+                            if (tableau[j][-1] & 3) == (card & 3) or (
+                                top_is_ace and removes and _completes(rules, tableau[j] + col[k:], down[j])
+                            ):
+                                dsts.append(j)
+                    elif top_is_ace and removes:
+                        for j in targets:
+                            if _completes(rules, tableau[j] + col[k:], down[j]):
                                 dsts.append(j)
                 else:
                     dsts = targets
@@ -970,7 +987,11 @@ __all__ = [
 
 
 class Hint(NamedTuple):
-    """One suggested action: the ``move``, how much it gains, and why in words."""
+    """One suggested action: the ``move``, how much it gains, and why in words.
+
+    ``gain`` is the change in the evaluation; it is 0 or less for a move
+    listed because it turns up a card, fills a column for a deal, or deals.
+    """
 
     move: Move | None
     gain: int
@@ -978,7 +999,7 @@ class Hint(NamedTuple):
 
 
 def _describe(rules: Ruleset, pos: Position, move: Move, reveals: str) -> str:
-    """The hint's sentence; ``reveals`` is "now", "later" or "" (turning up a card)."""
+    """The hint's sentence; ``reveals`` is "now", "later" or "" (turning up a card), or "fill"."""
     from .cards import card_words
     from .play import pile_name
 
@@ -992,6 +1013,8 @@ def _describe(rules: Ruleset, pos: Position, move: Move, reveals: str) -> str:
     if move.kind == FOUNDATION:
         return f"Play the {card_words(head)} to foundation {move.dst + 1}."
     target = pile_name(rules, move.dst)
+    if reveals == "fill":
+        return f"Move {what} to {target}: every column needs a card before you can deal."
     if reveals == "now":
         why = " to turn up a card"
     elif move.count == len(col):
@@ -1014,13 +1037,18 @@ def hints(
 
     Each first move is judged by the best position reachable through it by
     further visible moves (turning up a card or clearing a column counts;
-    what a face-down card is does not, since the search never knows it).
-    Moves that gain nothing are left out.  When nothing gains, the list
-    holds the deal (or the best draw pile) if one is allowed; an empty list
-    means nothing helps now.
+    what a face-down card is does not, since the search never knows it),
+    with :data:`HINT_WEIGHTS`.  The moves that gain come first; then the
+    moves that turn up a card though the evaluation loses (a card is worth
+    turning up before dealing, even into an empty column).  Other moves
+    that gain nothing are left out.  When no move is listed, the list holds
+    the deal (or the best draw pile) if one is allowed, else, if the deal
+    waits for the empty columns to be filled, the moves that fill one; an
+    empty list means nothing helps now.
     """
     view = hide(pos)
-    base = evaluate(rules, view)
+    w = HINT_WEIGHTS
+    base = evaluate(rules, view, None, w)
     cache: dict[tuple[tuple[int, ...], int], int] = {}
     firsts = [m for m in useful_moves(rules, view) if m.kind not in (DEAL, DRAW)]
     best: dict[Move, int] = {}
@@ -1033,7 +1061,7 @@ def hints(
         if nxt in seen:
             continue
         seen.add(nxt)
-        v = evaluate(rules, nxt, cache)
+        v = evaluate(rules, nxt, cache, w)
         best[m] = v
         flipped = _reveals_hidden(nxt, view) or (nxt.is_cleared())
         reveal[m] = "now" if flipped else ""
@@ -1054,7 +1082,7 @@ def hints(
             if nxt in seen:
                 continue
             seen.add(nxt)
-            v = evaluate(rules, nxt, cache) - depth  # a shorter way to the same gain is better
+            v = evaluate(rules, nxt, cache, w) - depth  # a shorter way to the same gain is better
             if v > best[first]:
                 best[first] = v
                 if not reveal[first] and _reveals_hidden(nxt, p):
@@ -1063,14 +1091,28 @@ def hints(
                 tick += 1
                 heapq.heappush(heap, (-v, tick, nxt, first, depth + 1))
     ranked = sorted(((v - base, m) for m, v in best.items() if v > base), key=lambda t: (-t[0], str(t[1])))
-    out = [Hint(m, gain, _describe(rules, view, m, reveal[m])) for gain, m in ranked]
+    # Turning up a card is progress even where the evaluation loses (an empty
+    # column spent, an off-suit build made): such moves follow the gains, and
+    # come before any deal, a card turned up now before one turned up later.
+    turning = sorted(
+        ((v - base, m) for m, v in best.items() if v <= base and reveal[m]),
+        key=lambda t: (reveal[t[1]] != "now", -t[0], str(t[1])),
+    )
+    out = [Hint(m, gain, _describe(rules, view, m, reveal[m])) for gain, m in ranked + turning]
     if out:
         return out
     deals = [m for m in legal_moves(rules, view) if m.kind in (DEAL, DRAW)]
     if deals:
         if len(deals) > 1:
-            deals.sort(key=lambda m: -evaluate(rules, next_position(rules, view, m)))
+            deals.sort(key=lambda m: -evaluate(rules, next_position(rules, view, m), None, w))
         return [Hint(m, 0, _describe(rules, view, m, "")) for m in deals]
+    if any(view.stock):
+        # the deal waits for every column to hold a card: fill the empty ones
+        fills = sorted(
+            ((v - base, m) for m, v in best.items() if m.kind == MOVE and not view.tableau[m.dst]),
+            key=lambda t: (-t[0], str(t[1])),
+        )
+        return [Hint(m, gain, _describe(rules, view, m, "fill")) for gain, m in fills]
     return []
 
 

@@ -112,7 +112,7 @@ def test_solves_traditional_spidike_with_king_to_an_empty_pile() -> None:
 @pytest.mark.parametrize(("preset", "deal"), [("spider-1", 1), ("tournament-1", 9), ("spider-2", 3), ("spider-4", 4)])
 def test_solves_a_real_deal_and_the_solution_replays(preset: str, deal: int) -> None:
     g = engine.new_game(preset, deal=deal)
-    r = solve(g.rules, g.position, max_nodes=12_000)
+    r = solve(g.rules, g.position, max_nodes=20_000)
     assert r.status == SOLVED
     assert replay(g.rules, g.position, r.moves).is_cleared()
     assert_wins(g, r.moves)
@@ -203,6 +203,75 @@ def test_hint_turns_up_a_card_and_never_shuffles_a_built_card() -> None:
     assert str(hs[0].move) in ("c1>c2", "c1>c3")
     assert "turn up" in hs[0].reason
     assert not any(str(h.move).startswith("c4>") for h in hs)
+
+
+def test_hint_turns_up_a_card_before_dealing_though_the_build_is_off_suit() -> None:
+    # 4-suit deal 28 after 25 hinted actions: the 4d onto the 5c (off suit, on a
+    # column with cards face down) turns up a card; it was once hinted "Deal"
+    g = engine.game_from_notation("spider-4", (
+        "*4c*Kd*3s*Qd3h9d8c7h6d/*Jc*Ac*7h*5c*6cKd9d8c7d6h5c/*Ah*Ad*Ts*Qc*9c2sAdKs7s6s5s4s/*4d*2h*6d*2d7c6h/"
+        "*9h*3s*Ts*Jc6cKhQhJh/*Ah*Ks*5s*6s2cAc/*5d*8h*Th*7cJdTh9h9s/*Jd*8d*3c*2d4d/*2s*7s*Kc*5hKc9sQsJs/"
+        "*2c*8d*Tc*QsKhQhJh4s3d2hAs 4hJsQcAs5d7dTd4c8s9c3h4h5h3dQdTd8h8s3cTc -/-/-/-/-/-/-/-"))
+    hs = hints(g.rules, g.position)
+    assert str(hs[0].move) == "c8>c2" and hs[0].reason == "Move the four of diamonds to column 2 to turn up a card."
+    assert "deal" not in [str(h.move) for h in hs]
+
+
+def test_hint_spends_an_empty_column_to_turn_up_a_card_rather_than_say_nothing_helps() -> None:
+    # no deal while column 10 is empty, and no card fits on another: the player
+    # should turn a card up by moving one into the empty column (not be told
+    # "nothing helps")
+    g = game("spider-4", ["*Kh*2c9d", "*Kh6c", "Ks", "4d", "2h", "Jc", "Kd", "4s", "Jh"], stock="AsAhAcAd2s2h2c2d3s3h")
+    hs = hints(g.rules, g.position)
+    assert sorted(str(h.move) for h in hs) == ["c1>c10", "c2>c10"]
+    assert all(h.reason.endswith("to column 10 to turn up a card.") and h.gain <= 0 for h in hs)
+
+
+def test_hint_fills_an_empty_column_when_the_deal_waits_for_it() -> None:
+    g = game("spider-1", ["5s9s", "Ks", "Js", "3s", "7s", "Ks", "Js", "3s", "7s"], stock="AsAsAsAsAsAsAs2s2s2s")
+    hs = hints(g.rules, g.position)
+    assert [str(h.move) for h in hs] == ["c1>c10"]
+    assert hs[0].reason == "Move the nine of spades to column 10: every column needs a card before you can deal."
+    # with the deal allowed on empty columns, the deal it is
+    relaxed = game("spider-1", ["5s9s", "Ks", "Js", "3s", "7s", "Ks", "Js", "3s", "7s"], stock="AsAsAsAsAsAsAs2s2s2s",
+                   relaxed_deal=True)
+    assert [str(h.move) for h in hints(relaxed.rules, relaxed.position)] == ["deal"]
+
+
+@pytest.mark.parametrize("preset", ["spider-1", "spider-relaxed"])
+def test_a_group_moved_off_its_own_suit_to_complete_a_run_is_searched(preset: str) -> None:
+    # 5s..As sits on the 6s of column 3 and goes on the 6s of column 1, where it
+    # completes a run and turns up a card: the pruning of moves off a card's
+    # own successor must keep it (hints once said "deal" here)
+    g = game(preset, ["*As*2s*3s*4s*5sKsQsJsTs9s8s7s6s", "KsQsJsTs9s8s7s", "6s5s4s3s2sAs"], stock="-")
+    move = g.parse_move("c3:5>c1")
+    assert move in useful_moves(g.rules, g.position)
+    assert move in [m for m, _ in spider_successors(g.rules, g.position)]
+    assert dict(spider_successors(g.rules, g.position))[move] == next_position(g.rules, g.position, move)
+    assert next_position(g.rules, g.position, move).foundations[0]
+    assert "c3:5>c1" in [str(h.move) for h in hints(g.rules, g.position)]
+    result = solve(g.rules, g.position, max_nodes=1000)
+    assert result.status == SOLVED
+    assert_wins(g, result.moves)
+
+
+@pytest.mark.parametrize("preset", ["spider-1", "spider-2", "spider-4", "spider-relaxed", "tournament-2"])
+def test_hints_never_say_deal_or_nothing_while_a_card_can_be_turned_up(preset: str) -> None:
+    """Along games played by the hints themselves."""
+    checked = 0
+    for deal in (1, 4, 5):
+        g = engine.new_game(preset, deal=deal)
+        for _ in range(50):
+            if g.status != "playing":
+                break
+            hs = hints(g.rules, g.position)
+            legal = g.legal_moves()
+            turning = [m for m in legal if m.kind == "move" and next_position(g.rules, g.position, m).down != g.position.down]
+            if turning:
+                checked += 1
+                assert hs and hs[0].move is not None and hs[0].move.kind == "move", (g.notation(), [str(m) for m in turning])
+            g.play(hs[0].move if hs and hs[0].move else legal[0])
+    assert checked > 10
 
 
 def test_hint_says_deal_when_no_move_helps() -> None:
