@@ -190,6 +190,26 @@ def test_deal_hint_and_nothing_helps(desk: TablePage) -> None:
     assert not marked(desk, "hint-src")
 
 
+def test_hint_with_an_empty_column_turns_up_a_card_or_fills_it_for_the_deal(desk: TablePage) -> None:
+    """No deal while a column is empty: the hint spends it to turn up a card,
+    or, with no card to turn up, fills it, and the hinted drag is legal."""
+    g = engine.game_from_notation("spider-1", "*Ks*Ks9s/Ks/Js/3s/7s/Ks/Js/3s/7s/- AsAsAsAsAsAsAs2s2s2s -/-/-/-/-/-/-/-")
+    load_save(desk, g)
+    answer = press_hint(desk)
+    assert answer["hint"] == "c1>c10" and answer["message"] == "Move the nine of spades to column 10 to turn up a card."
+    assert answer["hint-dst"] == "column-10"
+    desk.drag_move(g, g.parse_move("c1>c10"))
+    g.play("c1>c10")
+    desk.wait_moves(1)
+    desk.expect_game(g)
+    g = engine.game_from_notation("spider-1", "5s9s/Ks/Js/3s/7s/Ks/Js/3s/7s/- AsAsAsAsAsAsAs2s2s2s -/-/-/-/-/-/-/-")
+    load_save(desk, g)
+    answer = press_hint(desk)
+    assert answer["hint"] == "c1>c10"
+    assert answer["message"] == "Move the nine of spades to column 10: every column needs a card before you can deal."
+    assert marked(desk, "hint-src") == [("column-1", "1")]
+
+
 def reach_finish_offer(t: TablePage, check_hidden: bool = False) -> engine.Game:
     """Open EASY and drag the two moves that turn up its last hidden card, until
     Finish is offered; ``check_hidden``: first check it is not offered before."""
