@@ -8,7 +8,9 @@ Figures:
 * for 1, 2 and 4 suits, over a fixed set of deals (1 to N), the fraction
   solved and the median time per deal at a fixed budget per deal (CPython);
 * hint latency (median and 95th percentile) over positions met in play, in
-  CPython and in Pyodide.
+  CPython and in Pyodide;
+* how good the hints are to play by: the fraction of 1- and 2-suit deals
+  won by always taking the first hint, without undo (``--follow N``).
 
 Usage::
 
@@ -41,11 +43,13 @@ if __name__ == "__main__":
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import engine  # noqa: E402
+from engine.play import next_position  # noqa: E402
 from engine.solver import SOLVED, Search, hints, replay, solve  # noqa: E402
 
 SPEED_PRESET, SPEED_DEAL, SPEED_NODES = "spider-2", 9, 6000
 HINT_TARGET_MS = 300.0
 SOLVE_TARGETS = {"spider-1": 0.95, "spider-2": 0.95, "spider-4": 0.70}
+HINT_PLAY_PRESETS = ("spider-1", "spider-2")
 
 
 def positions_per_second(nodes: int = SPEED_NODES) -> float:
@@ -77,6 +81,32 @@ def hint_positions(count: int) -> list[tuple[engine.Ruleset, engine.Position]]:
             g.play(hs[0].move if hs and hs[0].move else g.legal_moves()[0])
         deal += 1
     return out[:count]
+
+
+def follow_hints(args: tuple[str, int]) -> bool:
+    """Play a deal by always taking the first hint (the next one if the first
+    would go back to a position already met; no undo); whether it is won."""
+    preset, deal = args
+    g = engine.new_game(preset, deal=deal)
+    seen = {g.position}
+    while g.status == "playing" and len(g.moves) < 1000:
+        for h in hints(g.rules, g.position):
+            assert h.move is not None
+            nxt = next_position(g.rules, g.position, h.move)
+            if nxt not in seen:
+                break
+        else:
+            break  # nothing helps, or every hint goes back
+        seen.add(nxt)
+        g.play(h.move)
+    return g.status == "won"
+
+
+def hint_play(deals: int, jobs: int) -> dict[str, float]:
+    """The fraction of deals 1..N won by following the hints, per preset."""
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return {preset: sum(pool.map(follow_hints, [(preset, d) for d in range(1, deals + 1)])) / deals
+                for preset in HINT_PLAY_PRESETS}
 
 
 def hint_latency_ms(count: int) -> list[float]:
@@ -140,6 +170,8 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=None,
                     help="solve each deal within this many positions instead of --seconds (the targets are set in seconds)")
     ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--follow", type=int, default=40,
+                    help="deals (1 to N) of 1- and 2-suit Spider played by following the hints (0: skip)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.quick:
@@ -147,8 +179,9 @@ def main() -> None:
     cp = measure(a.quick)
     py = "skipped" if a.no_pyodide else _engine_bench().run_pyodide(a.quick, "solver")
     fr = solved_fractions(a.deals, a.seconds, a.jobs, a.nodes)
+    follow = hint_play(5 if a.quick else a.follow, a.jobs) if a.follow else {}
     if a.json:
-        print(json.dumps({"cpython": cp, "pyodide": py, "solved": fr}))
+        print(json.dumps({"cpython": cp, "pyodide": py, "solved": fr, "hint_play": follow}))
         return
     pyd = py if isinstance(py, dict) else None
     budget = f"{a.nodes:,} positions" if a.nodes is not None else f"{a.seconds:g} s"
@@ -166,6 +199,8 @@ def main() -> None:
         verdict = "pass" if frac >= target else "FAIL"
         print(f"{preset + ' solved':34} {frac:12.0%} {'':>12} {f'≥ {target:.0%}':>10}  {verdict}")
         print(f"{preset + ' median s a deal':34} {med:12.2f}")
+    for preset, frac in follow.items():
+        print(f"{preset + ' won by following hints':34} {frac:12.0%} {'':>12} {'—':>10}  (no undo, what the player sees)")
     if not pyd:
         print(f"Pyodide: {py}")
 
