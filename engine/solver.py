@@ -117,7 +117,7 @@ class Weights(NamedTuple):
 
 
 WEIGHTS = Weights()
-"""The default weights: hints, visible searches and the first try of :func:`solve`."""
+"""The default weights: visible-information searches and the first try of :func:`solve`."""
 
 HINT_WEIGHTS = Weights(face_down=100)
 """The weights of :func:`hints`: a card turned up is worth more than to the
