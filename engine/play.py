@@ -123,8 +123,10 @@ def movable_count(rules: Ruleset, col: tuple[int, ...], down: int) -> int:
     return n - k
 
 
-def _completes(rules: Ruleset, col: tuple[int, ...], down: int) -> bool:
-    """Whether the top 13 cards of ``col`` are a complete King-to-Ace run."""
+def completes_run(rules: Ruleset, col: tuple[int, ...], down: int) -> bool:
+    """Whether the top 13 face-up cards of ``col`` are a complete King-to-Ace run
+    (of one suit where the rules ask it); the solver asks it of a column a move
+    would make."""
     n = len(col)
     if n - down < 13 or (col[-1] >> 2) != 1 or (col[-13] >> 2) != KING:
         return False
@@ -545,7 +547,7 @@ def _settle(
         if removes:
             for i in work:
                 col = tableau[i]
-                if _completes(rules, col, down[i]):
+                if completes_run(rules, col, down[i]):
                     run = col[-13:]
                     tableau[i] = col[:-13]
                     slot = next(s for s, f in enumerate(foundations) if not f)

@@ -61,7 +61,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .cards import KING
 from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
-from .play import _completes, deal_moves, free_index, legal_moves, next_position
+from .play import completes_run, deal_moves, free_index, legal_moves, next_position
 from .position import Position
 from .rules import Ruleset
 
@@ -237,7 +237,7 @@ def useful_moves(rules: Ruleset, pos: Position) -> list[Move]:
                 # already built on a successor: moving only helps if it makes the build
                 # one suit, or completes a run where it lands
                 if ((below & 3) == (head & 3) or (target[-1] & 3) != (head & 3)) and not (
-                    removes and (src_col[-1] >> 2) == 1 and _completes(rules, target + src_col[h:], down[m.dst])
+                    removes and (src_col[-1] >> 2) == 1 and completes_run(rules, target + src_col[h:], down[m.dst])
                 ):
                     continue
         out.append(m)
@@ -302,15 +302,13 @@ def spider_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Positio
                 if built:
                     # already on a successor: moving only helps if it makes the build
                     # one suit, or completes a run where it lands
-                    if (below & 3) != (card & 3):
+                    off_suit = (below & 3) != (card & 3)
+                    may_complete = top_is_ace and removes
+                    if off_suit or may_complete:
                         for j in targets:
-                            if (tableau[j][-1] & 3) == (card & 3) or (
-                                top_is_ace and removes and _completes(rules, tableau[j] + col[k:], down[j])
+                            if (off_suit and (tableau[j][-1] & 3) == (card & 3)) or (
+                                may_complete and completes_run(rules, tableau[j] + col[k:], down[j])
                             ):
-                                dsts.append(j)
-                    elif top_is_ace and removes:
-                        for j in targets:
-                            if _completes(rules, tableau[j] + col[k:], down[j]):
                                 dsts.append(j)
                 else:
                     dsts = targets
@@ -520,8 +518,8 @@ class Search:
     ``beam`` is the number of positions dealt into each next level (Spider
     family); ``level_nodes`` the positions explored from each level before
     choosing them.  ``visible`` hides face-down cards and the stock.
-    ``weights`` are the evaluation's (the Spider family's full-information
-    search; hints keep the default).
+    ``weights`` are the evaluation's (:func:`solve` passes each of its
+    portfolio in turn; :func:`hints` has its own search and weights).
     """
 
     def __init__(
