@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import TYPE_CHECKING, Any
 
+from . import jsontext
 from .errors import EngineError, SaveError
 from .position import format_notation, parse_notation
 from .rng import MAX_DEAL, MIN_DEAL
@@ -77,17 +77,6 @@ MAX_SAVE_CHARS = 2_000_000
 MAX_DEPTH = 8
 """A save nests three deep; deeper JSON is refused before parsing (in Pyodide, very deep
 JSON overflows the WebAssembly stack and kills the interpreter instead of raising)."""
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def _check_shape(text: str) -> None:
-    """Refuse oversized or too deeply nested text before the JSON parser sees it."""
-    _need(len(text) <= MAX_SAVE_CHARS, f"the save is too large ({len(text)} characters)")
-    depth = 0
-    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
-        depth += 1 if ch in "[{" else -1
-        _need(depth <= MAX_DEPTH, "the save is not valid JSON (nested too deeply)")
 
 
 def load_game(text: str | bytes | dict[str, Any]) -> "Game":
@@ -105,11 +94,10 @@ def load_game(text: str | bytes | dict[str, Any]) -> "Game":
                 raise SaveError("the save is not UTF-8 text") from None
         if not isinstance(text, str):
             raise SaveError(f"a save is JSON text, not {type(text).__name__}")
-        _check_shape(text)
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as e:
-            raise SaveError(f"the save is not valid JSON (damaged or cut short?): {e}") from None
+            data = jsontext.loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_DEPTH)
+        except jsontext.JsonLimitError as e:
+            raise SaveError(f"the save {str(e).removeprefix('it ')}") from None
     _need(isinstance(data, dict), "the save is not a JSON object")
     _need(data.get("format") == FORMAT, "this is not a Spider save")
     version = data.get("version")

@@ -36,10 +36,13 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 import engine
+from engine import jsontext
 
 PREFIX = "spider.v1."
 CURRENT_KEY = PREFIX + "current"
 SETTINGS_KEY = PREFIX + "settings"
+MAX_STORED_CHARS = 4_000_000
+"""Stored text longer than this is not read (a real save is a few kilobytes)."""
 UNREADABLE_SUFFIX = ".unreadable"
 """Unreadable data is set aside under its key plus this suffix (one copy,
 the latest), never dropped: the player is told, and it can be recovered."""
@@ -84,7 +87,7 @@ def read_slot(text: str | None) -> Slot:
     if text is None or text == "":
         return Slot()
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text, max_chars=MAX_STORED_CHARS)
         if not isinstance(data, dict) or "game" not in data:
             raise engine.SaveError("the stored data is not a saved game")
         version = data.get("v")
@@ -98,7 +101,7 @@ def read_slot(text: str | None) -> Slot:
         recorded = data.get("recorded")
         if not isinstance(game_id, str) or not game_id or type(recorded) is not bool:
             raise engine.SaveError("its id or its statistics mark is missing")
-    except engine.SaveError as e:
+    except (engine.SaveError, jsontext.JsonLimitError) as e:
         why = str(e)
     except (ValueError, TypeError, KeyError, RecursionError) as e:
         why = f"it is damaged ({type(e).__name__})"
@@ -208,8 +211,8 @@ class Settings:
         if not text:
             return out
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = jsontext.loads(text, max_chars=MAX_STORED_CHARS)
+        except jsontext.JsonLimitError:
             return out
         if not isinstance(data, dict):
             return out

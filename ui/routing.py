@@ -53,6 +53,20 @@ def _parse_option(spec_choices: tuple[Any, ...], text: str) -> Any:
     raise ValueError(text)
 
 
+_DEAL_DIGITS = len(str(MAX_DEAL))
+
+
+def _is_deal_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes '²' and other digits
+    ``int`` refuses), few enough to convert, and within the deal range."""
+    return (
+        0 < len(text) <= _DEAL_DIGITS
+        and text.isascii()
+        and text.isdigit()
+        and MIN_DEAL <= int(text) <= MAX_DEAL
+    )
+
+
 def parse_route(fragment: str) -> Route | None:
     """The game an address fragment (``location.hash``) names; see the module doc."""
     text = unquote(fragment or "").strip()
@@ -76,7 +90,7 @@ def parse_route(fragment: str) -> Route | None:
     deal: int | None = None
     if len(parts) > 1 and parts[1].strip():
         raw = parts[1].strip()
-        if raw.isdigit() and MIN_DEAL <= int(raw) <= MAX_DEAL:
+        if _is_deal_number(raw):
             deal = int(raw)
         else:
             errors.append(

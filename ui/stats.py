@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from engine import jsontext
 from engine.rules import PRESETS
 
 from .persist import PREFIX
@@ -256,9 +257,9 @@ def parse(text: str) -> Book:
     if len(text) > MAX_TEXT:
         raise StatsError("the file is too large to be statistics")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise StatsError("it is not JSON") from None
+        data = jsontext.loads(text, max_chars=MAX_TEXT)
+    except jsontext.JsonLimitError as e:
+        raise StatsError("it is not JSON" if e.kind == "syntax" else str(e)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError("it is not a Spider statistics file")
     version = data.get("version")
