@@ -129,17 +129,17 @@ def test_load_sets_aside_with_a_sentence() -> None:
 
 
 def test_migration_hook(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A future version 2 reads version 1 files through MIGRATIONS[1]."""
+    """A future version 3 reads version 2 files through MIGRATIONS[2]."""
     calls: list[int] = []
 
-    def one_to_two(data: dict) -> dict:
+    def two_to_three(data: dict) -> dict:
         calls.append(data["version"])
-        return {**data, "version": 2}
+        return {**data, "version": 3}
 
-    monkeypatch.setattr(stats, "VERSION", 2)
-    monkeypatch.setitem(stats.MIGRATIONS, 1, one_to_two)
-    old = '{"format": "spider-stats", "version": 1, "presets": {}}'
-    assert parse(old) == Book() and calls == [1]
+    monkeypatch.setattr(stats, "VERSION", 3)
+    monkeypatch.setitem(stats.MIGRATIONS, 2, two_to_three)
+    old = '{"format": "spider-stats", "version": 2, "presets": {}, "daily": {}}'
+    assert parse(old) == Book() and calls == [2]
 
 
 def test_change_lines_for_the_win_screen() -> None:

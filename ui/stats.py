@@ -3,8 +3,12 @@
 One :class:`Record` per preset id, kept in the browser's storage under
 :data:`STATS_KEY` as versioned JSON, the same text an export file holds::
 
-    {"format": "spider-stats", "version": 1,
-     "presets": {"spider-1": {"played": 3, "won": 1, ...}, ...}}
+    {"format": "spider-stats", "version": 2,
+     "presets": {"spider-1": {"played": 3, "won": 1, ...}, ...},
+     "daily": {"2026-11-24": {"spider-2": [deal, seconds, moves], ...}, ...}}
+
+``daily`` holds the daily deals won (:mod:`ui.daily`), by local date and
+game; version 1 files, from before daily deals, migrate with none.
 
 A game counts once, when it ends for good: a win, a resignation (End), the
 tournament clock running out, or a game in progress abandoned by starting
@@ -23,7 +27,7 @@ with a sentence a player can read; older versions pass through
 ['best time', 'fewest moves', 'highest score']
 >>> Book.from_text(book.to_text()) == book
 True
->>> parse('{"format": "spider-stats", "version": 1, "presets": {"spider-1": {"played": -1}}}')
+>>> parse('{"format": "spider-stats", "version": 2, "presets": {"spider-1": {"played": -1}}, "daily": {}}')
 Traceback (most recent call last):
 ...
 ui.stats.StatsError: spider-1: "played" must be a whole number from 0 up, not -1
@@ -39,11 +43,12 @@ from typing import Any
 from engine import jsontext
 from engine.rules import PRESETS
 
+from .daily import parse_day
 from .persist import PREFIX
 
 STATS_KEY = PREFIX + "stats"
 FORMAT = "spider-stats"
-VERSION = 1
+VERSION = 2
 RECENT = 20
 """How many recent results a record keeps (the chart's bars)."""
 MAX_COUNT = 10**9
@@ -127,11 +132,40 @@ def _copy(r: Record) -> Record:
     return replace(r, recent=list(r.recent))
 
 
+@dataclass(frozen=True)
+class DailyWin:
+    """A daily deal won: its deal number, time in seconds and moves."""
+
+    deal: int
+    seconds: int
+    moves: int
+
+    def to_list(self) -> list[int]:
+        return [self.deal, self.seconds, self.moves]
+
+
 @dataclass
 class Book:
-    """Every preset's record."""
+    """Every preset's record, and the daily deals won (``daily[date][preset]``,
+    the date as ``YYYY-MM-DD``)."""
 
     records: dict[str, Record] = field(default_factory=dict)
+    daily: dict[str, dict[str, DailyWin]] = field(default_factory=dict)
+
+    def record_daily(self, day: str, preset: str, deal: int, seconds: float, moves: int) -> bool:
+        """Mark ``preset``'s daily deal of ``day`` won; False (and nothing
+        changes) when it was already won: the first win stands."""
+        if preset in self.daily.get(day, {}):
+            return False
+        self.daily.setdefault(day, {})[preset] = DailyWin(int(deal), max(0, int(round(seconds))), int(moves))
+        return True
+
+    def daily_won(self, day: str, preset: str) -> DailyWin | None:
+        return self.daily.get(day, {}).get(preset)
+
+    def won_days(self) -> set[str]:
+        """The dates (``YYYY-MM-DD``) on which at least one daily deal was won."""
+        return {day for day, games in self.daily.items() if games}
 
     def get(self, preset: str) -> Record:
         return self.records.get(preset) or Record()
@@ -171,7 +205,9 @@ class Book:
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION,
-                "presets": {p: r.to_dict() for p, r in sorted(self.records.items()) if r.played}}
+                "presets": {p: r.to_dict() for p, r in sorted(self.records.items()) if r.played},
+                "daily": {d: {p: w.to_list() for p, w in sorted(games.items())}
+                          for d, games in sorted(self.daily.items()) if games}}
 
     def to_text(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -191,10 +227,41 @@ class Book:
 
 # -- reading and validating -----------------------------------------------------
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
-Version 1 is the first, so there is nothing to migrate yet; a change of the
-format bumps :data:`VERSION` and adds the step here."""
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 (before daily deals): no daily deal won yet."""
+    return {**data, "version": 2, "daily": {}}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+"""``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``;
+a change of the format bumps :data:`VERSION` and adds the step here."""
+
+MAX_DAILY_DAYS = 40_000
+"""More days than a century: a larger daily table is not ours."""
+
+
+def _daily(data: Any) -> dict[str, dict[str, DailyWin]]:
+    if not isinstance(data, dict):
+        raise StatsError('"daily" is not an object')
+    if len(data) > MAX_DAILY_DAYS:
+        raise StatsError('"daily" has too many days')
+    out: dict[str, dict[str, DailyWin]] = {}
+    for day, games in data.items():
+        if not isinstance(day, str) or parse_day(day) is None:
+            raise StatsError(f"daily: {json.dumps(day)[:20]} is not a date (YYYY-MM-DD)")
+        if not isinstance(games, dict):
+            raise StatsError(f"daily {day}: not an object")
+        won: dict[str, DailyWin] = {}
+        for preset, entry in games.items():
+            if preset not in PRESETS:
+                raise StatsError(f'daily {day}: "{preset[:30]}" is not a game this collection has')
+            if (not isinstance(entry, list) or len(entry) != 3
+                    or not all(type(v) is int and 0 <= v <= MAX_COUNT for v in entry) or entry[0] < 1):
+                raise StatsError(f"daily {day} {preset}: expected [deal, seconds, moves], whole numbers")
+            won[preset] = DailyWin(*entry)
+        if won:
+            out[day] = won
+    return out
 
 _INTS = ("played", "won", "lost", "longest", "longest_losing", "win_seconds")
 _OPTIONAL = ("best_time", "fewest_moves")
@@ -273,10 +340,10 @@ def parse(text: str) -> Book:
     presets = data.get("presets")
     if not isinstance(presets, dict):
         raise StatsError('it has no "presets" object')
-    extra = sorted(set(data) - {"format", "version", "presets"})
+    extra = sorted(set(data) - {"format", "version", "presets", "daily"})
     if extra:
         raise StatsError(f'unknown field "{extra[0]}"')
-    book = Book()
+    book = Book(daily=_daily(data.get("daily", {})))
     for preset, rec in presets.items():
         if preset not in PRESETS:
             raise StatsError(f'"{preset}" is not a game this collection has')

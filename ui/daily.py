@@ -1,0 +1,185 @@
+"""Daily deals: one proven-winnable deal a day for each game (pure, no browser imports).
+
+The rule, fixed so that every player gets the same deal on the same local
+date, offline and with no server:
+
+    the deals of the game's list in ``assets/data/winnable.json``, sorted
+    ascending; the first 8 bytes of
+    ``SHA-256("spider-daily/<preset id>/<YYYY-MM-DD>")`` as an unsigned
+    big-endian number, modulo the list's length, is the index of the day's
+    deal.
+
+The preset id is part of the hash, so two games that share a list (Spidike
+takes 4-suit Spider's) get different deals.  A later version that proves more
+deals changes the deals of the days after it ships; a day already won keeps
+its deal number in the statistics (:mod:`ui.stats` records it).
+
+>>> import datetime
+>>> day = datetime.date(2026, 11, 24)
+>>> daily_deal("spider-2", day, (3, 5, 8, 13))
+8
+>>> daily_deal("spider-2", day, ()) is None
+True
+>>> streaks({day, day - datetime.timedelta(days=1)}, today=day)
+Streaks(current=2, best=2)
+>>> print(share_text("Spider · 2 suits", day, 434, 132, "https://example.org/spider/#spider-2/8"))
+Spider · 2 suits, daily deal of 24 November 2026: won in 7:14, 132 moves.
+https://example.org/spider/#spider-2/8
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+__all__ = [
+    "daily_deal", "daily_deals", "Streaks", "streaks", "Cell", "month_grid", "share_text", "parse_day",
+    "format_day", "day_title", "WEEKDAYS",
+]
+
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+"""The calendar's columns: weeks start on Monday (ISO 8601)."""
+FIRST_DAY = datetime.date(2026, 1, 1)
+"""No daily deal before this date (the calendar does not go further back)."""
+
+
+def daily_deal(preset: str, day: datetime.date, deals: Sequence[int]) -> int | None:
+    """The deal number of ``preset``'s daily deal on ``day``, from its proven
+    ``deals`` (None when the game has no proven deals); see the module doc."""
+    if not deals:
+        return None
+    pool = sorted(deals)
+    digest = hashlib.sha256(f"spider-daily/{preset}/{day.isoformat()}".encode()).digest()
+    return pool[int.from_bytes(digest[:8], "big") % len(pool)]
+
+
+def daily_deals(day: datetime.date, winnable: Mapping[str, Sequence[int]]) -> dict[str, int]:
+    """Every game's daily deal on ``day`` (games without proven deals are left out)."""
+    out: dict[str, int] = {}
+    for preset, deals in winnable.items():
+        deal = daily_deal(preset, day, deals)
+        if deal is not None:
+            out[preset] = deal
+    return out
+
+
+class Streaks(NamedTuple):
+    """Days in a row with a daily deal won: ``current`` (still alive while
+    today is not over: it counts from yesterday until today is won) and the
+    ``best`` ever."""
+
+    current: int
+    best: int
+
+
+def streaks(won_days: Iterable[datetime.date], today: datetime.date) -> Streaks:
+    """The daily streaks, from the days on which a daily deal was won.
+
+    >>> d = datetime.date(2026, 3, 10)
+    >>> one = datetime.timedelta(days=1)
+    >>> streaks({d - one, d - 2 * one, d - 5 * one, d - 6 * one, d - 7 * one}, today=d)
+    Streaks(current=2, best=3)
+    >>> streaks({d - 2 * one}, today=d)
+    Streaks(current=0, best=1)
+    """
+    days = sorted(set(won_days))
+    best = run = 0
+    previous: datetime.date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        best = max(best, run)
+        previous = day
+    won = set(days)
+    one = datetime.timedelta(days=1)
+    cursor = today if today in won else today - one
+    current = 0
+    while cursor in won:
+        current += 1
+        cursor -= one
+    return Streaks(current, best)
+
+
+class Cell(NamedTuple):
+    """One day of the calendar: ``state`` is ``"won"`` (a daily deal won that
+    day), ``"open"`` (a past day, or today, not won yet: it can still be
+    played), ``"future"`` or ``"before"`` (before :data:`FIRST_DAY`)."""
+
+    day: datetime.date
+    state: str
+    today: bool
+
+
+def month_grid(year: int, month: int, won_days: Iterable[datetime.date], today: datetime.date) -> list[list[Cell | None]]:
+    """The month as weeks of seven cells, Monday first; None pads the first
+    and last weeks.
+
+    >>> weeks = month_grid(2026, 11, {datetime.date(2026, 11, 2)}, today=datetime.date(2026, 11, 3))
+    >>> [c.state if c else "" for c in weeks[0]]
+    ['', '', '', '', '', '', 'open']
+    >>> [c.state for c in weeks[1][:3]], weeks[1][1].today
+    (['won', 'open', 'future'], True)
+    """
+    won = set(won_days)
+    weeks: list[list[Cell | None]] = []
+    for week in calendar.Calendar(firstweekday=0).monthdatescalendar(year, month):
+        row: list[Cell | None] = []
+        for day in week:
+            if day.month != month:
+                row.append(None)
+                continue
+            if day in won:
+                state = "won"
+            elif day > today:
+                state = "future"
+            elif day < FIRST_DAY:
+                state = "before"
+            else:
+                state = "open"
+            row.append(Cell(day, state, day == today))
+        weeks.append(row)
+    return weeks
+
+
+def format_day(day: datetime.date) -> str:
+    """The date as the statistics store it: ``2026-11-24``."""
+    return day.isoformat()
+
+
+def parse_day(text: str) -> datetime.date | None:
+    """A stored or routed date (``YYYY-MM-DD``, ASCII digits), or None.
+
+    >>> parse_day("2026-11-24"), parse_day("2026-02-30"), parse_day("２０２６-01-01")
+    (datetime.date(2026, 11, 24), None, None)
+    """
+    if len(text) != 10 or not text.isascii() or text[4] != "-" or text[7] != "-":
+        return None
+    y, m, d = text[:4], text[5:7], text[8:]
+    if not (y.isdigit() and m.isdigit() and d.isdigit()):
+        return None
+    try:
+        return datetime.date(int(y), int(m), int(d))
+    except ValueError:
+        return None
+
+
+def day_title(day: datetime.date) -> str:
+    """``24 November 2026`` (no locale: the same words on every machine)."""
+    return f"{day.day} {calendar.month_name[day.month]} {day.year}"
+
+
+def _clock(seconds: int) -> str:
+    s = max(0, int(seconds))
+    if s >= 3600:
+        return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def share_text(game_name: str, day: datetime.date, seconds: int, moves: int, url: str) -> str:
+    """What the share button sends: the game, the date, the time, the moves
+    and the link to the same deal.  Nothing about the player."""
+    unit = "move" if moves == 1 else "moves"
+    return (f"{game_name}, daily deal of {day_title(day)}: won in {_clock(seconds)}, {moves} {unit}.\n"
+            f"{url}")
