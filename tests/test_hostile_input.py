@@ -88,3 +88,4 @@ def test_hostile_stored_statistics_are_refused_with_a_reason(text: str) -> None:
 def test_a_hostile_save_is_a_save_error() -> None:
     with pytest.raises(engine.SaveError, match="nested too deeply"):
         engine.load_game(DEEP)
+

@@ -336,3 +336,13 @@ def test_recorded_win_is_a_win() -> None:
     for text in data["moves"]:
         g.play(text)
     assert g.status == "won"
+
+
+def test_music_is_off_for_a_new_player_and_after_the_old_default() -> None:
+    assert persist.Settings().music == 0
+    # Stored before version 3 with the old default: off now.
+    assert persist.Settings.from_text('{"v": 2, "music": 30, "volume": 70}').music == 0
+    # A volume the player chose stays.
+    assert persist.Settings.from_text('{"v": 2, "music": 45}').music == 45
+    chosen = persist.Settings(music=30)
+    assert persist.Settings.from_text(chosen.to_text()).music == 30

@@ -60,6 +60,11 @@ ENVELOPE_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1:
 """``ENVELOPE_MIGRATIONS[n]`` turns a version-``n`` envelope into version ``n + 1``."""
 
 
+SETTINGS_VERSION = 3
+"""Version 3 turns the music off by default (it played at 30 before)."""
+OLD_MUSIC_DEFAULT = 30
+
+
 def new_game_id() -> str:
     return "%016x" % random.getrandbits(64)
 
@@ -156,7 +161,9 @@ class Settings:
     ``built``); ``time_limit``: the tournament countdown of new Tournament
     games, in seconds.  Both are the defaults the chooser shows; the
     chooser's choice for a game updates them.
-    ``volume``/``music``: sound effects and music volume, 0–100;
+    ``volume``/``music``: sound effects and music volume, 0–100 (music is
+    off until the player turns it up; settings stored before
+    :data:`SETTINGS_VERSION` 3 with the old default of 30 read as off);
     ``muted``: silent, whatever the volumes.
     ``verbosity``: what the live region tells a screen reader
     (:data:`VERBOSITY`; ``brief`` by default, ``off`` says nothing).
@@ -182,7 +189,7 @@ class Settings:
     scoring: str = "classic"
     time_limit: int = 600
     volume: int = 70
-    music: int = 30
+    music: int = 0
     muted: bool = False
     verbosity: str = "brief"
     motion: str = "system"
@@ -202,7 +209,7 @@ class Settings:
         return self.winnable.get(preset, preset in WINNABLE_DEFAULT_ON)
 
     def to_text(self) -> str:
-        return json.dumps({"v": ENVELOPE_VERSION, **asdict(self)}, separators=(",", ":"))
+        return json.dumps({"v": SETTINGS_VERSION, **asdict(self)}, separators=(",", ":"))
 
     @classmethod
     def from_text(cls, text: str | None) -> "Settings":
@@ -232,6 +239,9 @@ class Settings:
             value = data.get(f.name)
             if any(value == c and type(value) is type(c) for c in allowed[f.name]):
                 setattr(out, f.name, value)
+        version = data.get("v")
+        if (type(version) is not int or version < 3) and out.music == OLD_MUSIC_DEFAULT:
+            out.music = 0
         return out
 
 
