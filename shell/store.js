@@ -1,0 +1,434 @@
+// The game's storage: IndexedDB, with every write committed durably, and tabs
+// that cooperate. Plain JavaScript so that it starts reading while Python is
+// still loading; the page side (Python) owns every format: this layer keeps
+// text under keys and never parses what it stores.
+//
+//   window.spiderStore.ready   a Promise of the first read, started at once:
+//       { backend: "indexeddb" | "localstorage" | "memory",
+//         durable: bool,            // writes reach the disk before they resolve
+//         migrated: bool,           // this start moved the old localStorage keys
+//         kv: { key: text, ... },   // every key-value entry (settings, stats, ...)
+//         games: [ { id, meta } ],  // every game's id and small meta text
+//         note: text | "" }         // why storage is degraded, for the player
+//
+//   getGame(id) -> {id, meta, save} | null        listGames() -> [{id, meta}]
+//   putGame(id, meta, save) -> Promise            deleteGame(id) -> Promise
+//   getText(key) -> text | null                   putText(key, text) -> Promise
+//   commit({games: [{id, meta, save}], kv: {key: text|null}, remove: [id]})
+//       one transaction, all or nothing (null in kv deletes the key)
+//   withLock(name, fn) -> fn's result, run while holding a lock every tab of
+//       this site respects (Web Locks; in-page only where the browser has none)
+//   claim(id, {steal}) -> bool   play game `id` in this tab; false if another
+//       tab holds it (steal: take it over; that tab is told)
+//   release(id)
+//   onChange(fn)   fn({type, id, key, from}) for writes made by other tabs, and
+//                  {type: "lost", id} when another tab took a game over
+//
+// Durability: IndexedDB transactions are opened with durability "strict"
+// (where the browser knows the option), so a promise resolves only once the
+// data is on disk; a kill right after a move keeps the move.
+//
+// Migration: the first start that finds no database copies the old
+// localStorage keys (spider.v1.current, .settings, .stats) into kv under
+// "legacy.current", "settings" and "stats"; the page turns "legacy.current"
+// into a game record. The old keys are left as they were (a source, never a
+// second copy that is written to).
+//
+// Fallbacks: no IndexedDB (blocked, a private mode that refuses it) ->
+// localStorage under "spider.v2." with the same API; no localStorage either ->
+// memory only, and `note` says that nothing will be kept.
+
+const DB_NAME = "spider";
+const DB_VERSION = 1;
+const GAMES = "games";
+const KV = "kv";
+const LEGACY = { "spider.v1.current": "legacy.current", "spider.v1.settings": "settings", "spider.v1.stats": "stats" };
+const LS_PREFIX = "spider.v2.";
+const CHANNEL = "spider-store";
+
+const tabId = Math.random().toString(36).slice(2) + Date.now().toString(36);
+const listeners = new Set();
+const held = new Map(); // game id -> function that releases its lock
+let channel = null;
+try {
+  channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (e) => {
+    const msg = e.data || {};
+    if (msg.from !== tabId) emit(msg);
+  };
+} catch (_) {
+  channel = null;
+}
+
+function emit(msg) {
+  for (const fn of listeners) {
+    try {
+      fn(msg);
+    } catch (e) {
+      console.error("spiderStore listener failed:", e);
+    }
+  }
+}
+
+function tell(msg) {
+  if (channel) channel.postMessage({ ...msg, from: tabId });
+}
+
+function req(r) {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error || new DOMException("transaction aborted", "AbortError"));
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+// ---- backends ------------------------------------------------------------------
+
+class IdbBackend {
+  constructor(db) {
+    this.db = db;
+    this.name = "indexeddb";
+    this.durable = true;
+  }
+  tx(stores, mode) {
+    try {
+      return this.db.transaction(stores, mode, mode === "readwrite" ? { durability: "strict" } : undefined);
+    } catch (_) {
+      return this.db.transaction(stores, mode);
+    }
+  }
+  async getGame(id) {
+    const rec = await req(this.tx([GAMES], "readonly").objectStore(GAMES).get(String(id)));
+    return rec ? { id: rec.id, meta: rec.meta, save: rec.save } : null;
+  }
+  async listGames() {
+    const out = [];
+    const tx = this.tx([GAMES], "readonly");
+    await new Promise((resolve, reject) => {
+      const cursor = tx.objectStore(GAMES).openCursor();
+      cursor.onsuccess = () => {
+        const c = cursor.result;
+        if (!c) return resolve();
+        out.push({ id: c.value.id, meta: c.value.meta });
+        c.continue();
+      };
+      cursor.onerror = () => reject(cursor.error);
+    });
+    return out;
+  }
+  async getText(key) {
+    const v = await req(this.tx([KV], "readonly").objectStore(KV).get(String(key)));
+    return v === undefined ? null : v;
+  }
+  async allText() {
+    const tx = this.tx([KV], "readonly");
+    const store = tx.objectStore(KV);
+    const [keys, values] = await Promise.all([req(store.getAllKeys()), req(store.getAll())]);
+    const out = {};
+    keys.forEach((k, i) => (out[k] = values[i]));
+    return out;
+  }
+  async commit({ games = [], kv = {}, remove = [] }) {
+    const tx = this.tx([GAMES, KV], "readwrite");
+    const finished = done(tx);
+    try {
+      const g = tx.objectStore(GAMES);
+      const k = tx.objectStore(KV);
+      for (const { id, meta, save } of games) g.put({ id: String(id), meta: String(meta), save: String(save) });
+      for (const id of remove) g.delete(String(id));
+      for (const [key, text] of Object.entries(kv)) {
+        if (text === null || text === undefined) k.delete(key);
+        else k.put(String(text), key);
+      }
+    } catch (e) {
+      // Without this the requests already made would commit on their own.
+      finished.catch(() => {});
+      try {
+        tx.abort();
+      } catch (_) {
+        /* already finished */
+      }
+      throw e;
+    }
+    await finished;
+  }
+}
+
+class MapBackend {
+  // localStorage (durable: false, it reaches the disk late) or plain memory
+  constructor(storage) {
+    this.s = storage;
+    this.name = storage ? "localstorage" : "memory";
+    this.durable = false;
+    this.mem = new Map();
+  }
+  _get(k) {
+    return this.s ? this.s.getItem(LS_PREFIX + k) : this.mem.has(k) ? this.mem.get(k) : null;
+  }
+  _keys() {
+    if (!this.s) return [...this.mem.keys()];
+    const out = [];
+    for (let i = 0; i < this.s.length; i++) {
+      const k = this.s.key(i);
+      if (k && k.startsWith(LS_PREFIX)) out.push(k.slice(LS_PREFIX.length));
+    }
+    return out;
+  }
+  async getGame(id) {
+    const text = this._get("game." + id);
+    if (text === null) return null;
+    try {
+      const rec = JSON.parse(text);
+      return { id: String(id), meta: String(rec.meta), save: String(rec.save) };
+    } catch (_) {
+      return null;
+    }
+  }
+  async listGames() {
+    const out = [];
+    for (const k of this._keys()) {
+      if (!k.startsWith("game.")) continue;
+      const rec = await this.getGame(k.slice(5));
+      if (rec) out.push({ id: rec.id, meta: rec.meta });
+    }
+    return out;
+  }
+  async getText(key) {
+    return this._get("kv." + key);
+  }
+  async allText() {
+    const out = {};
+    for (const k of this._keys()) if (k.startsWith("kv.")) out[k.slice(3)] = this._get(k);
+    return out;
+  }
+  async commit({ games = [], kv = {}, remove = [] }) {
+    // Write everything or nothing: on a failure (storage full) undo what was written.
+    const writes = [];
+    for (const { id, meta, save } of games) writes.push(["game." + id, JSON.stringify({ meta: String(meta), save: String(save) })]);
+    for (const id of remove) writes.push(["game." + id, null]);
+    for (const [key, text] of Object.entries(kv)) writes.push(["kv." + key, text === null || text === undefined ? null : String(text)]);
+    const before = writes.map(([k]) => [k, this._get(k)]);
+    try {
+      for (const [k, v] of writes) this._set(k, v);
+    } catch (e) {
+      for (const [k, v] of before) {
+        try {
+          this._set(k, v);
+        } catch (_) {
+          /* restoring a smaller value cannot fail for lack of room */
+        }
+      }
+      throw e;
+    }
+  }
+  _set(k, v) {
+    if (!this.s) {
+      if (v === null) this.mem.delete(k);
+      else this.mem.set(k, v);
+    } else if (v === null) this.s.removeItem(LS_PREFIX + k);
+    else this.s.setItem(LS_PREFIX + k, v);
+  }
+}
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    let r;
+    try {
+      r = indexedDB.open(DB_NAME, DB_VERSION);
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    let created = false;
+    r.onupgradeneeded = (e) => {
+      const db = r.result;
+      if (e.oldVersion < 1) {
+        db.createObjectStore(GAMES, { keyPath: "id" });
+        db.createObjectStore(KV);
+        created = true;
+      }
+    };
+    r.onsuccess = () => {
+      const db = r.result;
+      // Another tab of a newer version asks to upgrade: step aside.
+      db.onversionchange = () => db.close();
+      resolve({ db, created });
+    };
+    r.onerror = () => reject(r.error);
+    r.onblocked = () => reject(new DOMException("the database is blocked by another tab", "InvalidStateError"));
+  });
+}
+
+function localStorageOrNull() {
+  try {
+    const s = globalThis.localStorage;
+    const probe = LS_PREFIX + "probe";
+    s.setItem(probe, "1");
+    s.removeItem(probe);
+    return s;
+  } catch (_) {
+    return null;
+  }
+}
+
+function legacyTexts() {
+  const out = {};
+  try {
+    for (const [old, key] of Object.entries(LEGACY)) {
+      const text = localStorage.getItem(old);
+      if (text !== null) out[key] = text;
+    }
+  } catch (_) {
+    /* no localStorage: nothing to migrate */
+  }
+  return out;
+}
+
+// ---- locks ---------------------------------------------------------------------
+
+const localLocks = new Map(); // fallback without Web Locks: a queue per name
+
+async function withLock(name, fn) {
+  if (navigator.locks && navigator.locks.request) {
+    return navigator.locks.request("spider." + name, async () => await fn());
+  }
+  const prev = localLocks.get(name) || Promise.resolve();
+  let release;
+  const next = new Promise((r) => (release = r));
+  localLocks.set(name, prev.then(() => next));
+  await prev;
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
+
+function claim(id, { steal = false } = {}) {
+  id = String(id);
+  if (held.has(id)) return Promise.resolve(true);
+  if (!(navigator.locks && navigator.locks.request)) {
+    held.set(id, () => {});
+    return Promise.resolve(true);
+  }
+  return new Promise((resolve) => {
+    const options = steal ? { steal: true } : { ifAvailable: true };
+    navigator.locks
+      .request("spider.game." + id, options, (lock) => {
+        if (!lock) {
+          resolve(false);
+          return null;
+        }
+        return new Promise((release) => {
+          held.set(id, release);
+          resolve(true);
+          if (steal) tell({ type: "taken", id });
+        });
+      })
+      .catch((e) => {
+        // Another tab stole the lock: this tab no longer plays the game.
+        if (held.has(id)) {
+          held.delete(id);
+          emit({ type: "lost", id });
+        } else {
+          resolve(false);
+          if (e && e.name !== "AbortError") console.error("spiderStore claim failed:", e);
+        }
+      });
+  });
+}
+
+function release(id) {
+  id = String(id);
+  const fn = held.get(id);
+  held.delete(id);
+  if (fn) fn();
+}
+
+// ---- the store ------------------------------------------------------------------
+
+let backend = null;
+
+async function start() {
+  let migrated = false;
+  let note = "";
+  try {
+    if (!globalThis.indexedDB) throw new Error("IndexedDB is not available");
+    const { db } = await openDb();
+    backend = new IdbBackend(db);
+    // Migrate once, under a lock, so two tabs opened together do it once.
+    await withLock("migrate", async () => {
+      const flag = await backend.getText("migrated");
+      if (flag !== null) return;
+      const texts = legacyTexts();
+      await backend.commit({ kv: { ...texts, migrated: "1" } });
+      migrated = Object.keys(texts).length > 0;
+    });
+  } catch (e) {
+    const s = localStorageOrNull();
+    backend = new MapBackend(s);
+    note = s
+      ? "This browser's database is not available, so games are kept in its simpler storage, which a crash can lose."
+      : "This browser keeps no data for this page: games and statistics last only until it is closed.";
+    console.warn("spiderStore: falling back to " + backend.name + ":", e && e.message);
+    if (s && (await backend.getText("migrated")) === null) {
+      const texts = legacyTexts();
+      try {
+        await backend.commit({ kv: { ...texts, migrated: "1" } });
+        migrated = Object.keys(texts).length > 0;
+      } catch (_) {
+        /* full: the old keys stay where they are */
+      }
+    }
+  }
+  const [kv, games] = await Promise.all([backend.allText(), backend.listGames()]);
+  return { backend: backend.name, durable: backend.durable, migrated, kv, games, note };
+}
+
+const ready = start();
+
+async function commit(change) {
+  await ready;
+  await backend.commit(change);
+  for (const g of change.games || []) tell({ type: "game", id: String(g.id) });
+  for (const id of change.remove || []) tell({ type: "game", id: String(id), removed: true });
+  for (const key of Object.keys(change.kv || {})) tell({ type: "kv", key });
+}
+
+const store = {
+  ready,
+  tabId,
+  async getGame(id) {
+    await ready;
+    return backend.getGame(String(id));
+  },
+  async listGames() {
+    await ready;
+    return backend.listGames();
+  },
+  async getText(key) {
+    await ready;
+    return backend.getText(String(key));
+  },
+  putGame: (id, meta, save) => commit({ games: [{ id, meta, save }] }),
+  deleteGame: (id) => commit({ remove: [id] }),
+  putText: (key, text) => commit({ kv: { [key]: text } }),
+  commit,
+  withLock,
+  claim,
+  release,
+  onChange(fn) {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  },
+};
+
+globalThis.spiderStore = store;
+export default store;
