@@ -28,6 +28,9 @@
 // (where the browser knows the option), so a promise resolves only once the
 // data is on disk; a kill right after a move keeps the move.
 //
+// The page loads this module (index.html) from the version whose page side
+// reads and writes through it; before that it is built and tested alone.
+//
 // Migration: the first start that finds no database copies the old
 // localStorage keys (spider.v1.current, .settings, .stats) into kv under
 // "legacy.current", "settings" and "stats"; the page turns "legacy.current"
