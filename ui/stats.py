@@ -5,10 +5,13 @@ One :class:`Record` per preset id, kept in the browser's storage under
 
     {"format": "spider-stats", "version": 2,
      "presets": {"spider-1": {"played": 3, "won": 1, ...}, ...},
-     "daily": {"2026-11-24": {"spider-2": [deal, seconds, moves], ...}, ...}}
+     "daily": {"2026-11-24": {"spider-2": [deal, seconds, moves], ...}, ...},
+     "shown": {"spider-1": 2, ...}}
 
 ``daily`` holds the daily deals won (:mod:`ui.daily`), by local date and
-game; version 1 files, from before daily deals, migrate with none.
+game; ``shown`` counts the games finished by "Show me" per game (neither
+won nor lost: they are not in ``presets``).  Version 1 files, from before
+both, migrate with none.
 
 A game counts once, when it ends for good: a win, a resignation (End), the
 tournament clock running out, or a game in progress abandoned by starting
@@ -151,6 +154,13 @@ class Book:
 
     records: dict[str, Record] = field(default_factory=dict)
     daily: dict[str, dict[str, DailyWin]] = field(default_factory=dict)
+    shown: dict[str, int] = field(default_factory=dict)
+
+    def record_shown(self, preset: str) -> Change:
+        """Count a game of ``preset`` finished by "Show me": not a win, not a loss."""
+        self.shown[preset] = self.shown.get(preset, 0) + 1
+        r = self.get(preset)
+        return Change(preset, _copy(r), _copy(r), [])
 
     def record_daily(self, day: str, preset: str, deal: int, seconds: float, moves: int) -> bool:
         """Mark ``preset``'s daily deal of ``day`` won; False (and nothing
@@ -207,7 +217,8 @@ class Book:
         return {"format": FORMAT, "version": VERSION,
                 "presets": {p: r.to_dict() for p, r in sorted(self.records.items()) if r.played},
                 "daily": {d: {p: w.to_list() for p, w in sorted(games.items())}
-                          for d, games in sorted(self.daily.items()) if games}}
+                          for d, games in sorted(self.daily.items()) if games},
+                "shown": {p: n for p, n in sorted(self.shown.items()) if n}}
 
     def to_text(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -228,8 +239,8 @@ class Book:
 # -- reading and validating -----------------------------------------------------
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 (before daily deals): no daily deal won yet."""
-    return {**data, "version": 2, "daily": {}}
+    """Version 1 (before daily deals and "Show me"): none of either yet."""
+    return {**data, "version": 2, "daily": {}, "shown": {}}
 
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
@@ -238,6 +249,17 @@ a change of the format bumps :data:`VERSION` and adds the step here."""
 
 MAX_DAILY_DAYS = 40_000
 """More days than a century: a larger daily table is not ours."""
+
+
+def _shown(data: Any) -> dict[str, int]:
+    if not isinstance(data, dict):
+        raise StatsError('"shown" is not an object')
+    for preset, n in data.items():
+        if preset not in PRESETS:
+            raise StatsError(f'shown: "{str(preset)[:30]}" is not a game this collection has')
+        if type(n) is not int or not 0 <= n <= MAX_COUNT:
+            raise StatsError(f'shown: "{preset}" must be a whole number from 0 up')
+    return {p: n for p, n in data.items() if n}
 
 
 def _daily(data: Any) -> dict[str, dict[str, DailyWin]]:
@@ -340,10 +362,10 @@ def parse(text: str) -> Book:
     presets = data.get("presets")
     if not isinstance(presets, dict):
         raise StatsError('it has no "presets" object')
-    extra = sorted(set(data) - {"format", "version", "presets", "daily"})
+    extra = sorted(set(data) - {"format", "version", "presets", "daily", "shown"})
     if extra:
         raise StatsError(f'unknown field "{extra[0]}"')
-    book = Book(daily=_daily(data.get("daily", {})))
+    book = Book(daily=_daily(data.get("daily", {})), shown=_shown(data.get("shown", {})))
     for preset, rec in presets.items():
         if preset not in PRESETS:
             raise StatsError(f'"{preset}" is not a game this collection has')

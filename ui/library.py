@@ -1,0 +1,198 @@
+"""The player's games, one record per game id (pure: no browser imports).
+
+The storage layer (``shell/store.js``) keeps each game as two texts under
+its id: the engine's save (:meth:`engine.Game.to_json`: the deal, the moves,
+the clock) and a small ``meta`` text, so that the "Continue" list is drawn
+without loading every save.  This module writes and reads both, orders the
+unfinished games, turns the save of the one-slot storage of earlier versions
+into a record, and settles a game in the statistics exactly once.
+
+Rules it keeps (the page relies on them):
+
+* Opening another game never throws one away: every game has its own record.
+* A game counts in the statistics once, when it ends for good (a win, End,
+  the clock running out), or when the player abandons it (says so, or starts
+  a new deal of the same game and confirms); :func:`settle` refuses a game
+  already counted, whatever the tabs do, because the page calls it under the
+  storage layer's lock and it reads the record's ``recorded`` mark first.
+* A game finished by "Show me" is ``shown``: it ends, but not as a win.
+
+>>> import engine
+>>> g = engine.new_game("spider-1", deal=7)
+>>> _ = g.play(g.legal_moves()[0])
+>>> meta = GameMeta.of(g, "a1", updated=1000.0)
+>>> (meta.preset, meta.deal, meta.moves, meta.state)
+('spider-1', 7, 1, 'playing')
+>>> back = load_record(meta.to_text(), g.to_json())
+>>> back.error is None and back.game.position == g.position and back.meta == meta
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, replace
+from typing import Any, NamedTuple
+
+import engine
+from engine import jsontext
+from engine.rng import MAX_DEAL, MIN_DEAL
+
+from . import persist, stats
+from .daily import parse_day
+
+__all__ = ["GameMeta", "Loaded", "load_record", "unfinished", "from_legacy", "Settled", "settle", "STATES"]
+
+META_VERSION = 1
+STATES = ("playing", "stuck", "won", "lost", "resigned", "timeout", "abandoned", "shown")
+"""``playing`` and ``stuck`` (no move left, but Undo can still save it) are
+unfinished; the rest are ends: ``won``, ``resigned`` (End), ``timeout``
+(the tournament clock), ``abandoned`` (left for good, by the player's
+choice), ``shown`` (finished by "Show me", not a win) and ``lost`` (any
+other final loss)."""
+UNFINISHED = ("playing", "stuck")
+MAX_META_CHARS = 4_000
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What the "Continue" list and the statistics need of a game, without its save.
+
+    ``updated``: milliseconds since the epoch of the last write.
+    ``recorded``: the game is counted in the statistics.
+    ``daily``: the date (``YYYY-MM-DD``) whose daily deal this is, or None.
+    """
+
+    id: str
+    preset: str
+    deal: int | None
+    state: str
+    moves: int
+    seconds: int
+    score: int
+    updated: float
+    recorded: bool = False
+    daily: str | None = None
+
+    @classmethod
+    def of(cls, game: engine.Game, game_id: str, *, updated: float, recorded: bool = False,
+           daily: str | None = None, shown: bool = False) -> GameMeta:
+        """The meta of ``game`` as it stands."""
+        return cls(game_id, game.preset, game.deal, _state(game, shown), len(game.moves), int(game.elapsed),
+                   int(game.score), float(updated), recorded, daily)
+
+    @property
+    def finished(self) -> bool:
+        return self.state not in UNFINISHED
+
+    def to_text(self) -> str:
+        return json.dumps({"v": META_VERSION, **asdict(self)}, separators=(",", ":"))
+
+    @classmethod
+    def parse(cls, text: str) -> GameMeta:
+        """A stored meta; raises :class:`engine.SaveError` saying what is wrong."""
+        try:
+            data = jsontext.loads(text, max_chars=MAX_META_CHARS, max_depth=2)
+        except jsontext.JsonLimitError as e:
+            raise engine.SaveError(f"the game's summary {str(e).removeprefix('it ')}") from None
+        if not isinstance(data, dict) or data.get("v") != META_VERSION:
+            raise engine.SaveError("the game's summary is not one this version reads")
+        try:
+            meta = cls(**{k: v for k, v in data.items() if k != "v"})
+        except TypeError:
+            raise engine.SaveError("the game's summary has missing or unknown fields") from None
+        _check(meta)
+        return meta
+
+
+def _is_int(v: Any, low: int, high: int) -> bool:
+    return type(v) is int and low <= v <= high
+
+
+def _check(m: GameMeta) -> None:
+    problems = [
+        (isinstance(m.id, str) and 0 < len(m.id) <= 64, "id"),
+        (m.preset in engine.PRESETS, "game"),
+        (m.deal is None or _is_int(m.deal, MIN_DEAL, MAX_DEAL), "deal"),
+        (m.state in STATES, "state"),
+        (_is_int(m.moves, 0, 10**7) and _is_int(m.seconds, 0, 10**9), "moves or time"),
+        (type(m.score) is int and abs(m.score) <= 10**9, "score"),
+        (type(m.updated) in (int, float) and 0 <= m.updated < 1e15, "date"),
+        (type(m.recorded) is bool, "statistics mark"),
+        (m.daily is None or (isinstance(m.daily, str) and parse_day(m.daily) is not None), "daily date"),
+    ]
+    bad = [what for ok, what in problems if not ok]
+    if bad:
+        raise engine.SaveError(f"the game's summary has a wrong {bad[0]}")
+
+
+def _state(game: engine.Game, shown: bool) -> str:
+    reason = game.end_reason
+    if reason is None:
+        return "playing"
+    if shown:
+        return "shown"
+    if reason in ("won", "stuck"):
+        return reason
+    return {"resigned": "resigned", "time": "timeout"}.get(reason, "lost")
+
+
+class Loaded(NamedTuple):
+    """A record read back: the game and its meta, or why it cannot be used."""
+
+    game: engine.Game | None
+    meta: GameMeta | None
+    error: str | None = None
+
+
+def load_record(meta_text: str, save_text: str) -> Loaded:
+    """Both texts of a record, checked against each other."""
+    try:
+        meta = GameMeta.parse(meta_text)
+        game = engine.load_game(save_text)
+    except engine.SaveError as e:
+        return Loaded(None, None, f"This game could not be opened: {e}.")
+    if game.preset != meta.preset or game.deal != meta.deal:
+        return Loaded(None, None, "This game could not be opened: its summary and its save disagree.")
+    return Loaded(game, replace(meta, moves=len(game.moves)))
+
+
+def unfinished(metas: list[GameMeta]) -> list[GameMeta]:
+    """The games the player can go back to, the latest first."""
+    return sorted((m for m in metas if not m.finished and not m.recorded), key=lambda m: -m.updated)
+
+
+def from_legacy(text: str, *, updated: float) -> tuple[GameMeta, str] | str:
+    """The game of the one-slot storage of earlier versions as a record
+    (meta, save), or a sentence saying why it cannot be used."""
+    slot = persist.read_slot(text)
+    if slot.game is None:
+        return (slot.error or "There was no saved game.").split(" It was kept aside")[0]
+    return GameMeta.of(slot.game, slot.game_id, updated=updated, recorded=slot.recorded), slot.game.to_json()
+
+
+class Settled(NamedTuple):
+    """What counting a game did: its new meta, the statistics' new text and
+    the change the end screen shows."""
+
+    meta: GameMeta
+    stats_text: str
+    change: stats.Change
+
+
+def settle(meta: GameMeta, book: stats.Book) -> Settled | None:
+    """Count the game of ``meta`` in ``book`` (changed in place) once: None
+    when it is counted already.  A finished game counts as its state says
+    (``shown``: not as a win or a loss, in the "shown" count); an unfinished
+    one is abandoned, a loss."""
+    if meta.recorded:
+        return None
+    end = meta.state if meta.finished else "abandoned"
+    if end == "shown":
+        change = book.record_shown(meta.preset)
+    else:
+        won = end == "won"
+        change = book.record(meta.preset, won=won, score=meta.score, seconds=meta.seconds, moves=meta.moves)
+        if won and meta.daily is not None and meta.deal is not None:
+            book.record_daily(meta.daily, meta.preset, meta.deal, meta.seconds, meta.moves)
+    return Settled(replace(meta, recorded=True, state=end), book.to_text(), change)
