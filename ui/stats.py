@@ -61,6 +61,17 @@ MAX_TEXT = 1_000_000
 RESULTS = ("won", "lost")
 
 
+def clock_seconds(seconds: float) -> int:
+    """The whole seconds a clock shows for ``seconds`` played: the header's
+    clock, the end screen and the statistics all use this, so they agree
+    (7:13.9 is 7:13 everywhere).
+
+    >>> clock_seconds(433.9), clock_seconds(-1.0)
+    (433, 0)
+    """
+    return max(0, int(seconds))
+
+
 class StatsError(ValueError):
     """Statistics that cannot be read; the message is for the player."""
 
@@ -167,7 +178,7 @@ class Book:
         changes) when it was already won: the first win stands."""
         if preset in self.daily.get(day, {}):
             return False
-        self.daily.setdefault(day, {})[preset] = DailyWin(int(deal), max(0, int(round(seconds))), int(moves))
+        self.daily.setdefault(day, {})[preset] = DailyWin(int(deal), clock_seconds(seconds), int(moves))
         return True
 
     def daily_won(self, day: str, preset: str) -> DailyWin | None:
@@ -184,7 +195,7 @@ class Book:
         """Count one finished game of ``preset``."""
         before = self.get(preset)
         r = _copy(before)
-        secs = max(0, int(round(seconds)))
+        secs = clock_seconds(seconds)
         r.played += 1
         bests: list[str] = []
         if won:
