@@ -20,7 +20,7 @@ Usage::
     python3 bench/solver.py --no-pyodide
     python3 bench/solver.py --nodes 100000      # a budget in positions: the same work on a busy machine
 
-Targets (issue 6): at 10 s a deal in CPython, ≥ 95 % of 1-suit, ≥ 95 % of
+Targets: at 10 s a deal in CPython, ≥ 95 % of 1-suit, ≥ 95 % of
 2-suit and ≥ 70 % of 4-suit deals solved; a hint in ≤ 300 ms in the page
 (Pyodide under Node stands in for the page here).
 """

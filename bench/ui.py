@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of the table in headless Chromium (issue 4).
+"""Benchmark of the table in headless Chromium.
 
 1. Move latency: from the drop (the ``pointerup`` event, seen by a
    capture-phase listener on the window, so before the table's own handler)

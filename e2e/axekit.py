@@ -1,4 +1,4 @@
-"""axe-core in the table's browser tests (issue 7): a page that serves the
+"""axe-core in the table's browser tests: a page that serves the
 pinned ``node_modules/axe-core/axe.min.js`` at a same-origin address, and a
 scan that returns the serious and critical violations, described.
 

@@ -1,4 +1,4 @@
-"""Helpers and fixtures for the table's browser tests (issue 4).
+"""Helpers and fixtures for the table's browser tests.
 
 The tests drive the real page with real input (mouse through Playwright,
 touch through CDP ``Input.dispatchTouchEvent``) and check the page against

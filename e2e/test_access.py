@@ -1,4 +1,4 @@
-"""Motion, contrast and zoom in the real page (issue 7).
+"""Motion, contrast and zoom in the real page.
 
 * Reduced motion: the system's ``prefers-reduced-motion`` (changed while the
   page is open) and the "Motion" setting, which wins over it either way.

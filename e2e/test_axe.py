@@ -1,4 +1,4 @@
-"""An axe-core scan of every screen (issue 7): the table of every preset,
+"""An axe-core scan of every screen: the table of every preset,
 the chooser, its settings, the statistics, the confirm dialog, the win
 screen and the end screen of a lost game, in the standard theme and in the
 high-contrast theme with four-colour faces (e2e/test_access.py scans a

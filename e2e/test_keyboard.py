@@ -1,4 +1,4 @@
-"""Keyboard play in real Chromium (issue 7): a whole game won with the keys
+"""Keyboard play in real Chromium: a whole game won with the keys
 alone, the focus ring, the keys dialog, an illegal drop, deal, undo and
 redo, New asking first, Tournament Spider's Free Column and draw piles,
 Little Spider's foundations, and dialogs that keep and give back the focus.

@@ -1,4 +1,4 @@
-"""Screen-reader play in the real page (issue 7): the piles' accessible
+"""Screen-reader play in the real page: the piles' accessible
 names, the live region's announcements (a move, a flip, a run removal,
 the win, a deal, an illegal drop's reason, a hint, undo), the verbosity
 setting (off says nothing, and survives a reload), the dialogs' names, and

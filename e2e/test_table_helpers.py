@@ -1,4 +1,4 @@
-"""The helpers in the real page (issue 6): Hint (highlight, sentence, cycling,
+"""The helpers in the real page: Hint (highlight, sentence, cycling,
 a deal hint, "no move helps", latency measured in the page), Finish
 (offered only once every card is up, played out to the win screen, stopped
 by any input), "Winnable deals only" in the chooser, and the "Still

@@ -1,7 +1,7 @@
 """A whole won game by drags, reload mid-game, storage damage, wrong
 addresses, and the hard cases of input: a second finger, a drag that leaves
 the window, a cancelled touch, input during an animation, a resize during a
-drag (issue 4)."""
+drag."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Every preset, opened by its address: a legal move by mouse drag on the
 desktop and by touch drag on a phone in portrait, a tap move, an illegal
-drop that returns and explains, undo and redo, a deal (issue 4)."""
+drop that returns and explains, undo and redo, a deal."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Screenshots of every preset on the desktop and on a phone in portrait and
-landscape, written to e2e/artifacts/table/ for a person to look at (issue 4).
+landscape, written to e2e/artifacts/table/ for a person to look at.
 Each also checks that every card lies inside the viewport and below the bar,
 and that a face-up card on a portrait phone is wide enough to read."""
 

@@ -1,4 +1,4 @@
-"""Statistics and storage in the real page (issue 5): a scripted win and a
+"""Statistics and storage in the real page: a scripted win and a
 resignation counted once, abandoning a game counted as a loss after the
 warning, export then import identical, a malformed import refused with
 nothing changed, unreadable storage set aside with a message."""

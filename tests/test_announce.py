@@ -1,4 +1,4 @@
-"""What a screen reader is told (issue 7, ui/announce.py): pile and card
+"""What a screen reader is told (ui/announce.py): pile and card
 names for every game's pile kinds, a sentence per kind of action (move,
 foundation move, Free Column, flip, run removal, deal, draw pile, undo,
 redo, the end of a game, the countdown), each verbosity level, and never a

@@ -1,4 +1,4 @@
-"""The helpers' pure logic (issue 6, ui/assist.py): hint cycling and what a
+"""The helpers' pure logic (ui/assist.py): hint cycling and what a
 hint lights up, the winnable-deals list and its choice, the sliced searches
 (auto-complete, "Still winnable?") against the engine's own, and the
 settings that remember them.  No browser."""

@@ -1,4 +1,4 @@
-"""Keyboard play's pure rules (issue 7, ui/keyboard.py): which key does
+"""Keyboard play's pure rules (ui/keyboard.py): which key does
 what (and which keys stay the browser's), where the arrows take the focus
 on every game's real layout, the pick point, picking more or fewer cards,
 and the sentences said.  No browser."""

@@ -633,7 +633,7 @@ def test_any_viewport_and_any_piles_fit_without_overlap(
     assert_all_invariants(lay, table, opts)
 
 
-# --- 200 % browser zoom (issue 7) ------------------------------------------------
+# --- 200 % browser zoom ------------------------------------------------
 # At 200 % a 1366x768 screen is 683x384 CSS px and a 390x844 phone 195x422,
 # where the header's buttons wrap onto more rows (ui/app.py measures the bar:
 # up to about 150 px on the phone).

@@ -1,4 +1,4 @@
-"""Statistics per preset (issue 5): counting, derived figures, storage and
+"""Statistics per preset: counting, derived figures, storage and
 export text, validation of imports, migration, and the stored game's
 envelope (set aside when unreadable).  No browser."""
 
@@ -16,12 +16,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from ui import persist, stats  # noqa: E402
+from ui import persist, stats, stats_text  # noqa: E402
 from ui.stats import Book, StatsError, parse  # noqa: E402
 
 
 def test_doctests() -> None:
-    for mod in (stats, persist):
+    for mod in (stats, stats_text, persist):
         failed, _ = doctest.testmod(mod)
         assert failed == 0
 
@@ -49,7 +49,7 @@ def test_counting_and_derived_figures() -> None:
     # other presets are separate
     assert b.get("spider-2").lost == 1 and b.get("spider-4").played == 0
     assert b.games == 5
-    fig = dict((k, v) for k, _, v in stats.figures(r))
+    fig = dict((k, v) for k, _, v in stats_text.figures(r))
     assert fig["percentage"] == "67%" and fig["ratio"] == "2 : 1" and fig["average-time"] == "4:10"
     assert fig["streak"] == "1 loss" and fig["longest"] == "2 wins"
 
@@ -68,7 +68,7 @@ def test_recent_keeps_the_last_twenty() -> None:
         b.record("spider-1", won=k % 2 == 0, score=k, seconds=k, moves=k)
     r = b.get("spider-1")
     assert len(r.recent) == stats.RECENT and r.recent[-1].score == 29 and r.recent[0].score == 10
-    bars = stats.chart_bars(r)
+    bars = stats_text.chart_bars(r)
     assert len(bars) == 20 and all(0 <= bar["y"] and bar["y"] + bar["h"] <= 48 for bar in bars)
 
 
@@ -145,7 +145,7 @@ def test_migration_hook(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_change_lines_for_the_win_screen() -> None:
     b = played_book()
     change = b.record("spider-1", won=True, score=2000, seconds=100, moves=120)
-    lines = stats.change_lines(change)
+    lines = stats_text.change_lines(change)
     assert lines[0] == "Won 3 of 4 games: 75% (was 67%)"
     assert lines[1] == "Streak: 1 win"
     assert lines[2] == "New best time 1:40, fewest moves 120, highest score 2000"
@@ -194,5 +194,5 @@ def test_the_time_kept_is_the_time_the_clock_showed() -> None:
     book = Book()
     book.record("spider-1", won=True, score=1000, seconds=433.9, moves=120)
     r = book.get("spider-1")
-    assert r.best_time == 433 and stats.fmt_seconds(r.best_time) == "7:13"
+    assert r.best_time == 433 and stats_text.fmt_seconds(r.best_time) == "7:13"
     assert stats.clock_seconds(433.9) == 433

@@ -1,4 +1,4 @@
-"""The table's pure logic (issue 4): card tracking through engine events,
+"""The table's pure logic: card tracking through engine events,
 the scene, hit testing, drop choice by overlap, tap-to-best-target, the
 address (#preset/deal) and what is kept in storage.  No browser."""
 

@@ -1,5 +1,5 @@
 """What a screen reader says: names of piles and cards, and a sentence for
-every action (issue 7).  Pure Python, no browser imports; pytest tests it
+every action.  Pure Python, no browser imports; pytest tests it
 (``tests/test_announce.py``).  The page (:mod:`ui.app`) puts the names in
 ``aria-label`` attributes and the sentences in its live region (``#live``).
 

@@ -1,5 +1,5 @@
 """The player's helpers as pure logic: hints, winnable deals, auto-complete
-and the "Still winnable?" check (issue 6).  No browser imports; pytest
+and the "Still winnable?" check.  No browser imports; pytest
 tests every part.  The page's controller is :mod:`ui.helper`.
 
 * **Hints.** :class:`HintCycle` keeps the ranked hints of one position and
@@ -31,6 +31,7 @@ Highlight(src='column-2', index=0, count=2, dst='column-1')
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import gc
 import json
 import random
@@ -57,7 +58,8 @@ NO_HELP = "No move helps now — try Undo."
 NO_HELP_NO_UNDO = "No move helps now."
 
 
-class Highlight(NamedTuple):
+@dataclass(frozen=True)
+class Highlight:
     """What a hint lights up: ``count`` cards of ``src`` from ``index`` (None:
     the pile's top card, as for the stock), and the pile ``dst`` (None for a
     deal)."""

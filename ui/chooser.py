@@ -10,16 +10,29 @@ has no proven deals).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+import engine
 from engine.rng import MAX_DEAL, MIN_DEAL
 from engine.rules import PRESETS, OptionSpec
 
 from . import persist
-from .dom import el, is_none, on
+from .appearance import Appearance
+from .assist import WinnableChoice
+from .dialogs import DialogHost
+from .dom import el, is_none
 
-if TYPE_CHECKING:
-    from .app import TableApp
+
+class Host(Protocol):
+    """What the chooser needs of the page."""
+
+    @property
+    def game(self) -> engine.Game | None: ...
+    def with_defaults(self, preset: str, options: dict[str, Any]) -> dict[str, Any]: ...
+    def winnable_choice(self, preset: str, options: dict[str, Any]) -> WinnableChoice: ...
+    def watch_winnable(self, fn: Any) -> None: ...
+    def start_chosen(self, preset: str, deal: int | None, options: dict[str, Any]) -> None: ...
+    def open_stats(self, preset: str) -> None: ...
 
 
 def choice_label(spec: OptionSpec, value: Any) -> str:
@@ -38,14 +51,16 @@ def parse_deal(text: str) -> tuple[int | None, str | None]:
     t = text.strip().lstrip("#")
     if not t:
         return None, None
-    if t.isdigit() and MIN_DEAL <= int(t) <= MAX_DEAL:
+    if len(t) <= len(str(MAX_DEAL)) and t.isascii() and t.isdigit() and MIN_DEAL <= int(t) <= MAX_DEAL:
         return int(t), None
     return None, f"A deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}."
 
 
-def build_chooser(app: "TableApp") -> None:
+def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
+    """The chooser dialog."""
     current = app.game.preset if app.game else "spider-1"
-    box = app._dialog("chooser", "Choose a game")
+    dialog = dialogs.open("chooser", "Choose a game")
+    box = dialog.box
     box.classList.add("scroll")
     state: dict[str, Any] = {"preset": current}
     lst = el("div", "choices", parent=box, role="radiogroup", aria_label="Games")
@@ -63,7 +78,7 @@ def build_chooser(app: "TableApp") -> None:
         el("p", "summary", rules.summary, parent=details)
         current_values = (app.game.rules.option_values() if app.game and app.game.preset == preset
                           else app.with_defaults(preset, rules.option_values()))
-        current_values.update(app.settings.game_defaults(list(current_values)))
+        current_values.update(look.settings.game_defaults(list(current_values)))
         for spec in rules.options:
             row = el("label", "option", parent=details)
             el("span", "option-label", spec.label, parent=row)
@@ -79,10 +94,10 @@ def build_chooser(app: "TableApp") -> None:
         box_el = el("input", "", parent=row, id="winnable-only", type="checkbox")
         el("small", "option-help", parent=row, id="winnable-note")
         state["winnable_box"] = box_el
-        on(box_el, "change", lambda e: winnable_changed())
+        dialog.on(box_el, "change", lambda e: winnable_changed())
         for spec in rules.options:
             sel = details.querySelector(f'[data-option="{spec.name}"]')
-            on(sel, "change", lambda e: show_winnable())
+            dialog.on(sel, "change", lambda e: show_winnable())
         show_winnable()
         row = el("label", "option", parent=details)
         el("span", "option-label", "Deal number", parent=row)
@@ -103,26 +118,26 @@ def build_chooser(app: "TableApp") -> None:
         """The box: ticked as the player left it for this game; disabled,
         with the reason, when the game has no proven deals for these rules."""
         preset = state["preset"]
-        choice = app.helper.winnable_choice(preset, chosen_options())
+        choice = app.winnable_choice(preset, chosen_options())
         box_el = state["winnable_box"]
         box_el.disabled = not choice.available
-        box_el.checked = choice.available and app.settings.winnable_only(preset)
+        box_el.checked = choice.available and look.settings.winnable_only(preset)
         note = box.querySelector("#winnable-note")
         note.textContent = choice.note if not choice.available else (
             choice.note + " A deal number typed below is always played.")
         note.classList.toggle("unavailable", not choice.available)
 
     def refresh_winnable() -> None:  # the list arrived while the chooser was open
-        if app.dialog_open and str(app.overlay.dataset.kind) == "chooser":
+        if dialog.is_open:
             show_winnable()
 
-    app.helper.on_winnable = refresh_winnable
+    app.watch_winnable(refresh_winnable)
 
     def winnable_changed() -> None:
         box_el = state["winnable_box"]
-        winnable = dict(app.settings.winnable)
+        winnable = dict(look.settings.winnable)
         winnable[state["preset"]] = bool(box_el.checked)
-        app.change_settings(winnable=winnable)
+        look.change(winnable=winnable)
 
     for pid, rules in PRESETS.items():
         item = el("button", "choice", parent=lst, type="button", role="radio", data_choice=pid)
@@ -134,13 +149,13 @@ def build_chooser(app: "TableApp") -> None:
         if not is_none(node):
             show(str(node.dataset.choice))
 
-    on(lst, "click", on_list)
+    dialog.on(lst, "click", on_list)
     show(current)
 
     # settings
     sbox = el("details", "settings", parent=box)
     el("summary", "", "Settings", parent=sbox)
-    s = app.settings
+    s = look.settings
 
     def setting_select(name: str, label: str, choices: list[tuple[str, str]], value: str) -> None:
         row = el("label", "option", parent=sbox)
@@ -153,15 +168,15 @@ def build_chooser(app: "TableApp") -> None:
 
         def changed(e: Any) -> None:
             v = str(e.target.value)
-            current = getattr(app.settings, name)
+            current = getattr(look.settings, name)
             value: Any = (v == "on") if isinstance(current, bool) else int(v) if isinstance(current, int) else v
-            app.change_settings(**{name: value})
+            look.change(**{name: value})
             other = box.querySelector(f'[data-option="{name}"]')  # the shown game's option follows
             spec = next((o for o in PRESETS[state["preset"]].options if o.name == name), None)
             if not is_none(other) and spec is not None and value in spec.choices:
                 other.value = str(spec.choices.index(value))
 
-        on(sel, "change", changed)
+        dialog.on(sel, "change", changed)
 
     setting_select("tap", "A tap on a card", [("auto", "moves it to its best place"),
                                               ("select", "selects it; tap where it goes")], s.tap)
@@ -202,7 +217,7 @@ def build_chooser(app: "TableApp") -> None:
         el("span", "option-label", label, parent=row)
         node = el("input", "", parent=row, type="range", min="0", max="100", step="5", value=str(value),
                   data_setting=name)
-        on(node, "change", lambda e: app.change_settings(**{name: int(float(str(node.value)))}))
+        dialog.on(node, "change", lambda e: look.change(**{name: int(float(str(node.value)))}))
 
     setting_range("volume", "Sound effects volume", s.volume)
     setting_range("music", "Music volume", s.music)
@@ -217,13 +232,8 @@ def build_chooser(app: "TableApp") -> None:
             err.textContent = error
             err.hidden = False
             return
-        app.close_dialog()
+        dialogs.close()
         app.start_chosen(preset, deal, options)
 
-    def statistics() -> None:
-        from .statsview import open_stats
-
-        open_stats(app, state["preset"])
-
-    app._buttons(box, [("stats", "Statistics", statistics, False), ("cancel", "Cancel", app.close_dialog, False),
-                       ("play", "Play", play, True)])
+    dialog.buttons(box, [("stats", "Statistics", lambda: app.open_stats(state["preset"]), False),
+                         ("cancel", "Cancel", dialogs.close, False), ("play", "Play", play, True)])

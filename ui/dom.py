@@ -14,7 +14,8 @@ from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not
 
 __all__ = [
     "document", "window", "create_proxy", "is_none", "to_js", "el", "on", "Timer", "storage_get", "storage_set",
-    "fetch_text", "now_ms", "svg", "download_text", "file_text", "storage_remove", "Synth",
+    "fetch_text", "now_ms", "svg", "download_text", "file_text", "storage_remove", "Synth", "Unbind", "Bindings",
+    "listener_count",
 ]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -70,15 +71,69 @@ async def file_text(input_node: Any) -> tuple[str, str] | None:
     return str(f.name), str(await f.text())
 
 
-def on(target: Any, event: str, handler: Callable[[Any], Any], **options: Any) -> Any:
-    """Add an event listener that lives as long as the page."""
+Unbind = Callable[[], None]
+"""Removes the listener :func:`on` added (calling it again does nothing)."""
+
+_live = 0  # listeners bound and not yet unbound, for tests (<html data-listeners>)
+
+
+def _count(delta: int) -> None:
+    global _live
+    _live += delta
+    document.documentElement.dataset.listeners = str(_live)
+
+
+def listener_count() -> int:
+    """Listeners bound through :func:`on` and not yet unbound."""
+    return _live
+
+
+def on(target: Any, event: str, handler: Callable[[Any], Any], **options: Any) -> Unbind:
+    """Add an event listener; the returned function removes it (and frees its proxy).
+
+    A listener on a node that is thrown away (a dialog's) must be unbound
+    when the node goes (:class:`Bindings` collects them), or its proxy lives
+    as long as the page.  ``<html data-listeners>`` counts the live ones.
+    """
     proxy = create_proxy(handler)
-    _keep.append(proxy)
+    capture = bool(options.get("capture", False))
     if options:
         target.addEventListener(event, proxy, to_js(options))
     else:
         target.addEventListener(event, proxy)
-    return proxy
+    _count(1)
+    done = False
+
+    def unbind() -> None:
+        nonlocal done
+        if done:
+            return
+        done = True
+        target.removeEventListener(event, proxy, capture)
+        proxy.destroy()
+        _count(-1)
+
+    return unbind
+
+
+class Bindings:
+    """The listeners of one part or one screen, removed together by :meth:`clear`."""
+
+    def __init__(self) -> None:
+        self._unbinds: list[Unbind] = []
+
+    def on(self, target: Any, event: str, handler: Callable[[Any], Any], **options: Any) -> Unbind:
+        unbind = on(target, event, handler, **options)
+        self._unbinds.append(unbind)
+        return unbind
+
+    def clear(self) -> None:
+        unbinds, self._unbinds = self._unbinds, []
+        for unbind in unbinds:
+            unbind()
+
+    def __len__(self) -> int:
+        return len(self._unbinds)
 
 
 class Timer:

@@ -1,5 +1,5 @@
-"""The table's helpers in the page: Hint, Finish (auto-complete), the
-"Still winnable?" badge and "Winnable deals only" (issue 6).
+"""The table's helpers in the page: Hint, Finish (auto-complete) and the
+"Still winnable?" badge ("Winnable deals only" is :mod:`ui.winnable`).
 
 The decisions are pure (:mod:`ui.assist`); this module runs them without
 ever standing in a move's way:
@@ -38,9 +38,8 @@ deals list has been fetched.
 from __future__ import annotations
 
 import asyncio
-import random
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.moves import Move
 from engine.position import Position
@@ -48,10 +47,12 @@ from engine.solver import SOLVED, hints
 
 from . import assist
 from .announce import finish_text
-from .dom import Timer, el, fetch_text, now_ms, on, window
-
-if TYPE_CHECKING:
-    from .app import TableApp
+from .appearance import Appearance
+from .dialogs import DialogHost
+from .dom import Bindings, Timer, el, now_ms, window
+from .header import Header
+from .messages import Messages
+from .table import Table
 
 SLICE_SECONDS = 0.008
 """One slice of background search: short enough that a tap or a frame
@@ -69,8 +70,13 @@ AUTOPLAY_GAP_MS = 60
 class Helper:
     """Hint, Finish and the "Still winnable?" badge of one table."""
 
-    def __init__(self, app: "TableApp") -> None:
-        self.app = app
+    def __init__(self, table: Table, header: Header, messages: Messages, dialogs: DialogHost,
+                 look: Appearance) -> None:
+        self.table_ = table
+        self.header = header
+        self.messages = messages
+        self.dialogs = dialogs
+        self.look = look
         self.cycle = assist.HintCycle()
         self.hint_seq = 0
         self.marked: list[Any] = []  # elements carrying hint classes
@@ -80,12 +86,6 @@ class Helper:
         self.hint_task: Any = None
         self.hint_pos: Position | None = None  # the position being searched
         self.hint_presses = 0
-        self.rnd = random.Random()
-        # winnable deals
-        self.winnable: dict[str, tuple[int, ...]] | None = None
-        self.winnable_failed = False
-        self.on_winnable: Any = None  # the open chooser's refresh
-        self.pending: tuple[str, dict[str, Any]] | None = None  # a random game started before the list came
         # auto-complete: the job or answer for one position
         self.auto_pos: Position | None = None
         self.auto_job: assist.SlicedSolve | None = None
@@ -103,58 +103,20 @@ class Helper:
 
     # ------------------------------------------------------------------
     def _build(self) -> None:
-        app = self.app
-        app.btn_hint.hidden = False
-        app.btn_hint.title = "Hint (H)"
         # Finish floats above the felt at the bottom (the header has no room on a phone)
-        self.btn_finish = el("button", "btn btn-finish primary", "Finish", parent=app.table, type="button",
+        self.btn_finish = el("button", "btn btn-finish primary", "Finish", parent=self.table, type="button",
                              data_action="finish", title="Play the game out", hidden=True)
-        on(self.btn_finish, "click", lambda e: self.finish())
+        self._bindings = Bindings()
+        self._bindings.on(self.btn_finish, "click", lambda e: self.finish())
         # Not a live region ("Checking…" after every move would be noise): the answer is said (_still_check).
         self.badge = el("span", "still", hidden=True,
                         title="Still winnable? (a search from the current position, knowing every card)")
-        app.title_el.after(self.badge)
+        self.header.title_el.after(self.badge)
 
     @property
     def table(self) -> Any:
-        return self.app.table
-
-    # ------------------------------------------------------------------
-    # winnable deals
-    # ------------------------------------------------------------------
-    def load_winnable(self) -> None:
-        self._keep(asyncio.ensure_future(self._load_winnable()))
-
-    async def _load_winnable(self) -> None:
-        text = await fetch_text(assist.WINNABLE_URL)
-        self.winnable = assist.parse_winnable(text)
-        self.winnable_failed = text is None
-        self.table.dataset.winnable = "failed" if text is None else "loaded"
-        if self.on_winnable is not None:
-            self.on_winnable()
-        pending, self.pending = self.pending, None
-        g = self.app.game
-        if (pending is not None and g is not None and g.preset == pending[0] and not g.moves
-                and g.status == "playing" and not self.app.dialog_open):
-            self.app.new_random(*pending)  # the game just started: now from the proven list
-
-    def winnable_choice(self, preset: str, options: dict[str, Any]) -> assist.WinnableChoice:
-        return assist.winnable_choice(self.winnable, preset, options, self.winnable_failed)
-
-    def random_deal(self, preset: str, options: dict[str, Any]) -> tuple[int | None, str | None]:
-        """The deal a random game of ``preset`` gets (None: any deal), and
-        what to tell the player about it."""
-        if not self.app.settings.winnable_only(preset):
-            return None, None
-        if self.winnable is None and not self.winnable_failed:
-            self.pending = (preset, dict(options))  # the list is on its way (the first game of a visit)
-            return None, None
-        choice = self.winnable_choice(preset, options)
-        if not choice.available:
-            return None, f"{choice.note} Here is a random deal."
-        g = self.app.game
-        deal = assist.pick_deal(choice.deals, self.rnd, g.deal if g is not None and g.preset == preset else None)
-        return deal, f"Deal {deal}: proven winnable."
+        """The table's element (its data attributes are the hooks)."""
+        return self.table_.el
 
     # ------------------------------------------------------------------
     # hints
@@ -163,8 +125,8 @@ class Helper:
         """The Hint button or H: the next best move, or what to do."""
         t0 = now_ms()
         self.interrupt()
-        g = self.app.game
-        if g is None or g.status != "playing" or self.app.dialog_open:
+        g = self.table_.game
+        if g is None or g.status != "playing" or self.dialogs.is_open:
             return
         if self.cycle.fresh(g.position):
             self.cycle.next()
@@ -179,7 +141,7 @@ class Helper:
 
     async def _search_hint(self, t0: float, pos: Position) -> None:
         await asyncio.sleep(0)  # the press is painted first
-        g = self.app.game
+        g = self.table_.game
         if g is None or g.position != pos:
             self.table.removeAttribute("data-hint-pending")
             return
@@ -191,8 +153,8 @@ class Helper:
         self._show_hint(t0)
 
     def _show_hint(self, t0: float) -> None:
-        app = self.app
-        g, t = app.game, app.tracker
+        g, t = self.table_.game, self.table_.tracker
+        r = self.table_.renderer
         assert g is not None and t is not None
         self._unmark()
         cycle = self.cycle
@@ -210,12 +172,12 @@ class Helper:
             else:
                 chosen = uids[hl.index:hl.index + hl.count]
             for uid in chosen:
-                self._mark(app.card_els[uid], "hint-src")
-            if not chosen and hl.src in app.pile_els:
-                self._mark(app.pile_els[hl.src], "hint-src")
+                self._mark(r.card(uid), "hint-src")
+            if not chosen and hl.src in r.piles:
+                self._mark(r.piles[hl.src], "hint-src")
             if hl.dst is not None:
                 top = t.piles.get(hl.dst, [])
-                self._mark(app.card_els[top[-1]] if top else app.pile_els[hl.dst], "hint-dst")
+                self._mark(r.card(top[-1]) if top else r.piles[hl.dst], "hint-dst")
             d.hint = str(hint.move)
             d.hintSrc = f"{hl.src}:{'' if hl.index is None else hl.index}"
             if hl.dst is not None:
@@ -227,7 +189,7 @@ class Helper:
         d.hintSeq = str(self.hint_seq)
         d.hintMs = f"{now_ms() - t0:.1f}"
         self.table.removeAttribute("data-hint-pending")
-        app.show_message(cycle.sentence(g.can_undo), HINT_MESSAGE_MS)
+        self.messages.show(cycle.sentence(g.can_undo), HINT_MESSAGE_MS)
 
     def _mark(self, node: Any, cls: str) -> None:
         node.classList.add(cls)
@@ -272,7 +234,7 @@ class Helper:
     def settled(self) -> None:
         """Every animation is over: play Finish on, or start the background."""
         if self.autoplay:
-            self.autoplay_timer.start(AUTOPLAY_GAP_MS if self.app.speed > 0 else 0)
+            self.autoplay_timer.start(AUTOPLAY_GAP_MS if self.look.speed > 0 else 0)
             return
         if self._wanted():
             self.start_timer.start(START_DELAY_MS)
@@ -290,13 +252,13 @@ class Helper:
     # background work
     # ------------------------------------------------------------------
     def _wanted(self) -> bool:
-        g = self.app.game
+        g = self.table_.game
         if g is None or g.status != "playing":
             return False
         pos = g.position
         if not (self.auto_done and self.auto_pos == pos):
             return True
-        return self.app.settings.indicator and not (self.still_answer is not None and self.still_pos == pos)
+        return self.look.settings.indicator and not (self.still_answer is not None and self.still_pos == pos)
 
     def _start(self) -> None:
         if self.autoplay or not self._wanted():
@@ -309,10 +271,9 @@ class Helper:
     async def _slices(self, job: Any, gen: int) -> str | None:
         """Run ``job`` in short slices until it answers (its status) or the
         work is stopped (None)."""
-        app = self.app
         while True:
             await asyncio.sleep(0)
-            while app.drag is not None and app.drag.active and gen == self.gen:
+            while self.table_.pointer.dragging and gen == self.gen:
                 await asyncio.sleep(0.05)  # nothing competes with a drag
             if gen != self.gen:
                 return None
@@ -334,13 +295,13 @@ class Helper:
     async def _background(self, gen: int) -> None:
         try:
             await self._auto_check(gen)
-            if gen == self.gen and self.app.settings.indicator:
+            if gen == self.gen and self.look.settings.indicator:
                 await self._still_check(gen)
         except Exception as error:  # never let the helper break the game
             window.console.warn(f"helper: {type(error).__name__}: {error}")
 
     async def _auto_check(self, gen: int) -> None:
-        g = self.app.game
+        g = self.table_.game
         if g is None or g.status != "playing":
             return
         pos = g.position
@@ -366,7 +327,7 @@ class Helper:
             self.table.dataset.autocheck = "no"
 
     async def _still_check(self, gen: int) -> None:
-        g = self.app.game
+        g = self.table_.game
         if g is None or g.status != "playing":
             return
         pos = g.position
@@ -381,11 +342,11 @@ class Helper:
             return
         self.still_answer = answer
         self._show_still()
-        self.app.announce(f"Still winnable? {assist.BADGE_TEXT[answer]}.")
+        self.messages.announce(f"Still winnable? {assist.BADGE_TEXT[answer]}.")
 
     def _show_still(self) -> None:
-        g = self.app.game
-        on = self.app.settings.indicator and g is not None and g.status == "playing"
+        g = self.table_.game
+        on = self.look.settings.indicator and g is not None and g.status == "playing"
         self.badge.hidden = not on
         if not on:
             self.table.removeAttribute("data-still")
@@ -405,32 +366,31 @@ class Helper:
         self.btn_finish.hidden = not shown
         self.table.classList.toggle("offering", shown)
         if shown:
-            self.app.show_message(FINISH_OFFER)
+            self.messages.show(FINISH_OFFER)
         else:
             # the offer's sentence goes with it (a move, Finish pressed, the win)
-            self.app.withdraw_message(FINISH_OFFER)
+            self.messages.withdraw(FINISH_OFFER)
 
     def finish(self) -> None:
         """The Finish button: play the moves found, one by one."""
-        g = self.app.game
+        g = self.table_.game
         if g is None or not self.auto_moves or self.auto_pos != g.position or g.status != "playing":
             return
         self.autoplay = list(self.auto_moves)
         self._offer(False)
         self.table.dataset.autoplay = "1"
-        self.app.announce(finish_text(len(self.autoplay)))
+        self.messages.announce(finish_text(len(self.autoplay)))
         self._autoplay_next()
 
     def _autoplay_next(self) -> None:
-        app = self.app
-        g = app.game
-        if not self.autoplay or g is None or g.status != "playing" or app.dialog_open:
+        g = self.table_.game
+        if not self.autoplay or g is None or g.status != "playing" or self.dialogs.is_open:
             self.stop_autoplay()
             return
         move = self.autoplay.pop(0)
         self.autoplay_own = True
         try:
-            ok = app.play(move)
+            ok = self.table_.play(move)
         finally:
             self.autoplay_own = False
         if not ok or not self.autoplay:
@@ -442,7 +402,3 @@ class Helper:
         self.table.removeAttribute("data-autoplay")
 
     # ------------------------------------------------------------------
-    def _keep(self, task: Any) -> None:
-        self._tasks = getattr(self, "_tasks", set())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)

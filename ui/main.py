@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import traceback
 
-from pyscript import document, window
+from ui.dom import document, window
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ only" per game, the "Still winnable?" badge, motion, contrast, and the
 rest of :class:`Settings`) are stored under
 :data:`SETTINGS_KEY`.  Reading never raises: a missing entry gives nothing,
 a damaged one gives a sentence the page shows before it starts a fresh game.
-Issue 5 (statistics, fuller storage) builds on these keys.
+Statistics and fuller storage build on these keys.
 
 >>> import engine
 >>> g = engine.new_game("spider-1", deal=5)
@@ -47,7 +47,7 @@ UNREADABLE_SUFFIX = ".unreadable"
 """Unreadable data is set aside under its key plus this suffix (one copy,
 the latest), never dropped: the player is told, and it can be recovered."""
 ENVELOPE_VERSION = 2
-"""Version 2 (issue 5) adds ``id`` (one per game, so a result is counted in
+"""Version 2 adds ``id`` (one per game, so a result is counted in
 the statistics once) and ``recorded`` (whether it has been)."""
 
 

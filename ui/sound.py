@@ -1,4 +1,4 @@
-"""Sound effects and a quiet music loop (issue 5), synthesised with Web
+"""Sound effects and a quiet music loop, synthesised with Web
 Audio through :class:`ui.dom.Synth`: no audio files, so no licence to record.
 
 Nothing plays before the player's first gesture (the audio context is made
@@ -13,14 +13,12 @@ played (an effect not played because of mute or volume 0 is not counted).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.events import RunRemoved, StatusChanged
 
+from .appearance import Appearance
 from .dom import Synth, Timer
-
-if TYPE_CHECKING:
-    from .app import TableApp
 
 # A pentatonic loop, slow and low: (semitones from A3, beats)
 LOOP = [(0, 1), (7, 1), (12, 1), (7, 1), (3, 1), (10, 1), (15, 1), (10, 1),
@@ -34,24 +32,26 @@ def _hz(semitones: float) -> float:
 
 
 class Sound:
-    def __init__(self, app: "TableApp") -> None:
-        self.app = app
+    def __init__(self, table: Any, look: Appearance) -> None:
+        self.table = table
+        self.look = look
         self.synth = Synth()
         self.count = 0
         self.music_timer = Timer(self._bar)
         self.hidden = False
-        app.table.dataset.audio = "locked"
-        app.table.dataset.sounds = "0"
+        table.dataset.audio = "locked"
+        table.dataset.sounds = "0"
+        look.subscribe(lambda names: self.update() if {"volume", "music", "muted"} & names else None)
 
     # -- state ------------------------------------------------------------
     @property
     def fx_level(self) -> float:
-        s = self.app.settings
+        s = self.look.settings
         return 0.0 if s.muted else s.volume / 100.0
 
     @property
     def music_level(self) -> float:
-        s = self.app.settings
+        s = self.look.settings
         return 0.0 if s.muted else s.music / 100.0 * 0.35
 
     def gesture(self) -> None:
@@ -66,7 +66,7 @@ class Sound:
         if not self.synth.ready:
             return
         self.synth.levels(self.fx_level, self.music_level)
-        self.app.table.dataset.audio = "muted" if self.app.settings.muted else "on"
+        self.table.dataset.audio = "muted" if self.look.settings.muted else "on"
         if self.music_level > 0 and not self.hidden:
             if not self.music_timer.pending:
                 self.music_timer.start(50)
@@ -101,8 +101,8 @@ class Sound:
         else:
             return
         self.count += 1
-        self.app.table.dataset.sounds = str(self.count)
-        self.app.table.dataset.lastSound = name
+        self.table.dataset.sounds = str(self.count)
+        self.table.dataset.lastSound = name
 
     def events(self, events: list[Any], reverse: bool) -> None:
         """The sound of what a move did."""

@@ -29,6 +29,7 @@ empty one) are never chosen.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
 from engine.moves import FOUNDATION, MOVE, Move
@@ -40,7 +41,8 @@ from .layout import Layout, PileRole, Rect
 from .model import Place, Tracker, layout_id, page_id, tableau_index, tableau_pile
 
 
-class Hit(NamedTuple):
+@dataclass(frozen=True)
+class Hit:
     """What a point hits: a pile, and the index of the card in it (None: the
     pile itself, e.g. an empty column or the stock's placeholder)."""
 

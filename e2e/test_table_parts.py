@@ -1,0 +1,112 @@
+"""The page's parts in the browser: listeners that go with their screens,
+the answer to a drag that cannot move, and the stacking order after a drag
+that came back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablekit import PHONE, TablePage, desk, table_browser, table_url  # noqa: F401  (fixtures)
+
+import engine  # noqa: E402
+from engine.moves import Move  # noqa: E402
+from ui import targets  # noqa: E402
+
+
+def listeners(t: TablePage) -> int:
+    return int(t.page.evaluate("() => +document.documentElement.dataset.listeners"))
+
+
+def test_opening_and_closing_screens_leaves_no_listener_behind(desk: TablePage) -> None:
+    desk.open("#spider-2/5")
+    before = listeners(desk)
+    assert before > 0
+    for _ in range(50):
+        desk.page.click('#table .bar [data-action="games"]')
+        desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        desk.page.click('[data-choice="spider-4"]')  # a choice rebuilds the details (and binds again)
+        desk.page.click('.overlay [data-action="stats"]')
+        desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
+        desk.page.select_option("#stats-preset", "spider-1")
+        desk.page.click('.overlay [data-action="close"]')
+        desk.page.wait_for_selector("#table:not([data-dialog])", state="attached")
+    assert listeners(desk) == before
+    # Escape closes the keyboard help the same way.
+    for _ in range(5):
+        desk.page.keyboard.press("?")
+        desk.page.wait_for_selector('#table[data-dialog="help"]', state="attached")
+        desk.page.keyboard.press("Escape")
+        desk.page.wait_for_selector("#table:not([data-dialog])", state="attached")
+    assert listeners(desk) == before
+
+
+def mixed_run(g: engine.Game) -> tuple[str, int] | None:
+    """A face-up card that cannot be lifted with the cards on it."""
+    pos = g.position
+    for i, col in enumerate(pos.tableau):
+        for k in range(pos.down[i], len(col) - 1):
+            if targets.drag_count(g.rules, pos, f"column-{i + 1}", k) == 0:
+                return f"column-{i + 1}", k
+    return None
+
+
+def test_a_drag_that_cannot_move_says_why_and_shakes(table_browser, table_url) -> None:  # noqa: F811
+    t = TablePage(table_browser, table_url, PHONE, reduced=False)
+    try:
+        # Spider 2 suits: play until some column has a face-up card under an off-suit one.
+        g = engine.new_game("spider-2", 1)
+        for _ in range(60):
+            if mixed_run(g) is not None:
+                break
+            moves = [m for m in g.legal_moves() if m.kind == "move"]
+            g.play(moves[0] if moves else g.legal_moves()[0])
+        assert mixed_run(g) is not None
+        t.page.goto(t.base + "manifest.webmanifest")
+        t.page.evaluate("s => localStorage.setItem('spider.v1.current', s)",
+                        __import__("ui.persist", fromlist=["x"]).write_current(g, "parts-test"))
+        t.open("#spider-2/1")
+        pile, index = mixed_run(g) or ("", 0)
+        # The engine's reason for moving these cards anywhere, as a tap gives it.
+        src = int(pile.split("-")[1]) - 1
+        reason = g.why_illegal(Move.tableau(src, 1 if src == 0 else 0, len(g.position.tableau[src]) - index))
+        assert reason
+        t.page.evaluate("""() => { window.__shook = false; new MutationObserver(() => {
+            if (document.querySelector('#table').dataset.busy) window.__shook = true;
+          }).observe(document.querySelector('#table'), {attributes: true}); }""")
+        start = t.grip(pile, index)
+        t.touch_drag(start, (start[0] + 5, start[1] + 120))
+        assert t.wait_message() == reason
+        # Nothing was lifted or moved, and the cards shook (the table was busy meanwhile).
+        t.idle()
+        assert t.page.evaluate("() => window.__shook") is True
+        assert t.attr("dragging") is None and t.moves() == len(g.moves)
+    finally:
+        t.close()
+
+
+def z_of(t: TablePage, pile: str, index: int) -> int:
+    return int(t.page.evaluate(
+        "([p, i]) => +getComputedStyle(document.querySelector(`#table .card[data-in='${p}'][data-pos='${i}']`)).zIndex",
+        [pile, index]))
+
+
+@pytest.mark.parametrize("reduced", [True, False])
+def test_a_card_dragged_and_returned_goes_back_to_its_stacking_order(table_browser, table_url,  # noqa: F811
+                                                                     reduced: bool) -> None:
+    t = TablePage(table_browser, table_url, PHONE, reduced=reduced)
+    try:
+        t.open("#spider-2/1")
+        g = engine.new_game("spider-2", 1)
+        # The top card of column 5: slide it down 30 px and back, then let go.
+        n = len(g.position.tableau[4])
+        before = z_of(t, "column-5", n - 1)
+        x, y = t.grip("column-5", n - 1)
+        s = t.cdp()
+        s.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+        for dy in (10, 20, 30, 20, 10, 0):
+            s.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + dy, "id": 1}]})
+        s.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        t.idle()
+        assert z_of(t, "column-5", n - 1) == before < 50000
+    finally:
+        t.close()

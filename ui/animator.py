@@ -1,0 +1,135 @@
+"""The animator: every card flight, flip, shake, spider and the win, and the
+busy flag while any of them runs.
+
+Animations use the Web Animations API from the old transform to the new
+one; the card's final style is set at once by the renderer, so cancelling
+an animation (:meth:`Animator.settle`) leaves every card where it belongs.
+Input that arrives during an animation first settles everything, so nothing
+is lost or played twice.  When the last animation ends the animator hands
+the cards that flew to ``landed`` (the renderer puts them back in their
+stacking order), clears the busy flag and calls ``on_settled``.
+
+Hook for tests: ``#table[data-busy]`` while anything moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .dom import Timer, el, to_js
+
+SPIDER_DOWN_MS = 650
+WAVE_STEP_MS = 9
+WAVE_MS = 520
+SHAKE_MS = 220
+
+
+def tf(x: float, y: float) -> str:
+    """A card's CSS transform for its top-left corner at (x, y)."""
+    return f"translate3d({x:.1f}px,{y:.1f}px,0)"
+
+
+class Animator:
+    """The running animations of one table."""
+
+    def __init__(self, table: Any, felt: Any, landed: Callable[[list[int]], None],
+                 on_settled: Callable[[], None]) -> None:
+        self.table = table
+        self.felt = felt
+        self._landed = landed
+        self._on_settled = on_settled
+        self._anims: list[Any] = []
+        self._spiders: list[Any] = []
+        self.flying: list[int] = []
+        """uids drawn above the others while they fly (their z is restored at settle)."""
+        self._timer = Timer(self.settle)
+
+    @property
+    def running(self) -> bool:
+        return bool(self._anims or self._spiders)
+
+    def fly(self, uid: int, node: Any, start: tuple[float, float], end: tuple[float, float],
+            delay: float, duration: float) -> None:
+        """``node`` flies from ``start`` to ``end`` (its style already says ``end``)."""
+        self._anims.append(node.animate(
+            to_js([{"transform": tf(*start)}, {"transform": tf(*end)}]),
+            to_js({"duration": duration, "delay": delay, "easing": "cubic-bezier(.25,.8,.35,1)",
+                   "fill": "backwards"}),
+        ))
+        self.flying.append(uid)
+
+    def flip(self, node: Any, delay: float, duration: float) -> None:
+        self._anims.append(node.animate(
+            to_js([{"scale": "0.05 1"}, {"scale": "1 1"}]),
+            to_js({"duration": duration, "delay": delay, "easing": "ease-out", "fill": "backwards"}),
+        ))
+
+    def shake(self, nodes: list[tuple[Any, float, float]]) -> None:
+        """A short shake of cards that cannot move: (node, x, y) each."""
+        for node, x, y in nodes:
+            self._anims.append(node.animate(
+                to_js([{"transform": tf(x, y)}, {"transform": tf(x - 4, y)}, {"transform": tf(x + 4, y)},
+                       {"transform": tf(x, y)}]),
+                to_js({"duration": SHAKE_MS}),
+            ))
+        if nodes:
+            self.busy_for(SHAKE_MS + 20)
+
+    def spider(self, x: float, y_end: float, card_width: float, delay: float, speed: float) -> None:
+        """A small spider descends on its thread to a finished run (``x``: the run's left edge)."""
+        node = el("div", "spider", parent=self.felt, aria_hidden="true")
+        el("div", "spider-body", parent=node)
+        size = max(28.0, card_width * 0.8)
+        node.style.setProperty("--size", f"{size:.0f}px")
+        left = x + card_width / 2 - size / 2
+        node.style.transform = tf(left, -size * 2)
+        down = SPIDER_DOWN_MS / speed
+        total = down * 2 + 300
+        keyframes = [
+            {"transform": tf(left, -size * 2), "offset": 0},
+            {"transform": tf(left, y_end), "offset": down / total},
+            {"transform": tf(left, y_end), "offset": (down + 300) / total},
+            {"transform": tf(left, -size * 2), "offset": 1},
+        ]
+        self._anims.append(node.animate(to_js(keyframes), to_js({"duration": total, "delay": delay,
+                                                                 "easing": "ease-in-out", "fill": "both"})))
+        self._spiders.append(node)
+        self.busy_for(delay + total + 40)
+
+    def wave(self, cards: list[tuple[Any, float, float]], amplitude: float) -> None:
+        """The win: every card leaps in a wave."""
+        for k, (node, x, y) in enumerate(cards):
+            self._anims.append(node.animate(
+                to_js([{"transform": tf(x, y)}, {"transform": tf(x, y - amplitude) + " rotate(8deg)"},
+                       {"transform": tf(x, y)}]),
+                to_js({"duration": WAVE_MS, "delay": k * WAVE_STEP_MS, "easing": "ease-in-out"}),
+            ))
+        self.busy_for(len(cards) * WAVE_STEP_MS + WAVE_MS + 40)
+
+    def busy_for(self, ms: float) -> None:
+        """Busy until ``ms`` from now (or longer, if something else runs longer)."""
+        self.table.dataset.busy = "1"
+        self._timer.start(ms)
+
+    def settle(self) -> None:
+        """Every animation finished, or cut short: not busy any more."""
+        self._timer.cancel()
+        for anim in self._anims:
+            try:
+                anim.cancel()
+            except Exception:  # noqa: BLE001 - an animation of a removed node
+                pass
+        self._anims = []
+        flying, self.flying = self.flying, []
+        self._landed(flying)
+        for node in self._spiders:
+            node.remove()
+        self._spiders = []
+        self.table.removeAttribute("data-busy")
+        self._on_settled()
+
+    def finish(self) -> None:
+        """Cut every animation short (before any input is handled)."""
+        if self._anims or self._spiders or self.flying:
+            self.settle()

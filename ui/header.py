@@ -1,0 +1,124 @@
+"""The header bar: Games, the game's name with its clock and score, and the
+Undo, Redo, Hint, New and End buttons.
+
+:class:`Header` draws the bar and its text (:func:`status_text`, pure) and
+turns a press on a button into a call of the action it was given; it knows
+nothing else of the table.  The clock and the score are not a live region:
+a clock ticking every second would keep a screen reader talking (the end
+of a game, and the tournament's last minute, are said instead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import engine
+
+from .dom import Bindings, el, is_none
+from .model import Tracker
+from .stats import clock_seconds
+
+HINT_ICON = (
+    '<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
+    '<path fill="currentColor" d="M12 2a7 7 0 0 0-4 12.74V17a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1v-2.26A7 7 0 0 0 12 2zm'
+    '2.5 11.5-.5.36V16h-4v-2.14l-.5-.36a5 5 0 1 1 5 0zM9 20h6v2H9z"/></svg>'
+)
+"""The Hint button's glyph: a light bulb, drawn here (no font has to have it)."""
+
+
+def fmt_clock(seconds: float) -> str:
+    """``7:13`` for 433.9 seconds (whole seconds, as the statistics keep them)."""
+    s = clock_seconds(seconds)
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str, str]:
+    """The header's line under the title, and the Little Spider phase (or "")."""
+    rules = game.rules
+    parts: list[str] = []
+    if rules.time_limit is not None:  # the tournament counts down
+        parts.append(f"Time {fmt_clock(game.time_left or 0)}")
+    else:  # the clock counts up
+        parts.append(("" if narrow else "Time ") + fmt_clock(game.elapsed))
+    parts.append(f"Score {game.score}")
+    view_stock = sum(len(uids) for p, uids in tracker.piles.items() if p == "stock" or p.startswith("draw-"))
+    phase = ""
+    if rules.family == "spider":
+        parts.append(f"Runs {game.runs_removed()}/{rules.runs_to_win}")
+        if not rules.draw_piles:
+            parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
+        else:
+            left = sum(1 for k in range(rules.draw_piles) if tracker.piles[f"draw-{k + 1}"])
+            parts.append(f"Piles {left}")
+    else:
+        if rules.family == "little-spider":
+            phase = "1" if view_stock else "2"
+            parts.insert(0, f"Phase {phase}")
+        parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
+    if narrow:  # the stock's badge and the draw piles show what is left
+        parts = [p for p in parts if not p.startswith(("Deals", "Piles"))]
+    return " · ".join(parts), phase
+
+
+class Header:
+    """The bar at the top of the table."""
+
+    def __init__(self, table: Any, actions: Mapping[str, Callable[[], Any]]) -> None:
+        self.table = table
+        self._actions = actions
+        bar = el("header", "bar", parent=table)
+        self.bar = bar
+        self.btn_games = el("button", "btn btn-games", "Games", parent=bar, type="button",
+                            data_action="games", title="Choose a game and settings")
+        info = el("div", "info", parent=bar)
+        self.title_el = el("div", "title", parent=info)
+        self.info_el = el("div", "stats", parent=info)
+        tools = el("div", "tools", parent=bar)
+        self.btn_undo = el("button", "btn btn-icon", "↶", parent=tools, type="button", data_action="undo",
+                           title="Undo (Ctrl+Z)", aria_label="Undo")
+        self.btn_redo = el("button", "btn btn-icon", "↷", parent=tools, type="button", data_action="redo",
+                           title="Redo (Ctrl+Shift+Z)", aria_label="Redo")
+        # A light bulb, not "?": "?" is the key that lists the keys.
+        self.btn_hint = el("button", "btn btn-icon", "", parent=tools, type="button", data_action="hint",
+                           title="Hint (H)", aria_label="Hint")
+        self.btn_hint.innerHTML = HINT_ICON
+        self.btn_new = el("button", "btn", "New", parent=tools, type="button", data_action="new",
+                          title="New deal of this game (N)")
+        self.btn_end = el("button", "btn btn-end", "End", parent=tools, type="button", data_action="end",
+                          title="End this game (E)")
+        for node, keys in ((self.btn_undo, "Control+Z"), (self.btn_redo, "Control+Shift+Z Control+Y"),
+                           (self.btn_hint, "H"), (self.btn_new, "N"), (self.btn_end, "E")):
+            node.setAttribute("aria-keyshortcuts", keys)
+        self._shown = ""
+        self._bindings = Bindings()
+        self._bindings.on(bar, "click", self._on_click)
+
+    def _on_click(self, e: Any) -> None:
+        target = e.target.closest("[data-action]")
+        if is_none(target) or target.disabled:
+            return
+        fn = self._actions.get(str(target.dataset.action))
+        if fn is not None:
+            fn()
+
+    def height(self) -> float:
+        return float(self.bar.getBoundingClientRect().height)
+
+    def show(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
+        """Everything in the bar, from the game as it stands."""
+        rules = game.rules
+        self.title_el.textContent = rules.name
+        self.title_el.title = f"{rules.name}, deal {game.deal}" if game.deal is not None else rules.name
+        self.show_status(game, tracker, narrow)
+        self.btn_undo.disabled = not game.can_undo
+        self.btn_redo.disabled = not game.can_redo
+        self.btn_end.disabled = game.status != "playing"
+        self.table.dataset.score = str(game.score)
+
+    def show_status(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
+        """The clock and score line (written only when it changed)."""
+        text, phase = status_text(game, tracker, narrow)
+        if text != self._shown:
+            self.info_el.textContent = self._shown = text
+        self.table.dataset.phase = phase

@@ -1,0 +1,243 @@
+"""The pointer controller: mouse, pen and touch as one code path.
+
+A press on the felt starts a :class:`Drag` (pointer capture, ``touch-action:
+none``); moving past a small threshold lifts the cards from the pressed
+one down, if they can move together, and they follow the pointer (only
+cached style objects are written while moving).  Letting go drops them on
+the pile they overlap most (:func:`ui.targets.choose_drop`) or sends them
+home; a press without a drag is a tap, which the table decides.  A second
+finger or button while one drag runs is ignored; a cancelled pointer, a
+lost capture or the window losing focus send the cards home.
+
+Hook for tests: ``#table[data-dragging]`` while cards are lifted.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import engine
+from engine.moves import Move
+
+from . import model, targets
+from .animator import tf
+from .dom import Bindings, window
+from .renderer import CardRenderer
+
+
+class View(Protocol):
+    """What the pointer needs of the table."""
+
+    @property
+    def game(self) -> engine.Game | None: ...
+    @property
+    def tracker(self) -> model.Tracker | None: ...
+    @property
+    def places(self) -> list[model.Place | None]: ...
+    def layout_now(self) -> Any: ...
+    def accepts_input(self) -> bool: ...
+    def before_input(self) -> None: ...
+    def play(self, move: Move) -> bool: ...
+    def tap(self, pile: str | None, index: int | None) -> None: ...
+    def refuse(self, reason: str, uids: list[int], sound: bool = False) -> None: ...
+    def why_not_movable(self, pile: str, index: int) -> str: ...
+    def lifted(self) -> None: ...
+    def redraw(self, animate: bool) -> None: ...
+
+
+class Drag:
+    """A press on the felt, and the cards it lifted once it moved far enough."""
+
+    def __init__(self, pointer: int, pile: str | None, index: int | None, x0: float, y0: float, touch: bool) -> None:
+        self.pointer = pointer
+        self.pile = pile
+        self.index = index
+        self.x0, self.y0 = x0, y0
+        self.last_x, self.last_y = x0, y0
+        self.threshold = 8.0 if touch else 4.0
+        self.active = False
+        self.count = 0
+        self.uids: list[int] = []
+        self.styles: list[Any] = []
+        self.gx = self.gy = 0.0  # grab offset from the head card's corner
+        self.rel: list[tuple[float, float]] = []  # each card's offset from the head card
+        self.refused = False
+
+
+class Pointer:
+    """Drags and taps on one table's felt."""
+
+    def __init__(self, felt: Any, table: Any, view: View, renderer: CardRenderer) -> None:
+        self.felt = felt
+        self.table = table
+        self.view = view
+        self.renderer = renderer
+        self.drag: Drag | None = None
+        self.left = self.top = 0.0  # the felt's offset in the page
+        self._bindings = Bindings()
+        b = self._bindings
+        b.on(felt, "pointerdown", self.on_down)
+        b.on(felt, "pointermove", self.on_move)
+        b.on(felt, "pointerup", self.on_up)
+        b.on(felt, "pointercancel", self._on_end)
+        b.on(felt, "lostpointercapture", self._on_end)
+        b.on(felt, "contextmenu", lambda e: e.preventDefault())
+        b.on(window, "blur", lambda e: self.cancel())
+
+    def set_origin(self, left: float, top: float) -> None:
+        """Where the felt's top-left corner is in the page."""
+        self.left, self.top = left, top
+
+    @property
+    def dragging(self) -> bool:
+        return self.drag is not None and self.drag.active
+
+    def _point(self, e: Any) -> tuple[float, float]:
+        return float(e.clientX) - self.left, float(e.clientY) - self.top
+
+    def on_down(self, e: Any) -> None:
+        v = self.view
+        if self.drag is not None or v.game is None or not v.accepts_input():
+            e.preventDefault()  # a second finger or button: ignored
+            return
+        if int(e.button) > 0:
+            return
+        e.preventDefault()
+        v.before_input()
+        x, y = self._point(e)
+        t, lay = v.tracker, v.layout_now()
+        assert t is not None and lay is not None
+        h = targets.hit(t, lay, v.places, x, y)
+        touch = str(e.pointerType) == "touch"
+        self.drag = Drag(int(e.pointerId), h.pile if h else None, h.index if h else None, x, y, touch)
+        try:
+            self.felt.setPointerCapture(e.pointerId)
+        except Exception:  # noqa: BLE001 - the pointer is already gone
+            pass
+
+    def on_move(self, e: Any) -> None:
+        d = self.drag
+        if d is None or int(e.pointerId) != d.pointer:
+            return
+        x, y = self._point(e)
+        d.last_x, d.last_y = x, y
+        if not d.active:
+            if d.refused or abs(x - d.x0) + abs(y - d.y0) < d.threshold:
+                return
+            if not self._lift(d):
+                d.refused = True  # not draggable: the press is neither drag nor tap
+                d.pile = None
+                return
+        hx, hy = x - d.gx, y - d.gy
+        for style, (rx, ry) in zip(d.styles, d.rel):
+            style.transform = tf(hx + rx, hy + ry)
+
+    def _lift(self, d: Drag) -> bool:
+        v = self.view
+        g, t = v.game, v.tracker
+        assert g is not None and t is not None
+        if d.pile is None or d.index is None or g.status != "playing":
+            return False
+        count = targets.drag_count(g.rules, g.position, d.pile, d.index)
+        if count == 0:
+            # The same answer as a tap: the reason, and a short shake of the cards.
+            if model.tableau_index(g.rules, d.pile) is not None:
+                v.refuse(v.why_not_movable(d.pile, d.index), t.piles[d.pile][d.index:])
+            return False
+        v.lifted()
+        d.count = count
+        d.uids = t.piles[d.pile][d.index:]
+        d.styles = [self.renderer.style(u) for u in d.uids]
+        d.active = True
+        self.geometry(d)
+        self.renderer.lift(d.uids)
+        self.table.dataset.dragging = "1"
+        return True
+
+    def geometry(self, d: Drag, scale: float = 1.0) -> None:
+        """Grab offset and the dragged cards' offsets from the head card."""
+        places = self.view.places
+        head = places[d.uids[0]]
+        assert head is not None
+        if scale == 1.0:
+            d.gx, d.gy = d.x0 - head.x, d.y0 - head.y
+        else:
+            d.gx *= scale
+            d.gy *= scale
+        d.rel = []
+        for u in d.uids:
+            p = places[u]
+            assert p is not None
+            d.rel.append((p.x - head.x, p.y - head.y))
+
+    def follow(self, scale: float) -> None:
+        """The table was laid out again mid-drag: the lifted cards keep up."""
+        d = self.drag
+        if d is None or not d.active:
+            return
+        self.geometry(d, scale)
+        hx, hy = d.last_x - d.gx, d.last_y - d.gy
+        for style, (rx, ry) in zip(d.styles, d.rel):
+            style.transform = tf(hx + rx, hy + ry)
+
+    def on_up(self, e: Any) -> None:
+        d = self.drag
+        if d is None or int(e.pointerId) != d.pointer:
+            return
+        self.drag = None
+        x, y = self._point(e)
+        if d.active:
+            self._drop(d, x, y)
+        elif d.pile is not None or d.index is None:
+            self.view.tap(d.pile, d.index)
+
+    def _on_end(self, e: Any) -> None:
+        d = self.drag
+        if d is not None and int(e.pointerId) == d.pointer:
+            self.cancel()
+
+    def cancel(self, animate: bool = True) -> None:
+        """Send lifted cards home (a cancelled pointer, Escape, a dialog)."""
+        d = self.drag
+        self.drag = None
+        if d is None or not d.active:
+            return
+        self._let_go(d, d.last_x, d.last_y)
+        self.view.redraw(animate)
+
+    def _let_go(self, d: Drag, x: float, y: float) -> None:
+        """The cards are where the pointer left them."""
+        hx, hy = x - d.gx, y - d.gy
+        for uid, (rx, ry) in zip(d.uids, d.rel):
+            self.renderer.moved_to(uid, hx + rx, hy + ry)
+        self.renderer.put_down()
+        self.table.removeAttribute("data-dragging")
+
+    def _drop(self, d: Drag, x: float, y: float) -> None:
+        v = self.view
+        g, lay = v.game, v.layout_now()
+        assert g is not None and lay is not None and d.pile is not None
+        d.last_x, d.last_y = x, y
+        hx, hy = x - d.gx, y - d.gy
+        last = d.rel[-1]
+        rect = targets.drag_rect(lay, (hx, hy), (hx + last[0], hy + last[1]))
+        rules = g.rules
+        legal: list[str] = []
+        illegal: list[str] = []
+        moves: dict[str, Move] = {}
+        for pile in targets.drop_candidates(rules, d.pile, d.count):
+            m = targets.move_to(rules, d.pile, d.count, pile)
+            if m is None:
+                continue
+            moves[pile] = m
+            (legal if g.why_illegal(m) is None else illegal).append(pile)
+        target, ok = targets.choose_drop(lay, rect, legal, illegal)
+        self._let_go(d, x, y)
+        if target is not None and ok:
+            v.play(moves[target])
+            return
+        v.redraw(True)
+        if target is not None:
+            reason = g.why_illegal(moves[target])
+            if reason:
+                v.refuse(reason, [], sound=True)

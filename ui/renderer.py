@@ -1,0 +1,321 @@
+"""The card renderer: one DOM element per physical card and per pile, brought
+to the tracker's state with only the changes written.
+
+Cards are positioned by the pure layout (:mod:`ui.layout`, through
+:func:`ui.model.scene`) with ``translate3d`` transforms.  The renderer
+remembers what it last wrote for every card (:class:`Drawn`) and writes
+only what differs, including the stacking order, so a card lifted for a
+drag always comes down again.  It asks the animator to fly the cards a plan
+moves, and names the piles and face-up cards for screen readers.
+
+Hooks for tests: every card has ``data-card`` (its text, or "" while face
+down: a face-down card never shows its identity in the page), ``data-face``
+(``up``/``down``), ``data-in`` (its pile) and ``data-pos`` (its index in the
+pile); every pile placeholder has ``data-pile``; ``#table[data-moved]``
+counts the cards outlined as moved (reduced motion).
+
+Screen readers (:mod:`ui.announce`): every pile element is
+``role="group"`` with an ``aria-label`` kept current (renamed only when its
+cards changed), except a Spider game's run slots after the first, which are
+``aria-hidden`` (the first names them all).  Every card element is
+``aria-hidden="true"`` (set once, at creation); a face-up card also has
+``role="img"`` and an ``aria-label`` ("7 of hearts, face up, 3rd of 6 in
+column 3"), a face-down one neither.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.rules import Ruleset
+
+from . import announce as say
+from . import model, targets
+from .animator import Animator, tf
+from .dom import el
+from .layout import Layout, PileRole
+
+ASSET = "./assets/cards"
+DRAG_Z = 100000
+FLY_Z = 50000
+
+
+@dataclass
+class Drawn:
+    """What the renderer last wrote for one card."""
+
+    x: float
+    y: float
+    z: int
+    up: bool
+    text: str
+    pile: str
+    index: int
+
+
+@dataclass
+class Scene:
+    """What to draw: the tracker's cards at the layout's places."""
+
+    tracker: model.Tracker
+    layout: Layout
+    places: list[model.Place | None]
+    top: float = 0.0
+    """The felt's top edge below the header (the layout leaves room for it)."""
+
+
+class CardRenderer:
+    """The card and pile elements of one table."""
+
+    def __init__(self, table: Any, felt: Any, animator: Animator) -> None:
+        self.table = table
+        self.felt = felt
+        self.animator = animator
+        self.cards: list[Any] = []
+        self._styles: list[Any] = []
+        self.drawn: list[Drawn | None] = []
+        self.piles: dict[str, Any] = {}
+        self.badge = el("div", "stock-count", parent=felt, aria_hidden="true")
+        self._moved: set[int] = set()
+        self._selected: set[int] = set()
+        self._sig: dict[str, Any] = {}  # what each pile's name was made from
+        self._named: set[int] = set()  # uids whose element carries a name
+        self.lifted: set[int] = set()
+        self._faces = "large"
+
+    # -- elements -----------------------------------------------------------
+    def clear(self) -> None:
+        """Remove every card and pile (a new game)."""
+        for node in self.cards:
+            node.remove()
+        for node in self.piles.values():
+            node.remove()
+        self.cards, self._styles, self.drawn, self.piles = [], [], [], {}
+        self._sig, self._named, self._moved, self._selected, self.lifted = {}, set(), set(), set(), set()
+
+    def make_piles(self, rules: Ruleset) -> None:
+        runs = model.is_spider_runs(rules)
+        for pile in model.pile_ids(rules):
+            role = targets.pile_role(pile)
+            kind = {
+                PileRole.COLUMN: "column",
+                PileRole.FREE_COLUMN: "free",
+                PileRole.FOUNDATION: "run" if runs else "foundation",
+                PileRole.DRAW: "draw",
+                PileRole.STOCK: "stock",
+            }[role]
+            # A named group (aria-label set by label_piles); the completed runs of a
+            # Spider game are named together, on the first slot, and the others are hidden.
+            hidden = kind == "run" and pile != "foundation-1"
+            node = el("div", f"pile pile-{kind}", parent=self.felt, data_pile=pile,
+                      role=None if hidden else "group", aria_hidden="true" if hidden else None)
+            if pile == "free":
+                el("span", "pile-label", "Free", parent=node, aria_hidden="true")
+            self.piles[pile] = node
+        self.felt.appendChild(self.badge)
+
+    def ensure(self, uid: int) -> None:
+        while len(self.cards) <= uid:
+            # Hidden from screen readers (the pile's name says what it holds); a face-up
+            # card carries its own name for when it is focused (label_piles).
+            node = el("div", "card", parent=self.felt, data_face="down", data_card="", aria_hidden="true")
+            self.cards.append(node)
+            self._styles.append(node.style)
+            self.drawn.append(None)
+
+    def start_at(self, uid: int, x: float, y: float) -> None:
+        """The card is about to be dealt from (x, y): the next render flies it from there."""
+        self.ensure(uid)
+        self.drawn[uid] = Drawn(x, y, 0, False, "", "", -1)
+
+    def card(self, uid: int) -> Any:
+        return self.cards[uid]
+
+    def style(self, uid: int) -> Any:
+        return self._styles[uid]
+
+    def set_z(self, uid: int, z: int) -> None:
+        """Write a card's stacking order, and remember it (so render compares with the truth)."""
+        self._styles[uid].zIndex = str(z)
+        d = self.drawn[uid]
+        if d is not None:
+            d.z = z
+
+    def moved_to(self, uid: int, x: float, y: float) -> None:
+        """The card is drawn at (x, y) now (a drag let go): the next render moves it from there."""
+        d = self.drawn[uid]
+        if d is not None:
+            d.x, d.y = x, y
+
+    def lift(self, uids: list[int]) -> None:
+        """Cards picked up by a drag: above everything, in their order."""
+        for k, uid in enumerate(uids):
+            self.cards[uid].classList.add("lifted")
+            self.set_z(uid, DRAG_Z + k)
+        self.lifted = set(uids)
+
+    def put_down(self) -> None:
+        for uid in self.lifted:
+            self.cards[uid].classList.remove("lifted")
+        self.lifted = set()
+
+    def forget_faces(self) -> None:
+        """Draw every face again (another face set or theme)."""
+        for d in self.drawn:
+            if d is not None:
+                d.text = "\0"
+
+    def landed(self, uids: list[int]) -> None:
+        """Cards that flew (above the others) go back to their stacking order."""
+        for uid in uids:
+            d = self.drawn[uid] if uid < len(self.drawn) else None
+            if d is not None and uid not in self.lifted:
+                self._styles[uid].zIndex = str(d.z)
+
+    # -- drawing ------------------------------------------------------------
+    def render(self, scene: Scene, faces: str, plan: model.Plan | None = None, speed: float = 1.0,
+               spiders: bool = True) -> None:
+        """Bring the DOM to ``scene``; animate per ``plan`` (None: no animation)."""
+        t, places = scene.tracker, scene.places
+        self._faces = faces
+        animate = plan is not None and speed > 0
+        # Reduced motion: cards go straight to their place, and the ones that
+        # changed pile (or turned over) keep an outline until the next action.
+        mark = plan is not None and not animate
+        moved_now: set[int] = set()
+        for pile, uids in t.piles.items():
+            for i, uid in enumerate(uids):
+                self.ensure(uid)
+                p = places[uid]
+                if p is None:
+                    continue
+                self._draw(uid, p, t.text(uid), pile, i, plan if animate else None, speed, mark, moved_now)
+        if animate:
+            assert plan is not None
+            for uid, delay in plan.flips:
+                self.animator.flip(self.cards[uid], delay / speed, model.FLIP_MS / speed)
+            if spiders:
+                for pile, _slot, start in plan.spiders:
+                    self._spider(scene, pile, start / speed, speed)
+        self._mark_moved(moved_now)
+        self._place_piles(scene)
+        if animate and plan is not None and plan.total > 0 and self.animator.running:
+            self.animator.busy_for(plan.total / speed + 40)
+
+    def _draw(self, uid: int, p: model.Place, text: str, pile: str, i: int, plan: model.Plan | None, speed: float,
+              mark: bool, moved_now: set[int]) -> None:
+        node = self.cards[uid]
+        style = self._styles[uid]
+        old = self.drawn[uid]
+        if mark and old is not None and (old.pile != pile or old.up != p.up):
+            moved_now.add(uid)
+        if old is None or old.text != text or old.up != p.up:
+            node.dataset.card = text
+            node.dataset.face = "up" if p.up else "down"
+            style.backgroundImage = f'url("{ASSET}/{self._faces}/{text}.svg")' if text else ""
+        if old is None or old.pile != pile or old.index != i:
+            node.setAttribute("data-in", pile)
+            node.dataset.pos = str(i)
+        if uid in self.lifted:  # a drag holds it: only remember where it belongs
+            self.drawn[uid] = Drawn(old.x, old.y, old.z, p.up, text, pile, i) if old else None
+            return
+        moved = old is None or abs(old.x - p.x) > 0.05 or abs(old.y - p.y) > 0.05
+        if moved:
+            style.transform = tf(p.x, p.y)
+        z = p.z
+        if plan is not None and old is not None and (moved or uid in plan.motions):
+            m = plan.motions.get(uid)
+            delay, dur = (m.delay, m.duration) if m else (0.0, model.MOVE_MS)
+            if moved:
+                self.animator.fly(uid, node, (old.x, old.y), (p.x, p.y), delay / speed, dur / speed)
+                style.zIndex = str(FLY_Z + p.z)
+            elif old.z != p.z:
+                style.zIndex = str(p.z)
+        elif old is None or old.z != p.z:
+            style.zIndex = str(p.z)
+        self.drawn[uid] = Drawn(p.x, p.y, z, p.up, text, pile, i)
+
+    def _spider(self, scene: Scene, pile: str, delay: float, speed: float) -> None:
+        lay = scene.layout
+        x, _ = model.pile_base(lay, pile)
+        uids = scene.tracker.piles.get(pile, [])
+        y_end = lay.card_height * 1.5 + scene.top
+        if uids:
+            p = scene.places[uids[-1]]
+            if p:
+                y_end = p.y + lay.card_height
+        self.animator.spider(x, y_end, lay.card_width, delay, speed)
+
+    def _mark_moved(self, uids: set[int]) -> None:
+        """Outline the cards the last action moved (reduced motion only)."""
+        for uid in self._moved - uids:
+            if uid < len(self.cards):
+                self.cards[uid].classList.remove("moved")
+        for uid in uids - self._moved:
+            self.cards[uid].classList.add("moved")
+        self._moved = uids
+        if uids:
+            self.table.dataset.moved = str(len(uids))
+        else:
+            self.table.removeAttribute("data-moved")
+
+    def _place_piles(self, scene: Scene) -> None:
+        lay, t = scene.layout, scene.tracker
+        for pile, node in self.piles.items():
+            x, y = model.pile_base(lay, pile)
+            node.style.transform = tf(x, y)
+        if "stock" not in t.piles:
+            self.badge.hidden = True
+            return
+        uids = t.piles["stock"]
+        n = len(uids)
+        per = len(t.rules.columns)
+        deals = -(-n // per) if n else 0
+        p = scene.places[uids[-1]] if uids else None
+        x, y = (p.x, p.y) if p else model.pile_base(lay, "stock")
+        self.badge.textContent = str(deals)
+        self.badge.style.transform = tf(x, y)
+        self.badge.hidden = deals == 0
+        self.badge.dataset.deals = str(deals)
+
+    def label_piles(self, rules: Ruleset, t: model.Tracker) -> None:
+        """Name the piles (and the face-up cards) whose contents changed since
+        they were last named: a move touches two piles, a deal ten."""
+        sig = self._sig
+        runs = say.runs_game(rules)
+        founds: list[list[int]] | None = None
+        for pile, uids in t.piles.items():
+            cards = [t.cards[u] for u in uids]
+            key = (tuple(uids), tuple(cards))
+            if sig.get(pile) == key:
+                continue
+            sig[pile] = key
+            if pile.startswith("foundation-") and runs:
+                founds = []  # named together, below
+            else:
+                self.piles[pile].setAttribute("aria-label", say.pile_label(rules, pile, cards) or "")
+            n = len(uids)
+            for i, (uid, card) in enumerate(zip(uids, cards)):
+                node = self.cards[uid]
+                if card is not None:
+                    node.setAttribute("role", "img")
+                    node.setAttribute("aria-label", say.card_label(rules, pile, i, n, card))
+                    self._named.add(uid)
+                elif uid in self._named:  # face down: no name, no identity
+                    node.removeAttribute("role")
+                    node.removeAttribute("aria-label")
+                    self._named.discard(uid)
+        if founds is not None:
+            for k in range(rules.foundations):
+                founds.append([c for u in t.piles[f"foundation-{k + 1}"] if (c := t.cards[u]) is not None])
+            self.piles["foundation-1"].setAttribute("aria-label", say.runs_label(founds))
+
+    def mark_selection(self, uids: set[int]) -> None:
+        """The selected cards (a tap or the keyboard's pick) carry ``.selected``."""
+        for uid in self._selected - uids:
+            if uid < len(self.cards):
+                self.cards[uid].classList.remove("selected")
+        for uid in uids - self._selected:
+            self.cards[uid].classList.add("selected")
+        self._selected = set(uids)

@@ -1,0 +1,143 @@
+"""The table's own dialogs: the confirmations (new game, End) and the end screen.
+
+:class:`Screens` builds them through the dialog host; what a button does
+comes from the :class:`Flow` protocol (the session implements it).  The end
+screen waits until the table has settled, and after a win (unless motion is
+reduced or simple mode is on) first plays the win wave.
+
+Hooks for tests: ``#table[data-dialog=confirm|end]``; the end screen's box
+has ``.won`` or ``.lost``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import engine
+
+from .appearance import Appearance
+from .dialogs import Button, DialogHost
+from .dom import el
+from .service import GameService
+from .statsview import end_summary
+
+TITLES = {"won": "You won!", "stuck": "No moves left", "resigned": "Game ended", "time": "Time is up"}
+
+
+class Flow(Protocol):
+    """What the screens' buttons do."""
+
+    def undo(self) -> None: ...
+    def resign(self) -> None: ...
+    def replay(self) -> None: ...
+    def next_deal(self) -> None: ...
+    def open_chooser(self) -> None: ...
+    def open_stats(self) -> None: ...
+    def animating(self) -> bool: ...
+    def win_wave(self) -> None: ...
+
+
+class Screens:
+    """Confirmations and the end screen of one table."""
+
+    def __init__(self, dialogs: DialogHost, service: GameService, look: Appearance, flow: Flow,
+                 say: Callable[[str], None]) -> None:
+        self.dialogs = dialogs
+        self.service = service
+        self.look = look
+        self.flow = flow
+        self._say = say
+        self.pending = False
+        """The game ended: the end screen shows once the table has settled."""
+        self._waved = False
+
+    def ask_new(self, then: Callable[[], Any]) -> None:
+        """Run ``then`` (a new game), asking first if a game is in progress."""
+        if not self.service.in_progress():
+            then()
+            return
+        if not self.look.settings.confirm:  # confirmations off: said afterwards
+            then()
+            self._say("The game you left counted as a loss.")
+            return
+        d = self.dialogs.open("confirm", "Start a new game?")
+        el("p", "", "The game in progress will be abandoned and count as a loss.", parent=d.box)
+        d.buttons(d.box, [("cancel", "Keep playing", self.dialogs.close, False),
+                          ("confirm", "New game", then, True)])
+
+    def ask_end(self) -> None:
+        g = self.service.game
+        if g is None or g.status != "playing":
+            return
+        if not self.look.settings.confirm:
+            self.flow.resign()
+            return
+        d = self.dialogs.open("confirm", "End this game?")
+        extra = " Your score is posted with its time bonus." if g.rules.time_limit is not None else ""
+        el("p", "", "It counts as a loss." + extra, parent=d.box)
+
+        def end() -> None:
+            self.dialogs.close()
+            self.flow.resign()
+
+        d.buttons(d.box, [("cancel", "Keep playing", self.dialogs.close, False), ("confirm", "End game", end, True)])
+
+    def cancel(self) -> None:
+        """No end screen is waiting any more (a new game, an undo)."""
+        self.pending = False
+
+    def game_ended(self) -> None:
+        """The game reached an end: the end screen, once the table is still."""
+        self.pending = True
+        if not self.flow.animating():
+            self.show_end()
+
+    def settled(self) -> None:
+        if self.pending and not self.dialogs.is_open:
+            self.show_end()
+
+    def show_end(self) -> None:
+        g = self.service.game
+        if g is None or g.status == "playing":
+            self.pending = False
+            return
+        if self.flow.animating():
+            return  # settled() calls back
+        self.pending = False
+        won = g.status == "won"
+        look = self.look
+        if won and look.speed > 0 and not look.settings.simple and not self._waved:
+            self._waved = True
+            self.pending = True
+            self.flow.win_wave()
+            return
+        self._waved = False
+        self._end_dialog(g, won)
+
+    def _end_dialog(self, g: engine.Game, won: bool) -> None:
+        reason = g.end_reason
+        d = self.dialogs.open("end", TITLES.get(reason or "", "Game over"))
+        box = d.box
+        box.classList.add("won" if won else "lost")
+        if won and not self.look.settings.simple:
+            el("div", "win-spider", parent=box, aria_hidden="true")
+        el("p", "end-score", f"Score {g.score}", parent=box)
+        lines = el("ul", "breakdown", parent=box)
+        for name, value in g.score_breakdown().items():
+            el("li", "", f"{name.replace('_', ' ').capitalize()}: {value:+d}" if name != "start" else f"Start: {value}",
+               parent=lines)
+        el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
+        end_summary(self.service.keeper.change_for(self.service.game_id), box)
+        if reason == "stuck" and not self.service.recorded:
+            el("p", "end-note", "Undo to play on; another game counts this one as a loss.", parent=box)
+        buttons: list[Button] = []
+        if reason == "stuck" and g.can_undo:
+            buttons.append(("undo", "Undo", self.flow.undo, False))
+        buttons += [
+            ("stats", "Statistics", self.flow.open_stats, False),
+            ("replay", "Replay this deal", self.flow.replay, False),
+            ("games", "Choose game", self.flow.open_chooser, False),
+            ("new-game", "Next deal", self.flow.next_deal, True),
+        ]
+        d.buttons(box, buttons)

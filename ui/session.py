@@ -1,0 +1,278 @@
+"""The session: one player's visit, from the first game to the last action.
+
+:class:`Session` ties the table to everything around it.  It starts the
+game the address names (or the saved one), starts new ones, and after
+every action (the table calls :meth:`acted`) says what happened, plays its
+sound, keeps the game, counts it when it ends and shows the end screen.
+It runs the clock, which stops while the page is hidden, and follows the
+address.  It implements the screens' :class:`ui.screens.Flow`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import engine
+from engine.events import StatusChanged
+
+from . import announce as say
+from . import routing
+from .animator import Animator
+from .appearance import Appearance
+from .dialogs import DialogHost
+from .dom import document, window
+from .helper import Helper
+from .keycontrol import Keys
+from .messages import Messages
+from .screens import Screens
+from .service import GameService
+from .sound import Sound
+from .table import Table
+
+class ScreensHost(Protocol):
+    """The screens the session opens but does not own."""
+
+    def open_chooser(self) -> None: ...
+    def open_stats(self, preset: str | None = None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The page's parts the session works with."""
+
+    table: Table
+    look: Appearance
+    messages: Messages
+    dialogs: DialogHost
+    animator: Animator
+    helper: Helper
+    sound: Sound
+    keys: Keys
+
+
+SLEPT_SECONDS = 5
+"""A gap between two ticks longer than this means the page slept: it is charged half a second."""
+
+
+class Session:
+    """The game flow of one visit."""
+
+    def __init__(self, parts: Parts, service: GameService, screens: ScreensHost) -> None:
+        self.table = parts.table
+        self.look = parts.look
+        self.messages = parts.messages
+        self.dialogs = parts.dialogs
+        self.animator = parts.animator
+        self.helper = parts.helper
+        self.sound = parts.sound
+        self.keys = parts.keys
+        self.service = service
+        self._screens_host = screens
+        self.screens = Screens(self.dialogs, service, self.look, self, self.messages.show)
+        self.clock_last = time.monotonic()
+        self.saved_at = 0.0
+        self._unsaved_told = False
+
+    # -- after an action -----------------------------------------------------------
+    def acted(self, events: list[Any], how: str) -> None:
+        g = self.service.game
+        assert g is not None and self.table.tracker is not None
+        level = self.look.settings.verbosity
+        if say.says(level):
+            quiet = bool(self.helper.autoplay) or self.helper.autoplay_own  # Finish: what the moves cause
+            self.messages.announce(say.action_text(g.rules, events, self.public_piles(), how=how, level=level,
+                                                   moves=len(g.moves), score=g.score, quiet_moves=quiet))
+        self.sound.events(events, how == "undo")
+        self.save()
+        if any(isinstance(e, StatusChanged) and e.status != "playing" for e in events):
+            self.service.game_over()
+            self.save()
+            self.screens.game_ended()
+
+    def public_piles(self) -> dict[str, list[int | None]]:
+        """Every pile as the player sees it (None: a face-down card)."""
+        t = self.table.tracker
+        assert t is not None
+        return {pile: [t.cards[u] for u in uids] for pile, uids in t.piles.items()}
+
+    # -- games ----------------------------------------------------------------------
+    def start(self) -> None:
+        """Open the game the address names, else resume the saved one, else a new one."""
+        opening = self.service.start(str(window.location.hash))
+        self.set_game(opening.game, restored=opening.restored)
+        if opening.message:
+            self.messages.show(opening.message, 6000)
+
+    def set_game(self, game: engine.Game, restored: bool = False) -> None:
+        self.animator.finish()
+        self.screens.cancel()
+        self.dialogs.close()
+        self.service.adopt(game, restored)
+        self.helper.changed()
+        self.keys.game_changing()
+        self.clock_last = time.monotonic()
+        self.table.show(game, animate_deal=not restored)
+        self.messages.announce(say.game_text(game.rules, game.deal, self.public_piles(), restored=restored,
+                                             moves=len(game.moves), level=self.look.settings.verbosity))
+        self.update_url()
+        self.save()
+        for note, ms in self.service.notes:
+            self.messages.show(note, ms)
+        self.service.notes.clear()
+        if game.status != "playing":
+            self.service.game_over()
+            self.save()
+            self.screens.game_ended()
+
+    def new_game(self, preset: str, deal: int | None, options: dict[str, Any]) -> None:
+        """A new game (a random deal when ``deal`` is None)."""
+        self.set_game(self.service.new_game(preset, deal, options))
+
+    def start_chosen(self, preset: str, deal: int | None, options: dict[str, Any]) -> None:
+        """The chooser's Play: the chosen options become the defaults of new games."""
+        chosen = {k: v for k, v in options.items() if k in ("scoring", "time_limit")}
+        if chosen:
+            self.look.change(**chosen)
+        def go() -> None:  # a deal typed is always played
+            self.new_game(preset, deal, options)
+
+        if self.service.in_progress():
+            self.screens.ask_new(go)
+        else:
+            go()
+
+    def ask_new_deal(self) -> None:
+        g = self.service.game
+        assert g is not None
+        self.screens.ask_new(lambda: self.new_game(g.preset, None, self.service.next_options()))
+
+    # -- the screens' flow ------------------------------------------------------------------
+    def undo(self) -> None:
+        g = self.service.game
+        assert g is not None
+        self.animator.finish()
+        self.table.pointer.cancel(animate=False)
+        if not g.can_undo:
+            if g.status == "playing" and len(g.moves):
+                self.messages.show("Dealing a draw pile and clearing a run cannot be undone.")
+            return
+        self.dialogs.close()
+        self.screens.cancel()
+        self.table.act(g.undo, reverse=True, how="undo")
+
+    def redo(self) -> None:
+        g = self.service.game
+        assert g is not None
+        self.animator.finish()
+        self.table.pointer.cancel(animate=False)
+        if g.can_redo:
+            self.table.act(g.redo, how="redo")
+
+    def resign(self) -> None:
+        g = self.service.game
+        assert g is not None
+        self.table.act(g.resign)
+
+    def replay(self) -> None:
+        g = self.service.game
+        assert g is not None
+        self.set_game(engine.new_game(g.preset, g.deal, **g.rules.option_values()))
+
+    def next_deal(self) -> None:
+        g = self.service.game
+        assert g is not None
+        self.new_game(g.preset, None, self.service.next_options())
+
+    def open_chooser(self) -> None:
+        self._screens_host.open_chooser()
+
+    def open_stats(self) -> None:
+        self._screens_host.open_stats(None)
+
+    def animating(self) -> bool:
+        return self.animator.running
+
+    def win_wave(self) -> None:
+        t, lay, r = self.table.tracker, self.table.layout, self.table.renderer
+        assert t is not None and lay is not None
+        cards = []
+        for uids in t.piles.values():
+            for uid in uids:
+                d = r.drawn[uid]
+                if d is not None:
+                    cards.append((r.card(uid), d.x, d.y))
+        self.animator.wave(cards, lay.card_height * 0.8)
+
+    def stats_closed(self) -> None:
+        """The statistics screen closed: back to the end screen if the game is over."""
+        g = self.service.game
+        if g is not None and g.status != "playing":
+            self.screens.game_ended()
+
+    # -- time, storage and the address ------------------------------------------------------
+    def save(self) -> None:
+        if self.service.game is None:
+            return
+        self.saved_at = time.monotonic()
+        if not self.service.save() and not self._unsaved_told:  # said once a visit
+            self._unsaved_told = True
+            self.messages.show("This browser is not keeping the game: its storage is full or turned off.", 6000)
+
+    def update_url(self) -> None:
+        url = self.service.url()
+        if str(window.location.hash) != url:
+            window.history.replaceState(None, "", url)
+
+    def on_hash(self, *_: Any) -> None:
+        route = routing.parse_route(str(window.location.hash))
+        g = self.service.game
+        if route is None or g is None:
+            if g is not None:
+                self.update_url()
+            return
+        if not self.service.matches(route):
+            left = self.service.in_progress()
+            self.set_game(self.service.routed(route))
+            if left:
+                self.messages.show("The game you left counted as a loss.")
+        else:
+            self.update_url()
+        if route.error:
+            self.messages.show(route.error, 6000)
+
+    def tick(self, *_: Any) -> None:
+        now = time.monotonic()
+        dt = now - self.clock_last
+        self.clock_last = now
+        g = self.service.game
+        if g is None or g.status != "playing" or str(document.visibilityState) != "visible":
+            return
+        self.helper.tick()
+        if dt > SLEPT_SECONDS:  # the page slept: do not charge the player for it
+            dt = 0.5
+        left = g.time_left
+        events = g.set_elapsed(g.elapsed + dt)
+        if events:
+            self.table.show_events(events, None, False, "clock")
+            return
+        self.messages.announce(say.time_warning(left, g.time_left))
+        t = self.table.tracker
+        if t is not None:
+            self.table.header.show_status(g, t, self.table.narrow)
+        if now - self.saved_at > 5:
+            self.save()
+
+    def on_visibility(self, *_: Any) -> None:
+        self.clock_last = time.monotonic()
+        hidden = str(document.visibilityState) != "visible"
+        self.sound.visibility(hidden)
+        if hidden:
+            self.save()
+
+    def dialog_changed(self, opening: bool) -> None:
+        if opening:
+            self.table.pointer.cancel(animate=False)
+        else:
+            self.clock_last = time.monotonic()

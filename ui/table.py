@@ -1,0 +1,351 @@
+"""The table: one game on the felt, its cards drawn, and the actions on it.
+
+:class:`Table` holds the table state (the game, the card tracker, the layout
+and the places it gives, the tap or keyboard selection) and turns an action
+into engine events and back into DOM changes:
+
+    pointer / keys / buttons ──> Table.play(move) ──> engine.Game.play
+    events ──> Tracker.apply ──> layout ──> plan ──> CardRenderer.render
+          └──> Host.acted(events, how): saying it, sound, saving, the end
+
+It calls back what it does not own through the small :class:`Host`
+protocol (the composition root implements it).
+
+Hooks for tests, on ``#table``: ``data-preset``, ``data-deal``,
+``data-family``, ``data-status``, ``data-moves`` (moves played),
+``data-arrangement``, ``data-selected`` (``pile:index`` of the selection).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import engine
+from engine.moves import Move
+
+from . import model, targets
+from .appearance import Appearance
+from .header import Header
+from .layout import Layout, Options, layout_table
+from .pointer import Pointer
+from .renderer import CardRenderer, Scene
+
+TOP_BAR = 52.0
+"""Header height (one row); on narrow screens it takes two rows (:data:`TOP_BAR_NARROW`)."""
+TOP_BAR_NARROW = 84.0
+NARROW = 560.0
+"""Below this width the header takes two rows and drops what the table shows."""
+
+
+class Host(Protocol):
+    """What the table tells the rest of the page."""
+
+    def acted(self, events: list[Any], how: str) -> None: ...
+    def changed(self) -> None: ...
+    def before_input(self) -> None: ...
+    def accepts_input(self) -> bool: ...
+    def refused(self, reason: str, sound: bool) -> None: ...
+
+
+class Table:
+    """The game on the felt."""
+
+    def __init__(self, root: Any, table: Any, felt: Any, header: Header, renderer: CardRenderer,
+                 appearance: Appearance, host: Host) -> None:
+        self.root = root
+        self.el = table
+        self.felt = felt
+        self.header = header
+        self.renderer = renderer
+        self.look = appearance
+        self.host = host
+        self.game: engine.Game | None = None
+        self.tracker: model.Tracker | None = None
+        self.layout: Layout | None = None
+        self.places: list[model.Place | None] = []
+        self.selected: tuple[str, int, int] | None = None
+        """(pile, index, count) of the selected cards."""
+        self.width = self.height = 0.0
+        self.top_bar = TOP_BAR
+        self.pointer = Pointer(felt, table, self, renderer)
+        self._on_piles: Callable[[], None] = lambda: None
+        self._on_render: Callable[[], None] = lambda: None
+
+    def watch(self, on_piles: Callable[[], None], on_render: Callable[[], None]) -> None:
+        """``on_piles()`` when a game's pile elements exist (before it is drawn),
+        ``on_render()`` after every render (the keyboard fits its focus)."""
+        self._on_piles, self._on_render = on_piles, on_render
+
+    # -- pointer's view -------------------------------------------------------
+    def layout_now(self) -> Layout | None:
+        return self.layout
+
+    def accepts_input(self) -> bool:
+        return self.host.accepts_input()
+
+    def before_input(self) -> None:
+        self.host.before_input()
+
+    def lifted(self) -> None:
+        self.selected = None
+        self.mark_selection()
+
+    def redraw(self, animate: bool) -> None:
+        self.render(model.Plan({}, [], [], model.MOVE_MS) if animate else None)
+
+    # -- the game -------------------------------------------------------------
+    def show(self, game: engine.Game, animate_deal: bool) -> None:
+        """Put ``game`` on the felt (dealt from the stock when ``animate_deal``)."""
+        self.pointer.cancel(animate=False)
+        self.game = game
+        self.selected = None
+        self.tracker = model.Tracker.from_view(game.rules, game.public_view())
+        self.renderer.clear()
+        rules = game.rules
+        d = self.el.dataset
+        d.preset = rules.id
+        d.deal = str(game.deal if game.deal is not None else "")
+        d.family = rules.family
+        self.renderer.make_piles(rules)
+        self._on_piles()
+        self.relayout()
+        self.render(self._opening_plan() if animate_deal and self.look.speed > 0 else None)
+
+    def _opening_plan(self) -> model.Plan:
+        """New game: every dealt card flies from the stock (or draw piles)."""
+        assert self.tracker is not None and self.layout is not None
+        t = self.tracker
+        sx, sy = model.pile_base(self.layout, "stock" if "stock" in t.piles else "draw-1")
+        cols = [p for p in t.piles if p.startswith("column-")]
+        depth = max((len(t.piles[p]) for p in cols), default=0)
+        order = [t.piles[p][row] for row in range(depth) for p in cols if row < len(t.piles[p])]
+        step = min(18.0, 900.0 / max(1, len(order)))
+        motions = {}
+        for k, uid in enumerate(order):
+            self.renderer.start_at(uid, sx, sy)
+            motions[uid] = model.Motion(uid, k * step, model.DEAL_MS)
+        return model.Plan(motions, [], [], len(order) * step + model.DEAL_MS)
+
+    # -- layout and drawing -----------------------------------------------------
+    def measure(self) -> bool:
+        """Read the table's size and place; True when the size changed."""
+        r = self.root.getBoundingClientRect()
+        w, h = float(r.width), float(r.height)
+        self.pointer.set_origin(float(r.left), float(r.top))
+        changed = (w, h) != (self.width, self.height)
+        self.width, self.height = w, h
+        return changed
+
+    @property
+    def narrow(self) -> bool:
+        return self.width < NARROW
+
+    def relayout(self) -> None:
+        assert self.tracker is not None
+        w = max(self.width, 100.0)
+        h = max(self.height, 200.0)
+        self.el.classList.toggle("narrow", w < NARROW)
+        # The bar's buttons wrap onto more rows on a very narrow screen (a
+        # phone at 200 % zoom): the table starts below the bar as it is.
+        nominal = TOP_BAR_NARROW if w < NARROW else TOP_BAR
+        self.top_bar = max(nominal, math.ceil(self.header.height()))
+        s = self.look.settings
+        opts = Options(top_bar=self.top_bar, left_handed=s.left_handed, portrait=s.portrait)
+        shape = model.table_shape(self.tracker)
+        try:
+            self.layout = layout_table(shape, w, h, opts)
+        except ValueError:
+            self.layout = layout_table(shape, max(w, 320.0), max(h, 480.0), opts)
+        lay = self.layout
+        self.places = model.scene(self.tracker, lay)
+        st = self.felt.style
+        st.setProperty("--cw", f"{lay.card_width:.2f}px")
+        st.setProperty("--ch", f"{lay.card_height:.2f}px")
+        st.setProperty("--radius", f"{max(2.0, lay.card_width * 0.07):.1f}px")
+        self.el.dataset.arrangement = lay.arrangement.value
+
+    def render(self, plan: model.Plan | None = None) -> None:
+        """Bring the DOM to the tracker's state; animate per ``plan``."""
+        g, t, lay = self.game, self.tracker, self.layout
+        assert g is not None and t is not None and lay is not None
+        look = self.look
+        scene = Scene(t, lay, self.places, self.top_bar)
+        self.renderer.render(scene, look.face_set, plan, look.speed, spiders=not look.settings.simple)
+        self.renderer.label_piles(g.rules, t)
+        self.header.show(g, t, self.narrow)
+        self.mark_selection()
+        self.el.dataset.moves = str(len(g.moves))
+        self.el.dataset.status = g.status
+        if not self.renderer.animator.running:
+            self.renderer.animator.settle()
+        self._on_render()
+
+    def refresh_faces(self) -> None:
+        """Every face-up card in the current face set."""
+        if self.tracker is None:
+            return
+        self.renderer.forget_faces()
+        self.render(None)
+
+    def resize(self) -> None:
+        """The window or the table changed size: lay out again (also mid-drag)."""
+        if self.game is None:
+            self.measure()
+            return
+        if not self.measure():
+            return
+        old_w = self.layout.card_width if self.layout else 0.0
+        self.renderer.animator.finish()
+        self.relayout()
+        if self.layout is not None:
+            self.pointer.follow(self.layout.card_width / old_w if old_w else 1.0)
+        self.render(None)
+
+    # -- actions ------------------------------------------------------------------
+    def play(self, move: Move) -> bool:
+        """Play a move; say why not if it is illegal."""
+        g = self.game
+        assert g is not None
+        self.renderer.animator.finish()
+        reason = g.why_illegal(move)
+        if reason is not None:
+            self.host.refused(reason, True)
+            return False
+        self.act(lambda: g.play(move))
+        return True
+
+    def act(self, fn: Callable[[], list[Any]], reverse: bool = False, how: str = "play") -> None:
+        """Run an engine action and show what it did."""
+        assert self.tracker is not None
+        self.selected = None
+        before = model.copy_tracker(self.tracker)
+        try:
+            events = fn()
+        except engine.IllegalMove as e:
+            self.host.refused(e.reason or str(e), False)
+            return
+        self.show_events(events, before, reverse, how)
+
+    def show_events(self, events: list[Any], before: model.Tracker | None, reverse: bool, how: str) -> None:
+        """Events that happened (an action, or the clock): animate them, then tell the host."""
+        g = self.game
+        assert g is not None and self.tracker is not None
+        self.host.changed()
+        before = before or model.copy_tracker(self.tracker)
+        self.tracker.apply(events, reverse)
+        self.tracker.sync(g.public_view())
+        self.relayout()
+        look = self.look
+        plan = model.plan(before, self.tracker, events, reverse, 1.0, spiders=not look.settings.simple)
+        self.render(plan)
+        self.host.acted(events, how)
+
+    # -- taps and selection ---------------------------------------------------------
+    def tap(self, pile: str | None, index: int | None) -> None:
+        """A tap (or click) on a pile: deal, select, move the selection, or send to the best place."""
+        g = self.game
+        assert g is not None
+        if g.status != "playing":
+            return
+        if pile is None:
+            self.deselect()
+            return
+        if pile == "stock" or pile.startswith("draw-"):
+            self.deselect()
+            self.play(Move.deal() if pile == "stock" else Move.draw(int(pile[5:]) - 1))
+            return
+        mode = self.look.settings.tap
+        sel = self.selected
+        if sel is not None and mode == "select":
+            src, sidx, count = sel
+            if pile == src and index is not None and index >= sidx:
+                self.send_best(src, sidx)
+            elif pile == src and index is not None:
+                self.select(pile, index)
+            else:
+                m = targets.move_to(g.rules, src, count, pile)
+                self.deselect()
+                if m is not None:
+                    self.play(m)
+            return
+        if index is None:
+            self.deselect()
+        elif mode == "select":
+            self.select(pile, index)
+        else:
+            self.send_best(pile, index)
+
+    def why_not_movable(self, pile: str, index: int) -> str:
+        g = self.game
+        assert g is not None
+        src = model.tableau_index(g.rules, pile)
+        if src is None:
+            return "Cards on a foundation stay there."
+        col = g.position.tableau[src]
+        other = 0 if src != 0 else 1
+        reason = g.why_illegal(Move.tableau(src, other, len(col) - index))
+        return reason or "These cards cannot move together."
+
+    def select(self, pile: str, index: int, count: int | None = None) -> None:
+        """Select the cards from ``index`` of ``pile`` down (all that can move together)."""
+        g = self.game
+        assert g is not None
+        if count is None:
+            count = targets.drag_count(g.rules, g.position, pile, index)
+        if not count:
+            self.refuse(self.why_not_movable(pile, index), self.tracker.piles[pile][index:] if self.tracker else [])
+            self.deselect()
+            return
+        self.selected = (pile, index, count)
+        self.mark_selection()
+
+    def deselect(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self.mark_selection()
+
+    def mark_selection(self) -> None:
+        t = self.tracker
+        if t is None:
+            return
+        chosen: set[int] = set()
+        if self.selected is not None:
+            pile, index, _ = self.selected
+            chosen = set(t.piles.get(pile, [])[index:])
+        self.renderer.mark_selection(chosen)
+        if self.selected:
+            self.el.dataset.selected = f"{self.selected[0]}:{self.selected[1]}"
+        else:
+            self.el.removeAttribute("data-selected")
+
+    def send_best(self, pile: str, index: int) -> None:
+        """Move the cards from ``index`` down to their best place, or say why not."""
+        g = self.game
+        assert g is not None and self.tracker is not None
+        self.deselect()
+        count = targets.drag_count(g.rules, g.position, pile, index)
+        if not count:
+            self.refuse(self.why_not_movable(pile, index), self.tracker.piles[pile][index:])
+            return
+        src = model.tableau_index(g.rules, pile)
+        assert src is not None
+        m = targets.best_move(g.rules, g.position, g.legal_moves(), src, count)
+        if m is None:
+            self.refuse("These cards have nowhere to go." if count > 1 else "This card has nowhere to go.",
+                        self.tracker.piles[pile][index:])
+            return
+        self.play(m)
+
+    def refuse(self, reason: str, uids: list[int], sound: bool = False) -> None:
+        """The answer to cards that cannot move: the reason, and a short shake of them."""
+        self.host.refused(reason, sound)
+        if self.look.speed <= 0:
+            return
+        cards = []
+        for uid in uids:
+            d = self.renderer.drawn[uid]
+            if d is not None:
+                cards.append((self.renderer.card(uid), d.x, d.y))
+        self.renderer.animator.shake(cards)

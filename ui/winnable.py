@@ -1,0 +1,86 @@
+"""Proven winnable deals in the page: the list, fetched once, and the deal a
+random game gets when "Winnable deals only" is on for it.
+
+The list is ``assets/data/winnable.json`` (:mod:`ui.assist` reads it),
+fetched by a relative URL and precached like every asset.  A random game
+started before it arrives is dealt again from the list as soon as it comes,
+if the player has not touched it yet.
+
+Hook for tests: ``#table[data-winnable]`` (``loaded``/``failed``) once the
+list has been fetched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+import engine
+
+from . import assist
+from .appearance import Appearance
+from .dom import fetch_text
+
+NewGame = Callable[[str, "int | None", dict[str, Any]], None]
+
+
+class WinnableDeals:
+    """The proven deals of every game, once loaded."""
+
+    def __init__(self, table: Any, look: Appearance, current: Callable[[], engine.Game | None],
+                 can_redeal: Callable[[], bool]) -> None:
+        self.table = table
+        self.look = look
+        self._current = current
+        self._can_redeal = can_redeal
+        self.rnd = random.Random()
+        self.deals: dict[str, tuple[int, ...]] | None = None
+        self.failed = False
+        self._watchers: list[Callable[[], None]] = []
+        self._pending: tuple[str, dict[str, Any]] | None = None  # a random game started before the list came
+        self._tasks: set[Any] = set()  # tasks kept alive until done
+        self.redeal: NewGame = lambda preset, deal, options: None
+
+    def load(self, redeal: NewGame) -> None:
+        """Fetch the list; ``redeal`` starts the waiting random game again from it."""
+        self.redeal = redeal
+        task = asyncio.ensure_future(self._load())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _load(self) -> None:
+        text = await fetch_text(assist.WINNABLE_URL)
+        self.deals = assist.parse_winnable(text)
+        self.failed = text is None
+        self.table.dataset.winnable = "failed" if text is None else "loaded"
+        for fn in list(self._watchers):
+            fn()
+        pending, self._pending = self._pending, None
+        g = self._current()
+        if (pending is not None and g is not None and g.preset == pending[0] and not g.moves
+                and g.status == "playing" and self._can_redeal()):
+            self.redeal(pending[0], None, pending[1])  # the game just started: now from the proven list
+
+    def watch(self, fn: Callable[[], None]) -> None:
+        """``fn()`` when the list arrives (the open chooser refreshes); one watcher at a time."""
+        self._watchers = [fn]
+
+    def choice(self, preset: str, options: dict[str, Any]) -> assist.WinnableChoice:
+        return assist.winnable_choice(self.deals, preset, options, self.failed)
+
+    def random_deal(self, preset: str, options: dict[str, Any]) -> tuple[int | None, str | None]:
+        """The deal a random game of ``preset`` gets (None: any deal), and
+        what to tell the player about it."""
+        if not self.look.settings.winnable_only(preset):
+            return None, None
+        if self.deals is None and not self.failed:
+            self._pending = (preset, dict(options))  # the list is on its way (the first game of a visit)
+            return None, None
+        choice = self.choice(preset, options)
+        if not choice.available:
+            return None, f"{choice.note} Here is a random deal."
+        g = self._current()
+        deal = assist.pick_deal(choice.deals, self.rnd, g.deal if g is not None and g.preset == preset else None)
+        return deal, f"Deal {deal}: proven winnable."
