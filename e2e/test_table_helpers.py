@@ -414,8 +414,8 @@ def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_b
 @pytest.mark.parametrize("address", ["#little-spider/19", "#spidike-classic/1"])
 def test_the_badge_answers_with_the_family_search_of_little_spider_and_traditional_spidike(
         desk: TablePage, address: str) -> None:
-    """These games have searches of their own (engine/solver_little.py,
-    engine/solver_spidike.py), imported lazily in the page: the badge's
+    """These games have searches of their own (engine/solver/little.py,
+    engine/solver/spidike.py), in the page: the badge's
     search finds the win of a deal the engine's tests solve."""
     store_settings(desk, persist.Settings(indicator=True))
     desk.open(address)

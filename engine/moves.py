@@ -16,7 +16,9 @@ Columns, foundations and draw piles count from 1 in text and from 0 in
 
     >>> m = parse_move(" C3:4 > c7 ")
     >>> m
-    Move('c3:4>c7')
+    Move.parse('c3:4>c7')
+    >>> eval(repr(m)) == m
+    True
     >>> (m.kind, m.src, m.dst, m.count)
     ('move', 2, 6, 4)
     >>> str(Move.deal()), str(Move.draw(2)), str(Move.to_foundation(5, 1))
@@ -42,6 +44,13 @@ class Move(NamedTuple):
     foundation), ``"deal"`` (the stock) or ``"draw"`` (a draw pile, ``src``).
     ``src``/``dst`` are 0-based pile indexes; ``count`` is how many cards move.
     The Free Column is the last tableau index; its text is ``fc``.
+
+    Two moves are equal when they do the same thing: ``free`` (where the
+    Free Column is, for the text) is not part of a move's identity, so
+    ``c2>fc`` in a game whose Free Column is column 9 equals ``c2>c9``.
+
+    >>> Move.tableau(1, 8, free=8) == Move.tableau(1, 8), str(Move.tableau(1, 8, free=8))
+    (True, 'c2>fc')
     """
 
     kind: str
@@ -85,12 +94,26 @@ class Move(NamedTuple):
             return "deal"
         return f"d{self.src + 1}"
 
-    def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self[0] == other[0] and self[1] == other[1] and self[2] == other[2] and self[3] == other[3]
 
-    def key(self) -> tuple[str, int, int, int]:
-        """The move without its display-only field (for comparing moves)."""
-        return (self.kind, self.src, self.dst, self.count)
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self[0], self[1], self[2], self[3]))
+
+    def __repr__(self) -> str:
+        text = str(self)
+        return f"Move.parse({text!r}, free={self.free})" if "fc" in text else f"Move.parse({text!r})"
+
+    @staticmethod
+    def parse(text: str, free: int = -1) -> "Move":
+        """The move a text names (:func:`parse_move`); ``repr`` writes this call."""
+        return parse_move(text, free)
 
 
 _PILE = r"(c\d{1,2}|fc)"

@@ -41,7 +41,7 @@ from engine.moves import DEAL, DRAW, FOUNDATION, MOVE, Move
 from engine.position import Position
 from engine.rng import MAX_DEAL, MIN_DEAL
 from engine.rules import PRESETS, Ruleset
-from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, Hint, Search, make_search, tries
+from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Hint, make_search, tries
 
 from .model import tableau_pile
 
@@ -242,7 +242,7 @@ class SlicedSolve:
         self.status: str | None = None
         self.moves: tuple[Move, ...] = ()
 
-    def _next_search(self) -> Search:
+    def _next_search(self) -> FamilySearch:
         width, size, weights = next(self._tries)
         return make_search(self.rules, self.pos, complete=self.complete, beam=width, level_nodes=size,
                            weights=weights)
@@ -311,7 +311,7 @@ class WinCheck:
         self.rules = rules
         self.pos = pos
         self.first = SlicedSolve(rules, pos, max_nodes=max_nodes)
-        self.second: Search | None = None
+        self.second: FamilySearch | None = None
         self.complete_nodes = complete_nodes
         self.answer: str | None = None
 

@@ -28,8 +28,10 @@ from engine.position import format_notation, parse_notation
 def test_move_text_is_canonical_and_parses_back(move: Move, text: str) -> None:
     assert str(move) == text
     parsed = parse_move(text, free=8)
-    assert parsed.key() == move.key() and str(parsed) == text
-    assert repr(move) == f"Move({text!r})"
+    assert parsed == move and str(parsed) == text
+    # repr round-trips, the Free Column's place included
+    again = eval(repr(move), {"Move": Move})
+    assert again == move and str(again) == text
 
 
 @pytest.mark.parametrize(("written", "canonical"), [(" C3 : 4 > C7 ", "c3:4>c7"), ("c3:1>c7", "c3>c7"), ("DEAL", "deal"), ("D2", "d2")])
@@ -63,9 +65,12 @@ def test_move_text_must_be_text() -> None:
         parse_move(3)  # type: ignore[arg-type]
 
 
-def test_moves_compare_by_value_and_key_ignores_the_free_column_index() -> None:
+def test_moves_compare_by_what_they_do_not_by_the_free_column_index() -> None:
     assert Move.tableau(1, 2) == parse_move("c2>c3")
-    assert Move.tableau(1, 8, free=8).key() == Move.tableau(1, 8).key()
+    assert Move.tableau(1, 8, free=8) == Move.tableau(1, 8) == parse_move("c2>fc", free=8)
+    assert hash(Move.tableau(1, 8, free=8)) == hash(Move.tableau(1, 8))
+    assert len({Move.tableau(1, 8, free=8), Move.tableau(1, 8)}) == 1
+    assert Move.tableau(1, 8, free=8) != Move.tableau(1, 8, 2) and Move.deal() != Move.draw(0)
     assert str(Move.tableau(1, 8)) == "c2>c9"
 
 

@@ -1,4 +1,4 @@
-"""The traditional Spidike solver (engine/solver_spidike.py): wins replay in the
+"""The traditional Spidike solver (engine/solver/spidike.py): wins replay in the
 engine, "unsolvable" is only said where an exhaustive search of the engine's
 own moves finds no win, slicing and budgets hold, both layouts."""
 
@@ -13,7 +13,7 @@ import engine
 from engine.position import Position
 from engine.rules import Ruleset
 from engine.solver import FAMILY_SEARCHES, SOLVED, UNKNOWN, UNSOLVABLE, make_search, replay, solve
-from engine.solver_spidike import SpidikeSearch
+from engine.solver.spidike import SpidikeSearch
 
 TRAD = "spidike-classic"
 
@@ -40,7 +40,7 @@ def run(search: SpidikeSearch, limit: int = 200_000, slice_: int = 500) -> str:
 
 
 def test_traditional_spidike_has_its_own_search() -> None:
-    assert FAMILY_SEARCHES["spidike-classic"] == (".solver_spidike", "SpidikeSearch")
+    assert FAMILY_SEARCHES["spidike-classic"] is SpidikeSearch
     g = engine.new_game(TRAD, deal=1)
     assert isinstance(make_search(g.rules, g.position), SpidikeSearch)
     assert isinstance(make_search(g.rules, g.position, complete=True), SpidikeSearch)

@@ -1,54 +1,6 @@
-"""The solver: finds a way to win, budgeted, cancellable, for every preset.
-
-Two questions, one machinery:
-
-* **Full information** (``visible=False``): every card's identity is known,
-  as when proving a deal winnable ahead of time.  A ``solved`` answer
-  carries moves that replay legally in the engine to a win.
-* **Visible information** (``visible=True``): face-down cards and the stock
-  are unknown, as for a player's hint.  Hidden cards are replaced by a
-  placeholder that can never be moved, built on or completed, so a line of
-  play may end by turning a card up or dealing, never by using what it
-  would reveal.
-
-The search is *anytime*: it runs in slices (:meth:`Search.step`) so the
-browser can yield between them, stops at a node or time budget, and can be
-cancelled.  Positions are keys of a transposition table (the engine's
-positions are immutable tuples).
-
-Spider-family deals are searched level by level (a beam over the deals
-left): between two deals a best-first search explores the column moves;
-the best positions from which a deal is legal deal, and the best positions
-after the deal (judged knowing the dealt cards) make the next level.  A
-search that gives up starts again with other evaluation weights and, every
-second try, a wider beam (:func:`tries`: a portfolio and iterative widening).
-That search has a fast path (:func:`spider_successors`: only the changed
-columns are rebuilt, the evaluation is updated column by column) and
-compound moves (:func:`macro_successors`: a descending sequence of several
-one-suit blocks moves as one step, its blocks parked on empty columns or on
-columns one rank higher on the way).  Its transposition table's key
-(:func:`position_key`) leaves out the foundations and, once the stock is
-empty, the order of the columns.  Little Spider and traditional Spidike
-have full-information searches of their own (:func:`make_search`,
-:data:`FAMILY_SEARCHES`: ``engine/solver_little.py``,
-``engine/solver_spidike.py``); hints in every game use the best-first
-search here.
-
-Move pruning never invents a solution: every move the solver returns is
-legal in the engine (the tests replay each one).  Pruning only skips moves
-that cannot help a line of play it keeps (a group moved off a card it
-already sits on in sequence and suit, unless it completes a run where it
-lands; a whole column into an empty one; all but the first of several
-empty columns), so an exhausted search with
-pruning reports ``unknown``; only the complete mode (no pruning, no beam)
-reports ``unsolvable``.
-
->>> import engine
->>> from engine.solver import solve
->>> game = engine.game_from_notation("spider-1", "Ks/Qs/Js/Ts/9s/8s/7s/6s/5s/4s3s2sAs - -/-/-/-/-/-/-/-")
->>> result = solve(game.rules, game.position, max_nodes=2000)
->>> result.status, len(result.moves) > 0
-('solved', True)
+"""The Spider family's search: a levelled beam search over the deals,
+best-first between them, with a fast path for full information (see
+:mod:`engine.solver` for the whole picture).
 """
 
 from __future__ import annotations
@@ -59,16 +11,16 @@ import itertools
 import time
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from .cards import KING
-from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
-from .play import completes_run, deal_moves, free_index, legal_moves, next_position
-from .position import Position
-from .rules import Ruleset
+from ..cards import KING
+from ..moves import DEAL, DRAW, FOUNDATION, MOVE, Move
+from ..play import completes_run, deal_moves, free_index, legal_moves, next_position
+from ..position import Position
+from ..rules import Ruleset
+from .base import CANCELLED, SOLVED, UNKNOWN, UNSOLVABLE
 
 HIDDEN_CARD = 0
 """Stands for a card the player cannot see (rank 0: it fits nowhere)."""
 
-SOLVED, UNSOLVABLE, UNKNOWN, CANCELLED = "solved", "unsolvable", "unknown", "cancelled"
 
 
 BEAM = 16
@@ -548,7 +500,7 @@ class Search:
         self.status: str | None = None
         self.moves: tuple[Move, ...] = ()
         self._parents: dict[Position, _Node] = {self.start: _Node(None, None)}
-        self._levelled = rules.family == "spider" and not complete
+        self.levelled = rules.family == "spider" and not complete
         self._heap: list[tuple[int, int, Position]] = []
         self._tick = 0
         self._level_seen: list[tuple[int, Position]] = []
@@ -556,7 +508,7 @@ class Search:
         self._pruned = False
         self._cache: dict[tuple[tuple[int, ...], int], int] = {}
         self._blocks: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
-        self._fast = self._levelled and not visible
+        self._fast = self.levelled and not visible
         self.deal_look = deal_look
         self.final_nodes = level_nodes * final_factor
         if self._fast:
@@ -726,9 +678,9 @@ class Search:
         budget = max_nodes
         while budget > 0:
             if not heap:
-                if self._levelled and self._next_level():
+                if self.levelled and self._next_level():
                     continue
-                self.status = UNKNOWN if (self._pruned or self._levelled) else UNSOLVABLE
+                self.status = UNKNOWN if (self._pruned or self.levelled) else UNSOLVABLE
                 return self.status
             negv, _, pos = heapq.heappop(heap)
             budget -= 1
@@ -741,7 +693,7 @@ class Search:
                 self._pruned = True
             for m in moves:
                 kind = m.kind
-                if self._levelled and (kind == DEAL or kind == DRAW):
+                if self.levelled and (kind == DEAL or kind == DRAW):
                     continue
                 if self.visible and (kind == DEAL or kind == DRAW):
                     continue
@@ -755,7 +707,7 @@ class Search:
                     self._finish(nxt)
                     return self.status
                 self._push(nxt, evaluate(rules, nxt, self._cache, self.weights))
-            if self._levelled:
+            if self.levelled:
                 self._level_seen.append((-negv, pos))
                 self._level_count += 1
                 if self._level_count >= self.level_nodes:
@@ -803,30 +755,6 @@ class Search:
         self.status = SOLVED
 
 
-FAMILY_SEARCHES: dict[str, tuple[str, str]] = {}
-"""Family → (module, class) of a search of its own for full information.
-
-Such a class takes ``(rules, pos, *, complete=False)`` and offers what
-:class:`Search` offers: ``step(max_nodes)``, ``nodes``, ``status`` and
-``moves``.  Visible-information searches (hints) stay with :class:`Search`.
-"""
-FAMILY_SEARCHES["spidike-classic"] = (".solver_spidike", "SpidikeSearch")
-FAMILY_SEARCHES["little-spider"] = (".solver_little", "LittleSpiderSearch")
-
-
-def make_search(
-    rules: Ruleset, pos: Position, *, visible: bool = False, complete: bool = False, **kw: object
-) -> Search:
-    """The search for ``rules``' family: its own full-information search, else :class:`Search`."""
-    found = None if visible else FAMILY_SEARCHES.get(rules.family)
-    if found is not None:
-        import importlib
-
-        cls = getattr(importlib.import_module(found[0], __package__), found[1])
-        return cls(rules, pos, complete=complete)  # type: ignore[no-any-return]
-    return Search(rules, pos, visible=visible, complete=complete, **kw)  # type: ignore[arg-type]
-
-
 def _reveals_hidden(nxt: Position, pos: Position) -> bool:
     for a, b in zip(nxt.down, pos.down):
         if a != b:
@@ -869,118 +797,6 @@ def tries(
         i += 1
 
 
-def solve(
-    rules: Ruleset,
-    pos: Position,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    should_stop: Callable[[], bool] | None = None,
-    visible: bool = False,
-    complete: bool = False,
-    beam: int = BEAM,
-    level_nodes: int = LEVEL_NODES,
-    deal_look: int = 2,
-    final_factor: int = 2,
-    macros: bool = True,
-    portfolio: tuple[Weights, ...] = PORTFOLIO,
-) -> SolveResult:
-    """Search for a win from ``pos`` within a node and/or time budget.
-
-    A beam search that gives up before the budget is spent starts again
-    with the next weights of ``portfolio`` and, every :data:`PER_WIDTH`
-    tries, twice as wide (:func:`tries`), so more budget means a better
-    chance.  ``should_stop`` is polled between slices; if it
-    returns True the result is ``cancelled``.
-    """
-    t0 = time.perf_counter()
-    # The search allocates millions of tuples and no cycles: the cyclic
-    # collector would only rescan them, so it is paused while searching.
-    gc_was_on = gc.isenabled()
-    gc.disable()
-    nodes = 0
-    schedule = tries(beam, level_nodes, portfolio)
-    try:
-        while True:
-            width, size, weights = next(schedule)
-            search = make_search(
-                rules,
-                pos,
-                visible=visible,
-                complete=complete,
-                beam=width,
-                level_nodes=size,
-                deal_look=deal_look,
-                final_factor=final_factor,
-                macros=macros,
-                weights=weights,
-            )
-            left = None if max_nodes is None else max_nodes - nodes
-            status = _run(search, t0, left, max_seconds, should_stop)
-            nodes += search.nodes
-            if status == SOLVED:
-                return SolveResult(status, search.moves, nodes, time.perf_counter() - t0)
-            out_of_budget = (max_nodes is not None and nodes >= max_nodes) or (
-                max_seconds is not None and time.perf_counter() - t0 >= max_seconds
-            )
-            levelled = getattr(search, "_levelled", False)
-            if status != UNKNOWN or complete or visible or not levelled or out_of_budget:
-                return SolveResult(status, (), nodes, time.perf_counter() - t0)
-            if max_nodes is None and max_seconds is None:
-                return SolveResult(status, (), nodes, time.perf_counter() - t0)
-    finally:
-        if gc_was_on:
-            gc.enable()
-
-
-def _run(
-    search: Search,
-    t0: float,
-    max_nodes: int | None,
-    max_seconds: float | None,
-    should_stop: Callable[[], bool] | None,
-) -> str:
-    while True:
-        status = search.step(500)
-        if status is not None:
-            return status
-        if max_nodes is not None and search.nodes >= max_nodes:
-            return UNKNOWN
-        if max_seconds is not None and time.perf_counter() - t0 >= max_seconds:
-            return UNKNOWN
-        if should_stop is not None and should_stop():
-            return CANCELLED
-
-
-def replay(rules: Ruleset, pos: Position, moves: Iterable[Move]) -> Position:
-    """Play ``moves`` from ``pos`` checking each is legal (raises ``IllegalMove``)."""
-    from .errors import IllegalMove
-    from .play import why_illegal
-
-    for m in moves:
-        reason = why_illegal(rules, pos, m)
-        if reason is not None:
-            raise IllegalMove(reason, m)
-        pos = next_position(rules, pos, m)
-    return pos
-
-
-__all__ = [
-    "solve",
-    "Search",
-    "make_search",
-    "SolveResult",
-    "evaluate",
-    "Weights",
-    "PORTFOLIO",
-    "tries",
-    "useful_moves",
-    "hide",
-    "replay",
-    "FOUNDATION",
-]
-
-
 # -- hints ------------------------------------------------------------------------
 
 
@@ -998,8 +814,8 @@ class Hint(NamedTuple):
 
 def _describe(rules: Ruleset, pos: Position, move: Move, reveals: str) -> str:
     """The hint's sentence; ``reveals`` is "now", "later" or "" (turning up a card), or "fill"."""
-    from .cards import card_words
-    from .play import pile_name
+    from ..cards import card_words
+    from ..play import pile_name
 
     if move.kind == DEAL:
         return "Deal a new row from the stock."
@@ -1112,15 +928,3 @@ def hints(
         )
         return [Hint(m, gain, _describe(rules, view, m, "fill")) for gain, m in fills]
     return []
-
-
-def autocomplete(rules: Ruleset, pos: Position, *, max_nodes: int = 20000) -> tuple[Move, ...] | None:
-    """The moves that finish the game, if that is proven from what is visible.
-
-    Offered only when nothing is hidden (every card face up, nothing left
-    to deal) and the search finds a win; None otherwise.
-    """
-    if any(pos.down) or any(pos.stock):
-        return None
-    result = solve(rules, pos, max_nodes=max_nodes)
-    return result.moves if result.status == SOLVED else None

@@ -70,12 +70,12 @@ from __future__ import annotations
 import heapq
 from typing import NamedTuple
 
-from .moves import DEAL, FOUNDATION, MOVE, Move
-from .play import next_position, why_illegal
-from .position import Position
-from .rules import Ruleset
+from ..moves import DEAL, FOUNDATION, MOVE, Move
+from ..play import next_position, why_illegal
+from ..position import Position
+from ..rules import Ruleset
+from .base import SOLVED, UNKNOWN, UNSOLVABLE
 
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 _new = tuple.__new__
 
@@ -583,6 +583,11 @@ class SpidikeSearch:
         if m.status is not None and self.status is None:
             self.status = m.status
             self.moves = m.moves
+
+    @property
+    def levelled(self) -> bool:
+        """Never: this search is not tried again wider."""
+        return False
 
     def step(self, max_nodes: int = 1000) -> str | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""

@@ -68,13 +68,12 @@ from __future__ import annotations
 
 import random
 
-from .moves import DEAL, FOUNDATION, MOVE, Move
-from .play import little_spider_colours, next_position, why_illegal
-from .position import Position
-from .rules import Ruleset
+from ..moves import DEAL, FOUNDATION, MOVE, Move
+from ..play import little_spider_colours, next_position, why_illegal
+from ..position import Position
+from ..rules import Ruleset
+from .base import SOLVED, UNKNOWN, UNSOLVABLE
 
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
-# (the same strings as engine.solver's; not imported from there, which imports this module lazily)
 
 _RED = (False, True, True, False)
 """Spades, hearts, diamonds, clubs: which suits are red."""
@@ -218,6 +217,11 @@ class LittleSpiderSearch:
         self._next_start = 0
 
     # -- the public interface -------------------------------------------------------
+
+    @property
+    def levelled(self) -> bool:
+        """Never: this search is not tried again wider."""
+        return False
 
     def step(self, max_nodes: int) -> str | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
