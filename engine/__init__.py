@@ -22,7 +22,7 @@ True
 
 from .cards import card_symbol, card_text, card_words, parse_card, rank, suit_of
 from .errors import EngineError, IllegalMove, NotationError, OptionError, SaveError
-from .events import Dealt, Event, Flipped, Moved, RunRemoved, ScoreChanged, StatusChanged
+from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
 from .game import Game, game_from_notation, new_game
 from .moves import Move, parse_move
 from .position import Position, format_notation, parse_notation
@@ -52,6 +52,8 @@ __all__ = [
     "RunRemoved",
     "ScoreChanged",
     "StatusChanged",
+    "Outcome",
+    "EndReason",
     "EngineError",
     "IllegalMove",
     "NotationError",

@@ -7,6 +7,7 @@ Cards are card ints (:mod:`engine.cards`).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple, Union
 
 
@@ -48,10 +49,33 @@ class ScoreChanged(NamedTuple):
     after: int
 
 
-class StatusChanged(NamedTuple):
-    """The game ended (or, by undo, resumed): status and a reason word."""
+class Outcome(StrEnum):
+    """Where a game stands: being played, won, or lost for good.
 
-    status: str
+    A member is its word (``Outcome.WON == "won"``), so saves, page hooks
+    and messages read the same as before.
+    """
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+class EndReason(StrEnum):
+    """Why a game stopped: won, no move left (``stuck``: Undo can still
+    resume it), ended by the player (``resigned``) or out of time."""
+
+    WON = "won"
+    STUCK = "stuck"
+    RESIGNED = "resigned"
+    TIME = "time"
+
+
+class StatusChanged(NamedTuple):
+    """The game ended (or, by undo, resumed): its outcome and a reason word
+    (an :class:`EndReason`, or ``"undo"``)."""
+
+    status: Outcome
     reason: str
 
 

@@ -3,7 +3,9 @@
 >>> import engine
 >>> game = engine.new_game("spider-1", deal=7)
 >>> game.status, game.score, len(game.legal_moves()) > 0
-('playing', 500, True)
+(<Outcome.PLAYING: 'playing'>, 500, True)
+>>> game.status == "playing"  # an Outcome is its word
+True
 >>> events = game.play("deal")
 >>> game.score, game.can_undo
 (499, True)
@@ -18,6 +20,7 @@ engine.errors.IllegalMove: The cards are already there.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -25,7 +28,7 @@ from typing import Any, NamedTuple, Sequence
 
 from .cards import KING, card_text, deck_counter, is_red
 from .errors import IllegalMove, NotationError, OptionError
-from .events import Event, Flipped, Moved, RunRemoved, ScoreChanged, StatusChanged, Dealt
+from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
 from .moves import DRAW, MOVE, Move, parse_move
 from .play import (
     apply_move,
@@ -41,9 +44,10 @@ from .play import (
 from .position import Position, format_notation, parse_notation
 from .rng import MAX_DEAL, MIN_DEAL, check_deal
 from .rules import Ruleset, get_ruleset
+from .saveformat import FORMAT, VERSION
 from .view import PublicView, public_view
 
-PLAYING, WON, LOST = "playing", "won", "lost"
+PLAYING, WON, LOST = Outcome.PLAYING, Outcome.WON, Outcome.LOST
 CLASSIC_START = 500
 
 
@@ -90,7 +94,7 @@ class Game:
         """Classic scoring: moves, deals, undos and redos made (never decreases)."""
         self.undos = 0
         self.elapsed = 0.0
-        self.end_reason: str | None = None
+        self.end_reason: EndReason | None = None
         """None while playing; then ``won``, ``stuck``, ``resigned`` or ``time``."""
         self._update_end(initial=True)
 
@@ -120,7 +124,7 @@ class Game:
         return [s.move for s in self._history[self._index + 1 :] if s.move is not None]
 
     @property
-    def status(self) -> str:
+    def status(self) -> Outcome:
         """``playing``, ``won`` or ``lost``."""
         if self.end_reason is None:
             return PLAYING
@@ -228,10 +232,10 @@ class Game:
     def _update_end(self, initial: bool = False) -> bool:
         pos = self.position
         if pos.is_cleared():
-            self.end_reason = "won"
+            self.end_reason = EndReason.WON
             return True
         if not has_legal_move(self.rules, pos) or stalemated(self.rules, pos):
-            self.end_reason = "stuck"
+            self.end_reason = EndReason.STUCK
             return True
         return False
 
@@ -306,7 +310,7 @@ class Game:
 
     def _end(self, reason: str) -> list[Event]:
         before = self.score
-        self.end_reason = reason
+        self.end_reason = EndReason(reason)
         events: list[Event] = []
         after = self.score
         if after != before:
@@ -367,11 +371,26 @@ class Game:
         """What a player can see: hidden cards and the stock order left out."""
         return public_view(self.rules, self.position)
 
-    def to_json(self) -> str:
-        """The game as versioned JSON (see :mod:`engine.saves`)."""
-        from .saves import dump_game
+    def to_dict(self) -> dict[str, Any]:
+        """The save as a plain dict, JSON-ready (the format: :mod:`engine.saves`)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "preset": self.rules.id,
+            "options": self.rules.option_values(),
+            "deal": self.deal,
+            "start": self.start_notation,
+            "moves": [str(m) for m in self.moves],
+            "redo": [str(m) for m in self.redo_moves],
+            "penalties": self.penalties,
+            "undos": self.undos,
+            "elapsed": self.elapsed,
+            "result": self.end_reason if self.end_reason in ("resigned", "time") else None,
+        }
 
-        return dump_game(self)
+    def to_json(self) -> str:
+        """The game as versioned JSON, compact (see :mod:`engine.saves`)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
     def __repr__(self) -> str:
         return f"<Game {self.rules.id} deal={self.deal} {self.status} moves={len(self.moves)}>"

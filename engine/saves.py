@@ -24,43 +24,28 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import jsontext
 from .errors import EngineError, SaveError
+from .events import EndReason
+from .game import Game, new_game, validate_position
 from .position import format_notation, parse_notation
 from .rng import MAX_DEAL, MIN_DEAL
-from .rules import PRESETS
+from .rules import PRESETS, get_ruleset
+from .saveformat import FORMAT, KEYS, VERSION
 
-if TYPE_CHECKING:
-    from .game import Game
-
-FORMAT = "spider-save"
-VERSION = 1
-_KEYS = {"format", "version", "preset", "options", "deal", "start", "moves", "redo", "penalties", "undos", "elapsed", "result"}
+_KEYS = KEYS
 
 
-def save_dict(game: "Game") -> dict[str, Any]:
-    """The save as a plain dict (JSON-ready)."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "preset": game.rules.id,
-        "options": game.rules.option_values(),
-        "deal": game.deal,
-        "start": game.start_notation,
-        "moves": [str(m) for m in game.moves],
-        "redo": [str(m) for m in game.redo_moves],
-        "penalties": game.penalties,
-        "undos": game.undos,
-        "elapsed": game.elapsed,
-        "result": game.end_reason if game.end_reason in ("resigned", "time") else None,
-    }
+def save_dict(game: Game) -> dict[str, Any]:
+    """The save as a plain dict (JSON-ready): :meth:`Game.to_dict`."""
+    return game.to_dict()
 
 
-def dump_game(game: "Game") -> str:
-    """The save as compact JSON text."""
-    return json.dumps(save_dict(game), separators=(",", ":"), ensure_ascii=False)
+def dump_game(game: Game) -> str:
+    """The save as compact JSON text: :meth:`Game.to_json`."""
+    return game.to_json()
 
 
 def _need(cond: bool, message: str) -> None:
@@ -79,11 +64,8 @@ MAX_DEPTH = 8
 JSON overflows the WebAssembly stack and kills the interpreter instead of raising)."""
 
 
-def load_game(text: str | bytes | dict[str, Any]) -> "Game":
+def load_game(text: str | bytes | dict[str, Any]) -> Game:
     """Rebuild a game from its save; raise :class:`SaveError` saying what is wrong."""
-    from .game import Game, new_game, validate_position
-    from .rules import get_ruleset
-
     if isinstance(text, dict):
         data: Any = text
     else:
@@ -167,7 +149,7 @@ def load_game(text: str | bytes | dict[str, Any]) -> "Game":
     if result == "time" and not out_of_time:
         raise SaveError("the save says the time ran out, but its clock says otherwise")
     if result is not None:
-        game.end_reason = result
+        game.end_reason = EndReason(result)
     elif out_of_time and game.end_reason in (None, "stuck"):
-        game.end_reason = "time"
+        game.end_reason = EndReason.TIME
     return game
