@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,9 +29,6 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-for path in (str(HERE), str(ROOT / "tools")):
-    if path not in sys.path:
-        sys.path.insert(0, path)
 
 import build as site_build  # noqa: E402
 import serve  # noqa: E402

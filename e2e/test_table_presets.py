@@ -19,7 +19,7 @@ from tablekit import (  # noqa: F401  (fixtures)
     table_url,
 )
 
-import engine  # noqa: E402  (tablekit puts the repository on sys.path)
+import engine
 from ui import targets
 from ui.model import tableau_pile
 

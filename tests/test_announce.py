@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import doctest
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from engine.cards import make_deck, parse_card  # noqa: E402

@@ -8,14 +8,11 @@ from __future__ import annotations
 import doctest
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from engine.moves import Move  # noqa: E402
@@ -142,7 +139,6 @@ def test_the_chooser_offers_winnable_deals_exactly_for_the_presets_of_the_shippe
 
 
 def test_the_build_ships_and_precaches_the_list() -> None:
-    sys.path.insert(0, str(ROOT / "tools"))
     import build  # noqa: PLC0415
 
     if (ROOT / "assets" / "data" / "winnable.json").exists():

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402
 import make_icons  # noqa: E402

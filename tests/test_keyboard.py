@@ -5,15 +5,12 @@ and the sentences said.  No browser."""
 
 from __future__ import annotations
 
-import sys
 from collections import deque
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from ui import keyboard as kb  # noqa: E402

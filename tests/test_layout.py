@@ -7,7 +7,6 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import itertools
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,8 +14,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # plain `pytest` puts tests/ first, not the repository root
-    sys.path.insert(0, str(ROOT))
 
 import ui.layout as layout_module  # noqa: E402
 from ui.layout import (  # noqa: E402

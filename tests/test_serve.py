@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import gzip
 import http.client
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
 import serve  # noqa: E402
 

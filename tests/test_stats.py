@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import doctest
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from ui import persist, stats, stats_text  # noqa: E402

@@ -9,7 +9,6 @@ the suite writes no files (Pyodide's file system is a sandbox).
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,9 +16,6 @@ from hypothesis import HealthCheck, settings
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-for path in (str(ROOT), str(HERE)):
-    if path not in sys.path:
-        sys.path.insert(0, path)
 
 for name, examples in (("ci", 25), ("dev", 300)):
     settings.register_profile(
