@@ -28,17 +28,18 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 if __name__ == "__main__":
     # Run as a script, this file's folder comes first on sys.path, and its name
     # would shadow the engine package: put the repository root there instead.
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-import engine  # noqa: E402
-from engine.play import apply_move, legal_moves  # noqa: E402
-from engine.rng import SplitMix64  # noqa: E402
+import engine
+from engine.play import apply_move, legal_moves
+from engine.rng import SplitMix64
 
 # After 26 moves of deal 4 (see tests/data/perft.json): three deals made,
 # 38 cards face down, 14 legal moves.
@@ -123,7 +124,7 @@ def bench_apply_undo(quick: bool) -> float:
 
     def cycle() -> None:
         for m in moves:
-            after, _ = apply_move(rules, pos, m)  # undo: keep ``pos``, drop ``after``
+            _after, _ = apply_move(rules, pos, m)  # undo: keep ``pos``, drop ``after``
 
     return len(moves) / _median_per_call(cycle, 101 if quick else 1001)
 

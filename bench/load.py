@@ -150,8 +150,10 @@ def run(site: Path, runs: int, verbose: bool) -> dict[str, list[float]]:
                 normal = measure_page(page, url + "?snapshot=off", count_bytes=False)
                 results["cold_normal"].append(normal["ready"] / 1000)
                 if verbose:
-                    print(f"        cold with a normal start {normal['ready'] / 1000:.2f} s ({normal['boot']})",
-                          flush=True)
+                    print(
+                        f"        cold with a normal start {normal['ready'] / 1000:.2f} s ({normal['boot']})",
+                        flush=True,
+                    )
                 context.close()
             browser.close()
     finally:

@@ -42,9 +42,9 @@ from typing import Any
 if __name__ == "__main__":
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-import engine  # noqa: E402
-from engine.play import next_position  # noqa: E402
-from engine.solver import SOLVED, Search, hints, replay, solve  # noqa: E402
+import engine
+from engine.play import next_position
+from engine.solver import SOLVED, Search, hints, replay, solve
 
 SPEED_PRESET, SPEED_DEAL, SPEED_NODES = "spider-2", 9, 6000
 HINT_TARGET_MS = 300.0
@@ -105,8 +105,10 @@ def follow_hints(args: tuple[str, int]) -> bool:
 def hint_play(deals: int, jobs: int) -> dict[str, float]:
     """The fraction of deals 1..N won by following the hints, per preset."""
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return {preset: sum(pool.map(follow_hints, [(preset, d) for d in range(1, deals + 1)])) / deals
-                for preset in HINT_PLAY_PRESETS}
+        return {
+            preset: sum(pool.map(follow_hints, [(preset, d) for d in range(1, deals + 1)])) / deals
+            for preset in HINT_PLAY_PRESETS
+        }
 
 
 def hint_latency_ms(count: int) -> list[float]:
@@ -167,11 +169,19 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="5 deals at 2 s, fewer hint positions")
-    ap.add_argument("--nodes", type=int, default=None,
-                    help="solve each deal within this many positions instead of --seconds (the targets are set in seconds)")
+    ap.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="solve each deal within this many positions instead of --seconds (the targets are set in seconds)",
+    )
     ap.add_argument("--no-pyodide", action="store_true")
-    ap.add_argument("--follow", type=int, default=40,
-                    help="deals (1 to N) of 1- and 2-suit Spider played by following the hints (0: skip)")
+    ap.add_argument(
+        "--follow",
+        type=int,
+        default=40,
+        help="deals (1 to N) of 1- and 2-suit Spider played by following the hints (0: skip)",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.quick:
@@ -192,15 +202,20 @@ def main() -> None:
     for key, label in (("hint_ms_median", "hint latency median (ms)"), ("hint_ms_p95", "hint latency p95 (ms)")):
         pv = pyd[key] if pyd else None
         verdict = "—" if pv is None else ("pass" if pv <= HINT_TARGET_MS else "FAIL")
-        print(f"{label:34} {cp[key]:12.1f} {pv if pv is None else f'{pv:.1f}':>12} {'≤ 300':>10}  {verdict} (Pyodide)" if pv is not None else
-              f"{label:34} {cp[key]:12.1f} {'—':>12} {'≤ 300':>10}  —")
+        print(
+            f"{label:34} {cp[key]:12.1f} {pv if pv is None else f'{pv:.1f}':>12} {'≤ 300':>10}  {verdict} (Pyodide)"
+            if pv is not None
+            else f"{label:34} {cp[key]:12.1f} {'—':>12} {'≤ 300':>10}  —"
+        )
     for preset, (frac, med) in fr.items():
         target = SOLVE_TARGETS[preset]
         verdict = "pass" if frac >= target else "FAIL"
         print(f"{preset + ' solved':34} {frac:12.0%} {'':>12} {f'≥ {target:.0%}':>10}  {verdict}")
         print(f"{preset + ' median s a deal':34} {med:12.2f}")
     for preset, frac in follow.items():
-        print(f"{preset + ' won by following hints':34} {frac:12.0%} {'':>12} {'—':>10}  (no undo, what the player sees)")
+        print(
+            f"{preset + ' won by following hints':34} {frac:12.0%} {'':>12} {'—':>10}  (no undo, what the player sees)"
+        )
     if not pyd:
         print(f"Pyodide: {py}")
 

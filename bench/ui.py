@@ -20,6 +20,7 @@ and writes ``bench/results/ui.json``.  Exit code 1 when a target is missed.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import subprocess
@@ -127,16 +128,23 @@ def run(url: str) -> dict:
         while time.perf_counter() - t0 < 2.0:
             k += 1
             a = k / 24
-            cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "button": "left", "buttons": 1,
-                                                  "x": start[0] + 220 * math.sin(a),
-                                                  "y": start[1] + 120 * (1 - math.cos(a))})
+            cdp.send(
+                "Input.dispatchMouseEvent",
+                {
+                    "type": "mouseMoved",
+                    "button": "left",
+                    "buttons": 1,
+                    "x": start[0] + 220 * math.sin(a),
+                    "y": start[1] + 120 * (1 - math.cos(a)),
+                },
+            )
             time.sleep(max(0.0, t0 + k / 120 - time.perf_counter()))
         frames = t.page.evaluate("() => { window.__frames.run = false; return window.__frames }")
         mouse.move(*start)
         mouse.up()
         t.idle()
         times = frames["times"]
-        deltas = [b - a for a, b in zip(times, times[1:])]
+        deltas = [b - a for a, b in itertools.pairwise(times)]
         span = (times[-1] - times[0]) / 1000 if len(times) > 1 else 1
         results["drag"] = {
             "pointer_events": k,
@@ -180,11 +188,15 @@ def main(argv: list[str] | None = None) -> int:
         "no task over 50 ms during the drag": not any(d > 50 for d in long_tasks),
     }
     res["targets"] = checks
-    print(f"move (drop -> settled DOM), {mv['n']} moves: median {mv['median']} ms, p95 {mv['p95']} ms"
-          f" (to the next frame: median {mv['to_next_frame_median']} ms, p95 {mv['to_next_frame_p95']} ms)")
-    print(f"drag of a 10-card run for 2 s, {dr['pointer_events']} pointer moves: {dr['fps']} fps,"
-          f" longest frame {dr['longest_frame_ms']} ms, {dr['frames_over_33ms']} frames over 33 ms,"
-          f" long tasks {long_tasks}")
+    print(
+        f"move (drop -> settled DOM), {mv['n']} moves: median {mv['median']} ms, p95 {mv['p95']} ms"
+        f" (to the next frame: median {mv['to_next_frame_median']} ms, p95 {mv['to_next_frame_p95']} ms)"
+    )
+    print(
+        f"drag of a 10-card run for 2 s, {dr['pointer_events']} pointer moves: {dr['fps']} fps,"
+        f" longest frame {dr['longest_frame_ms']} ms, {dr['frames_over_33ms']} frames over 33 ms,"
+        f" long tasks {long_tasks}"
+    )
     for name, ok in checks.items():
         print(f"  {'ok  ' if ok else 'MISS'} {name}")
     out = ROOT / "bench" / "results"

@@ -14,11 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from tablekit import ROOT, TablePage, near_win
 
-import engine  # noqa: E402
-from ui import persist  # noqa: E402
+import engine
+from ui import persist
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__test__/axe.min.js"
@@ -33,8 +32,9 @@ def axe_page(browser: Any, base: str, context: dict[str, Any], settings: persist
     body = AXE.read_bytes()
     t.page.route(f"**/{AXE_PATH}", lambda route: route.fulfill(status=200, content_type="text/javascript", body=body))
     t.page.goto(base + "manifest.webmanifest")
-    t.page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v) }",
-                    [persist.SETTINGS_KEY, settings.to_text()])
+    t.page.evaluate(
+        "([k, v]) => { localStorage.clear(); localStorage.setItem(k, v) }", [persist.SETTINGS_KEY, settings.to_text()]
+    )
     t.errors.clear()  # the bare manifest page's favicon
     return t
 
@@ -47,11 +47,14 @@ def scan(t: TablePage, screen: str) -> list[str]:
         """() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => ({
              id: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
              nodes: v.nodes.map(n => n.target.join(' ') + (n.failureSummary ? ' — ' + n.failureSummary.replace(/\\s+/g, ' ') : ''))
-           })))""")
+           })))"""
+    )
     out = []
     for v in found:
         if v["impact"] in BLOCKING:
-            nodes = "\n      ".join(v["nodes"][:8]) + (f"\n      … and {len(v['nodes']) - 8} more" if len(v["nodes"]) > 8 else "")
+            nodes = "\n      ".join(v["nodes"][:8]) + (
+                f"\n      … and {len(v['nodes']) - 8} more" if len(v["nodes"]) > 8 else ""
+            )
             out.append(f"[{screen}] {v['id']} ({v['impact']}): {v['help']} <{v['url']}>\n      {nodes}")
     return out
 

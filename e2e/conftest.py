@@ -97,9 +97,7 @@ def watch(site_url: str) -> Watch:
 
 
 @pytest.fixture
-def new_page(
-    browser: Any, watch: Watch, request: pytest.FixtureRequest
-) -> Iterator[Callable[..., Any]]:
+def new_page(browser: Any, watch: Watch, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     contexts: list[Any] = []
     pages: list[Any] = request.node.stash.setdefault(PAGES, [])
 
@@ -115,7 +113,7 @@ def new_page(
     for context in contexts:
         try:
             context.close()
-        except Exception:  # noqa: BLE001 - a crashed context is closed anyway
+        except Exception:
             pass
 
 
@@ -151,7 +149,7 @@ def pytest_runtest_makereport(
             if page.is_closed():
                 continue
             page.screenshot(path=str(path), full_page=False, timeout=10_000)
-        except Exception as error:  # noqa: BLE001 - a screenshot must not hide the failure
+        except Exception as error:
             report.sections.append(("screenshot", f"could not save {path}: {error}"))
             continue
         report.sections.append(("screenshot", str(path.relative_to(ROOT))))

@@ -177,8 +177,9 @@ def touch_drag(
     session = page.context.new_cdp_session(page)
     try:
         send = session.send
-        send("Input.dispatchTouchEvent",
-             {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1], "id": 1}]})
+        send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1], "id": 1}]}
+        )
         for k in range(1, steps + 1):
             x = start[0] + (end[0] - start[0]) * k / steps
             y = start[1] + (end[1] - start[1]) * k / steps

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -33,8 +34,12 @@ ARTIFACTS = ROOT / "e2e" / "artifacts" / "table"
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-PHONE_LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True,
-                   "device_scale_factor": 2}
+PHONE_LANDSCAPE = {
+    "viewport": {"width": 844, "height": 390},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
 
 
 @pytest.fixture(scope="session")
@@ -64,8 +69,9 @@ class TablePage:
     """One page with the table, and the input a player would give it."""
 
     def __init__(self, browser: Any, base: str, context: dict[str, Any], reduced: bool = True) -> None:
-        self.context = browser.new_context(reduced_motion="reduce" if reduced else "no-preference",
-                                           service_workers="block", **context)
+        self.context = browser.new_context(
+            reduced_motion="reduce" if reduced else "no-preference", service_workers="block", **context
+        )
         self.page = self.context.new_page()
         self.base = base
         self.errors: list[str] = []
@@ -89,8 +95,7 @@ class TablePage:
         else:
             self.page.evaluate("f => { location.hash = f }", fragment)
         preset = preset or fragment.lstrip("#").split("/")[0]
-        self.page.wait_for_function(
-            "p => document.querySelector('#table')?.dataset.preset === p", arg=preset)
+        self.page.wait_for_function("p => document.querySelector('#table')?.dataset.preset === p", arg=preset)
         self.idle()
 
     def reload(self) -> None:
@@ -100,7 +105,8 @@ class TablePage:
 
     def idle(self) -> None:
         self.page.wait_for_function(
-            "() => { const t = document.querySelector('#table'); return t && !t.dataset.busy && !t.dataset.dragging }")
+            "() => { const t = document.querySelector('#table'); return t && !t.dataset.busy && !t.dataset.dragging }"
+        )
 
     def attr(self, name: str) -> str | None:
         return self.page.get_attribute("#table", f"data-{name}")
@@ -124,7 +130,8 @@ class TablePage:
         """Every pile's cards (text, face) bottom first, as the page shows them."""
         rows = self.page.evaluate(
             "() => [...document.querySelectorAll('#table .card')].map(c => "
-            "[c.dataset.in, +c.dataset.pos, c.dataset.card, c.dataset.face])")
+            "[c.dataset.in, +c.dataset.pos, c.dataset.card, c.dataset.face])"
+        )
         out: dict[str, list[tuple[int, str, str]]] = {}
         for pile, pos, text, face in rows:
             out.setdefault(pile, []).append((pos, text, face))
@@ -179,10 +186,13 @@ class TablePage:
             self._cdp = self.context.new_cdp_session(self.page)
         return self._cdp
 
-    def touch_drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8,
-                   end_touch: bool = True) -> None:
+    def touch_drag(
+        self, start: tuple[float, float], end: tuple[float, float], steps: int = 8, end_touch: bool = True
+    ) -> None:
         s = self.cdp()
-        s.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1], "id": 1}]})
+        s.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1], "id": 1}]}
+        )
         for k in range(1, steps + 1):
             x = start[0] + (end[0] - start[0]) * k / steps
             y = start[1] + (end[1] - start[1]) * k / steps
@@ -275,8 +285,10 @@ def illegal_drop(g: engine.Game) -> Move | None:
 def store(t: TablePage, items: dict[str, str]) -> None:
     """Put ``items`` in the page's storage, then open the page on them."""
     t.page.goto(t.base + "manifest.webmanifest")
-    t.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v) }",
-                    items)
+    t.page.evaluate(
+        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v) }",
+        items,
+    )
     t.page.goto(t.base)
     t.errors.clear()  # the bare file page's favicon 404
     t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)

@@ -23,22 +23,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, won_game
-from tablekit import (  # noqa: F401  (fixtures)
-    near_win,
+from tablekit import (
     ARTIFACTS,
     DESKTOP,
     TablePage,
     deal_with_moves,
     first_drag_move,
+    near_win,
     table_browser,
     table_url,
 )
 
-import engine  # noqa: E402
-from engine.moves import Move  # noqa: E402
-from ui import persist  # noqa: E402
+import engine
+from engine.moves import Move
+from ui import persist
 
 # Counts, from now on, how often #table[data-busy] was set and how many
 # animations ran when it was or when a move landed (a MutationObserver
@@ -68,7 +67,8 @@ def choose_setting(t: TablePage, name: str, value: str) -> None:
 
 def face_urls(t: TablePage) -> list[str]:
     return t.page.evaluate(
-        "() => [...document.querySelectorAll('#table .card[data-face=up]')].map(c => c.style.backgroundImage)")
+        "() => [...document.querySelectorAll('#table .card[data-face=up]')].map(c => c.style.backgroundImage)"
+    )
 
 
 def faces_up(g: engine.Game) -> dict[str, list[bool]]:
@@ -80,8 +80,12 @@ def faces_up(g: engine.Game) -> dict[str, list[bool]]:
 
 
 def moved_cards(t: TablePage) -> list[tuple[str, str]]:
-    return [tuple(x) for x in t.page.evaluate(
-        "() => [...document.querySelectorAll('#table .card.moved')].map(c => [c.dataset.in, c.dataset.pos])")]
+    return [
+        tuple(x)
+        for x in t.page.evaluate(
+            "() => [...document.querySelectorAll('#table .card.moved')].map(c => [c.dataset.in, c.dataset.pos])"
+        )
+    ]
 
 
 def test_reduced_motion_follows_the_system_and_the_setting_and_moves_nothing(table_browser, table_url) -> None:
@@ -112,16 +116,21 @@ def test_reduced_motion_follows_the_system_and_the_setting_and_moves_nothing(tab
         if top >= 0 and not before[src][top]:
             want.append((src, str(top)))
         assert sorted(moved_cards(t)) == sorted(want)
-        assert t.page.evaluate(
-            "() => getComputedStyle(document.querySelector('#table .card.moved'), '::after').borderTopStyle") == "dashed"
+        assert (
+            t.page.evaluate(
+                "() => getComputedStyle(document.querySelector('#table .card.moved'), '::after').borderTopStyle"
+            )
+            == "dashed"
+        )
         # a deal: ten cards land at once, outlined, nothing moves
         t.tap_pile("stock")
         g.play(Move.deal())
         t.wait_moves(2)
         t.expect_game(g)
         assert t.page.evaluate(RECORDED) == {"busy": 0, "anims": 0, "now": 0}
-        assert sorted(moved_cards(t)) == sorted((f"column-{k + 1}", str(len(col) - 1))
-                                                for k, col in enumerate(g.position.tableau))
+        assert sorted(moved_cards(t)) == sorted(
+            (f"column-{k + 1}", str(len(col) - 1)) for k, col in enumerate(g.position.tableau)
+        )
         t.page.screenshot(path=str(ARTIFACTS / "reduced-motion-after-deal.png"))
         # "Full" wins over the system: the next move animates, and nothing stays outlined
         choose_setting(t, "motion", "full")
@@ -152,8 +161,10 @@ def test_reduced_motion_follows_the_system_and_the_setting_and_moves_nothing(tab
         assert t.attr("status") == "won"
         assert t.page.evaluate(RECORDED) == {"busy": 0, "anims": 0, "now": 0}
         assert t.page.locator(".win-spider").count() == 1  # shown, standing still
-        assert persist.Settings.from_text(
-            t.page.evaluate("k => localStorage.getItem(k)", persist.SETTINGS_KEY)).motion == "reduce"
+        assert (
+            persist.Settings.from_text(t.page.evaluate("k => localStorage.getItem(k)", persist.SETTINGS_KEY)).motion
+            == "reduce"
+        )
         assert not t.errors, t.errors
     finally:
         t.close()
@@ -191,8 +202,10 @@ def test_high_contrast_theme_setting_system_and_forced_colours(table_browser, ta
         # forced colours (Windows high contrast): the theme, and the piles outlined in a system colour
         t.page.emulate_media(forced_colors="active")
         theme("high")
-        assert t.page.evaluate(
-            "() => getComputedStyle(document.querySelector('[data-pile=column-1]')).borderTopStyle") == "dashed"
+        assert (
+            t.page.evaluate("() => getComputedStyle(document.querySelector('[data-pile=column-1]')).borderTopStyle")
+            == "dashed"
+        )
         t.page.screenshot(path=str(ARTIFACTS / "forced-colours-desktop.png"))
         t.page.emulate_media(forced_colors="none")
         theme("standard")
@@ -231,8 +244,12 @@ def test_high_contrast_theme_setting_system_and_forced_colours(table_browser, ta
 
 ZOOM = {
     "desktop": {"viewport": {"width": 1366, "height": 768}, "device_scale_factor": 2},
-    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-              "has_touch": True},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
 }
 
 
@@ -308,8 +325,9 @@ def test_everything_usable_at_200_percent_zoom(table_browser, table_url, screen:
         vw, vh = context["viewport"]["width"] // 2, context["viewport"]["height"] // 2
         t.page.set_viewport_size({"width": vw, "height": vh})
         t.page.wait_for_function("w => document.querySelector('#table').getBoundingClientRect().width === w", arg=vw)
-        t.page.wait_for_function("w => document.querySelector('#table .card').getBoundingClientRect().width !== w",
-                                 arg=at_100)
+        t.page.wait_for_function(
+            "w => document.querySelector('#table .card').getBoundingClientRect().width !== w", arg=at_100
+        )
         t.idle()
         t.page.screenshot(path=str(ARTIFACTS / f"zoom-{screen}-table.png"))
         check_table(t, vw, vh, at_100)

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, won_game
-from tablekit import (  # noqa: F401  (fixtures)
+from tablekit import (
     DESKTOP,
     TablePage,
     first_drag_move,
@@ -22,8 +21,8 @@ from tablekit import (  # noqa: F401  (fixtures)
     table_url,
 )
 
-import engine  # noqa: E402
-from ui import persist  # noqa: E402
+import engine
+from ui import persist
 
 
 def scan_every_screen(t: TablePage, presets: list[str]) -> list[str]:
@@ -76,8 +75,9 @@ def test_axe_finds_nothing_serious_on_any_screen(table_browser: Any, table_url: 
         assert not problems, f"{len(problems)} serious or critical axe violations:\n" + "\n".join(problems)
         assert not t.errors, t.errors
         if profile == "standard":  # the scan does see problems: a nameless button is reported
-            t.page.evaluate("() => { const b = document.createElement('button'); b.id = 'nameless';"
-                            " document.body.append(b) }")  # (not in the bar: inert while a dialog is open)
+            t.page.evaluate(
+                "() => { const b = document.createElement('button'); b.id = 'nameless'; document.body.append(b) }"
+            )  # (not in the bar: inert while a dialog is open)
             planted = scan(t, "planted")
             assert any("button-name (critical)" in p and "#nameless" in p for p in planted), planted
     finally:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tablekit import (  # noqa: F401  (fixtures)
+from tablekit import (
     ARTIFACTS,
     DESKTOP,
     PHONE,
@@ -26,9 +26,9 @@ from tablekit import (  # noqa: F401  (fixtures)
     table_url,
 )
 
-import engine  # noqa: E402
-from engine.moves import Move  # noqa: E402
-from ui.model import tableau_pile  # noqa: E402
+import engine
+from engine.moves import Move
+from ui.model import tableau_pile
 
 
 class Keys:
@@ -48,7 +48,8 @@ class Keys:
 
     def wait_focus(self, pile: str) -> None:
         self.page.wait_for_function(
-            "p => (document.querySelector('#table').dataset.focus || '').split(':')[0] === p", arg=pile)
+            "p => (document.querySelector('#table').dataset.focus || '').split(':')[0] === p", arg=pile
+        )
 
     def active_pile(self) -> str | None:
         return self.page.evaluate("() => document.activeElement && document.activeElement.dataset.pile || null")
@@ -90,8 +91,9 @@ class Keys:
         key = "Shift+ArrowDown" if want > index else "Shift+ArrowUp"
         for _ in range(abs(want - index)):
             self.press(key)
-        self.page.wait_for_function("s => document.querySelector('#table').dataset.selected === s",
-                                    arg=f"{pile}:{want}")
+        self.page.wait_for_function(
+            "s => document.querySelector('#table').dataset.selected === s", arg=f"{pile}:{want}"
+        )
 
     def play(self, g: engine.Game, m: Move) -> None:
         """One move of ``g`` by keys (Enter, Shift+arrows, ← →, Enter; D for a deal)."""
@@ -162,8 +164,10 @@ def test_whole_spider_1_game_won_by_keys_alone(desk: TablePage) -> None:
     # the end screen has the focus: Enter on its primary button deals the next game
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'new-game'")
     keys.press("Enter")
-    desk.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'"
-                                " && !document.querySelector('#table').dataset.dialog")
+    desk.page.wait_for_function(
+        "() => document.querySelector('#table').dataset.status === 'playing'"
+        " && !document.querySelector('#table').dataset.dialog"
+    )
     assert desk.moves() == 0
     desk.page.wait_for_function("() => !!document.activeElement.dataset.pile")  # back on the new table
 
@@ -178,8 +182,9 @@ def test_focus_ring_is_visible_and_covers_what_enter_picks(desk: TablePage) -> N
     assert desk.attr("kbd") is None and _ring(desk.page)["hidden"]
     keys.enter_table()
     # one Tab stop: exactly one pile has tabindex 0, the focused one
-    stops = desk.page.evaluate("() => [...document.querySelectorAll('[data-pile]')]"
-                               ".filter(n => n.tabIndex === 0).map(n => n.dataset.pile)")
+    stops = desk.page.evaluate(
+        "() => [...document.querySelectorAll('[data-pile]')].filter(n => n.tabIndex === 0).map(n => n.dataset.pile)"
+    )
     assert stops == ["column-1"]
     assert desk.attr("kbd") == "1"
     from ui.keyboard import TIP
@@ -393,7 +398,6 @@ def test_deal_undo_redo_by_keys_keep_the_focus(desk: TablePage) -> None:
 
 
 def test_new_and_end_ask_first_by_keys(desk: TablePage) -> None:
-    g = engine.new_game("spider-1", 44)
     desk.open("#spider-1/44")
     keys = Keys(desk)
     keys.enter_table()
@@ -464,13 +468,17 @@ def test_dialogs_take_keep_and_give_back_the_focus(desk: TablePage) -> None:
     # a choice by keys: the arrows go round the games' radio group and choose
     desk.page.focus('[data-choice="spider-1"]')
     keys.press("ArrowRight")
-    desk.page.wait_for_function("() => document.activeElement.dataset.choice === 'spider-2'"
-                                " && document.activeElement.getAttribute('aria-checked') === 'true'")
+    desk.page.wait_for_function(
+        "() => document.activeElement.dataset.choice === 'spider-2'"
+        " && document.activeElement.getAttribute('aria-checked') === 'true'"
+    )
     keys.press("ArrowLeft")
     desk.page.wait_for_function("() => document.activeElement.dataset.choice === 'spider-1'")
     desk.page.focus('[data-choice="spider-2"]')
     keys.press("Enter")
-    desk.page.wait_for_function("() => document.querySelector('[data-choice=\"spider-2\"]').classList.contains('chosen')")
+    desk.page.wait_for_function(
+        "() => document.querySelector('[data-choice=\"spider-2\"]').classList.contains('chosen')"
+    )
     keys.press("Escape")
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'games'")
@@ -554,7 +562,8 @@ def test_little_spider_to_a_foundation_and_the_stock_by_keys(desk: TablePage) ->
     # Up (or Down, from the upper row): the foundations' row between the rows of piles
     keys.press("ArrowUp" if m.src >= 4 else "ArrowDown")
     desk.page.wait_for_function(
-        "() => (document.querySelector('#table').dataset.focus || '').startsWith('foundation-')")
+        "() => (document.querySelector('#table').dataset.focus || '').startsWith('foundation-')"
+    )
     want = f"foundation-{m.dst + 1}"
     for _ in range(6):
         if keys.focus()[0] == want:

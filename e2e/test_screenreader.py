@@ -17,21 +17,21 @@ import json
 import re
 from typing import Any
 
-from tablekit import (  # noqa: F401  (fixtures)
-    store,
+from tablekit import (
     ROOT,
     TablePage,
     desk,
     illegal_drop,
+    store,
     table_browser,
     table_url,
 )
 
-import engine  # noqa: E402
-from engine.cards import make_deck  # noqa: E402
-from ui import announce as say  # noqa: E402
-from ui import persist  # noqa: E402
-from ui.model import Tracker  # noqa: E402
+import engine
+from engine.cards import make_deck
+from ui import announce as say
+from ui import persist
+from ui.model import Tracker
 
 
 def public_piles(g: engine.Game) -> dict[str, list[int | None]]:
@@ -64,7 +64,8 @@ def pile_names(t: TablePage) -> dict[str, str | None]:
     rows = t.page.evaluate(
         "() => [...document.querySelectorAll('#table [data-pile]')].map(n => "
         "[n.dataset.pile, n.getAttribute('aria-hidden') === 'true' ? null : n.getAttribute('aria-label'),"
-        " n.getAttribute('role')])")
+        " n.getAttribute('role')])"
+    )
     for pile, name, role in rows:
         assert (role == "group") == (name is not None), (pile, name, role)
     return {pile: name for pile, name, _ in rows}
@@ -87,8 +88,12 @@ def flipping_move(g: engine.Game) -> engine.Move:
     """A move that takes every face-up card off a column onto another column (a flip follows)."""
     pos = g.position
     for m in g.legal_moves():
-        if m.kind == "move" and pos.down[m.src] and m.count == len(pos.tableau[m.src]) - pos.down[m.src] \
-                and pos.tableau[m.dst]:
+        if (
+            m.kind == "move"
+            and pos.down[m.src]
+            and m.count == len(pos.tableau[m.src]) - pos.down[m.src]
+            and pos.tableau[m.dst]
+        ):
             return m
     raise AssertionError("no flipping move")
 
@@ -109,7 +114,8 @@ def aria_texts(t: TablePage) -> list[str]:
         "() => { const out = [document.querySelector('#live').textContent,"
         " document.querySelector('#table').dataset.announced || ''];"
         " for (const n of document.querySelectorAll('*')) for (const a of n.attributes)"
-        " if (a.name.startsWith('aria-')) out.push(a.value); return out }")
+        " if (a.name.startsWith('aria-')) out.push(a.value); return out }"
+    )
 
 
 def assert_no_hidden_identity(t: TablePage, g: engine.Game) -> None:
@@ -121,7 +127,8 @@ def assert_no_hidden_identity(t: TablePage, g: engine.Game) -> None:
     # and no face-down card element carries a name or a role
     named_down = t.page.evaluate(
         "() => [...document.querySelectorAll('#table .card[data-face=down]')]"
-        ".filter(n => n.hasAttribute('aria-label') || n.hasAttribute('role') || n.dataset.card).length")
+        ".filter(n => n.hasAttribute('aria-label') || n.hasAttribute('role') || n.dataset.card).length"
+    )
     assert named_down == 0
 
 
@@ -318,7 +325,8 @@ def test_header_is_not_a_live_region(desk: TablePage) -> None:
     desk.open("#tournament-1/3")
     live = desk.page.evaluate(
         "() => [...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]"
-        ".filter(n => !n.hidden && !n.closest('[aria-hidden=true]')).map(n => n.id || n.className)")
+        ".filter(n => !n.hidden && !n.closest('[aria-hidden=true]')).map(n => n.id || n.className)"
+    )
     assert live == ["live"]
 
 
@@ -332,15 +340,23 @@ def test_the_clock_is_not_said_but_time_running_out_is(desk: TablePage) -> None:
     ended = engine.load_game(g.to_json())
     ended.set_elapsed(300.0)
     # from the page's start to the end, the header's clock ticked a dozen times; three things were said
-    assert said_log(desk) == ["Tournament Spider, 1 suit, deal 3.", "Ten seconds left.",
-                              f"Time is up. Score {ended.score:,}."]
+    assert said_log(desk) == [
+        "Tournament Spider, 1 suit, deal 3.",
+        "Ten seconds left.",
+        f"Time is up. Score {ended.score:,}.",
+    ]
     assert seq(desk) == 3
 
 
 def test_finish_and_the_still_winnable_answer_are_said(desk: TablePage) -> None:
     g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/8s7s6s5s4s3s2s/As/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
-    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "finish", False),
-                 persist.SETTINGS_KEY: settings_with(indicator=True)})
+    store(
+        desk,
+        {
+            persist.CURRENT_KEY: persist.write_current(g, "finish", False),
+            persist.SETTINGS_KEY: settings_with(indicator=True),
+        },
+    )
     desk.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")
     desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached")
     # the offer, then the "Still winnable?" answer (the badge is not a live region: the answer is said

@@ -15,9 +15,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import build as site_build
+import pytest
 import serve
 from conftest import PAGES, ROOT, Site, read_site
 from harness import (
@@ -165,9 +164,7 @@ def test_a_touch_drag_reaches_the_game_and_never_scrolls_or_zooms(
 # ---- same origin, no errors ---------------------------------------------------------------
 
 
-def test_no_request_leaves_the_origin_and_the_console_stays_clean(
-    desktop: Any, site_url: str, watch: Watch
-) -> None:
+def test_no_request_leaves_the_origin_and_the_console_stays_clean(desktop: Any, site_url: str, watch: Watch) -> None:
     load_until_settled(desktop, site_url)
     assert html_attr(desktop, "snapshot") == "saved"
     reload_game(desktop)  # a second start, from the service worker and the snapshot
@@ -309,9 +306,7 @@ def subpath_server(built_site: Site) -> Iterator[serve.SiteServer]:
     server.server_close()
 
 
-def test_the_site_works_under_a_sub_path(
-    new_page: Callable[..., Any], subpath_server: serve.SiteServer
-) -> None:
+def test_the_site_works_under_a_sub_path(new_page: Callable[..., Any], subpath_server: serve.SiteServer) -> None:
     url = subpath_server.url
     assert url.endswith("/games/spider/")
     watch = Watch(origin(url))
@@ -341,8 +336,11 @@ def test_the_manifest_is_valid_and_the_app_installable(
     # A real profile on disk: Chromium never offers to install from an
     # off-the-record context, which is what browser.new_context() makes.
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=chromium_path(), args=LAUNCH_ARGS,
-        headless=True, **PROFILES["desktop"],
+        str(tmp_path / "profile"),
+        executable_path=chromium_path(),
+        args=LAUNCH_ARGS,
+        headless=True,
+        **PROFILES["desktop"],
     )
     request.addfinalizer(context.close)
     watch = Watch(origin(site_url))

@@ -63,7 +63,11 @@ def test_games_and_texts_round_trip_durably(new_page: Callable[..., Any], bare: 
           await spiderStore.deleteGame('g2');
         }"""
     )
-    assert page.evaluate("() => spiderStore.getGame('g1')") == {"id": "g1", "meta": '{"preset":"spider-1"}', "save": "SAVE-1"}
+    assert page.evaluate("() => spiderStore.getGame('g1')") == {
+        "id": "g1",
+        "meta": '{"preset":"spider-1"}',
+        "save": "SAVE-1",
+    }
     assert page.evaluate("() => spiderStore.getGame('g2')") is None
     assert page.evaluate("() => spiderStore.getText('nothing')") is None
     # Every write asked for strict durability.
@@ -107,8 +111,11 @@ def test_the_old_keys_move_over_once_and_stay_where_they_were(
     new_page: Callable[..., Any], bare: Callable[[Any], Any]
 ) -> None:
     page = new_page()
-    old = {"spider.v1.current": '{"v":2,"id":"abc","recorded":false,"game":"G"}',
-           "spider.v1.settings": '{"v":2,"tap":"select"}', "spider.v1.stats": '{"format":"spider-stats"}'}
+    old = {
+        "spider.v1.current": '{"v":2,"id":"abc","recorded":false,"game":"G"}',
+        "spider.v1.settings": '{"v":2,"tap":"select"}',
+        "spider.v1.stats": '{"format":"spider-stats"}',
+    }
     page.add_init_script(
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
         + "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in old.items())
@@ -117,8 +124,12 @@ def test_the_old_keys_move_over_once_and_stay_where_they_were(
     bare(page)
     first = ready(page)
     assert first["migrated"] is True
-    assert first["kv"] == {"migrated": "1", "legacy.current": old["spider.v1.current"],
-                           "settings": old["spider.v1.settings"], "stats": old["spider.v1.stats"]}
+    assert first["kv"] == {
+        "migrated": "1",
+        "legacy.current": old["spider.v1.current"],
+        "settings": old["spider.v1.settings"],
+        "stats": old["spider.v1.stats"],
+    }
     # The page may now change its settings; a reload does not migrate again.
     page.evaluate("() => spiderStore.putText('settings', 'NEW')")
     page.reload()

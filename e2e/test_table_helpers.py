@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 import statistics
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
-
-from tablekit import (  # noqa: F401  (fixtures)
+from tablekit import (
     ARTIFACTS,
     DESKTOP,
     PHONE,
@@ -26,23 +25,28 @@ from tablekit import (  # noqa: F401  (fixtures)
     table_url,
 )
 
-import engine  # noqa: E402
-from engine.solver import autocomplete, hints  # noqa: E402
-from ui import persist  # noqa: E402
+import engine
+from engine.solver import autocomplete, hints
+from ui import persist
 
 EASY = "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
 STUCK = "KsAs/QsAs/JsAs/TsAs/9sAs/8sAs/7sAs/6s5s/6s/3s {stock} -/-/-/-/-/-/-/-"
-FAKE_LIST = {"version": 1, "presets": {
-    "spider-1": {"deals": [11, 22, 33], "tried": 40},
-    "spider-4": {"deals": [44], "tried": 90},
-    "spider-2": {"deals": [], "tried": 5},
-}}
+FAKE_LIST = {
+    "version": 1,
+    "presets": {
+        "spider-1": {"deals": [11, 22, 33], "tried": 40},
+        "spider-4": {"deals": [44], "tried": 90},
+        "spider-2": {"deals": [], "tried": 5},
+    },
+}
 
 
 def serve_list(t: TablePage, data: dict | None = None) -> None:
     body = json.dumps(data or FAKE_LIST)
-    t.page.route("**/assets/data/winnable.json",
-                 lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+    t.page.route(
+        "**/assets/data/winnable.json",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+    )
 
 
 def store_settings(t: TablePage, settings: persist.Settings) -> None:
@@ -75,9 +79,13 @@ def press_hint(t: TablePage, key: bool = False) -> dict[str, str | None]:
 
 
 def marked(t: TablePage, cls: str) -> list[tuple[str | None, str | None]]:
-    return [tuple(x) for x in t.page.evaluate(
-        "c => [...document.querySelectorAll('#table .' + c)].map(n => [n.dataset.in || n.dataset.pile, n.dataset.pos])",
-        cls)]
+    return [
+        tuple(x)
+        for x in t.page.evaluate(
+            "c => [...document.querySelectorAll('#table .' + c)].map(n => [n.dataset.in || n.dataset.pile, n.dataset.pos])",
+            cls,
+        )
+    ]
 
 
 @pytest.fixture()
@@ -106,7 +114,9 @@ def test_hint_highlights_cycles_and_the_hinted_drag_is_legal(desk: TablePage) ->
     assert first["hint-src"] == f"column-{m.src + 1}:{len(col) - m.count}"
     assert first["hint-dst"] == f"column-{m.dst + 1}"
     assert first["message"].startswith(next(h.reason for h in want if h.move == m))
-    assert sorted(marked(desk, "hint-src")) == [(f"column-{m.src + 1}", str(k)) for k in range(len(col) - m.count, len(col))]
+    assert sorted(marked(desk, "hint-src")) == [
+        (f"column-{m.src + 1}", str(k)) for k in range(len(col) - m.count, len(col))
+    ]
     assert marked(desk, "hint-dst") == [(f"column-{m.dst + 1}", str(len(g.position.tableau[m.dst]) - 1))]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     desk.page.screenshot(path=str(ARTIFACTS / "hint-desktop.png"))
@@ -142,8 +152,10 @@ def test_hint_latency_in_the_page(desk: TablePage) -> None:
     for preset, deal, steps in (("tournament-1", 4, 11), ("spider-2", 8, 10), ("little-spider", 5, 4)):
         g = engine.new_game(preset, deal)
         desk.open(f"#{preset}/{deal}")
-        desk.page.evaluate("() => { window.__long = []; new PerformanceObserver(l => l.getEntries().forEach("
-                           "e => window.__long.push(e.duration))).observe({type: 'longtask'}) }")
+        desk.page.evaluate(
+            "() => { window.__long = []; new PerformanceObserver(l => l.getEntries().forEach("
+            "e => window.__long.push(e.duration))).observe({type: 'longtask'}) }"
+        )
         for _ in range(steps):
             desk.page.evaluate("() => window.__long.splice(0)")  # the move's own tasks are not counted
             answer = press_hint(desk, key=True)
@@ -166,12 +178,24 @@ def test_hint_latency_in_the_page(desk: TablePage) -> None:
     figures.sort()
     median = statistics.median(figures)
     p95 = figures[min(len(figures) - 1, round(0.95 * (len(figures) - 1)))]
-    print(f"\nhint latency in the page over {len(figures)} positions: median {median:.1f} ms, p95 {p95:.1f} ms,"
-          f" max {figures[-1]:.1f} ms; longest task while hinting {longest:.0f} ms (0: none over 50 ms)")
+    print(
+        f"\nhint latency in the page over {len(figures)} positions: median {median:.1f} ms, p95 {p95:.1f} ms,"
+        f" max {figures[-1]:.1f} ms; longest task while hinting {longest:.0f} ms (0: none over 50 ms)"
+    )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "hint-latency.json").write_text(json.dumps(
-        {"positions": len(figures), "median_ms": median, "p95_ms": p95, "max_ms": figures[-1],
-         "longest_task_ms": longest}, indent=1) + "\n")
+    (ARTIFACTS / "hint-latency.json").write_text(
+        json.dumps(
+            {
+                "positions": len(figures),
+                "median_ms": median,
+                "p95_ms": p95,
+                "max_ms": figures[-1],
+                "longest_task_ms": longest,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     assert p95 <= 1000, figures  # the target is 300 ms; generous for a loaded test machine
     assert longest < 250  # the hint is one short task (< 50 ms here); generous for a loaded machine
 
@@ -268,7 +292,8 @@ def test_finish_is_stopped_by_any_input(table_browser, table_url) -> None:
     try:
         # every card up, eight moves out
         g = engine.game_from_notation(
-            "spider-1", "KsQs/JsTs/9s8s/7s6s/5s4s/3s2s/As/KsQsJs/Ts9s8s7s/6s5s4s3s2sAs - -/-/-/-/-/-/-/-")
+            "spider-1", "KsQs/JsTs/9s8s/7s6s/5s4s/3s2s/As/KsQsJs/Ts9s8s7s/6s5s4s3s2sAs - -/-/-/-/-/-/-/-"
+        )
         moves = autocomplete(g.rules, g.position)
         assert moves and len(moves) >= 6
         load_save(t, g)
@@ -413,7 +438,8 @@ def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_b
 
 @pytest.mark.parametrize("address", ["#little-spider/19", "#spidike-classic/1"])
 def test_the_badge_answers_with_the_family_search_of_little_spider_and_traditional_spidike(
-        desk: TablePage, address: str) -> None:
+    desk: TablePage, address: str
+) -> None:
     """These games have searches of their own (engine/solver/little.py,
     engine/solver/spidike.py), in the page: the badge's
     search finds the win of a deal the engine's tests solve."""

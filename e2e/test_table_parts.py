@@ -5,12 +5,11 @@ that came back."""
 from __future__ import annotations
 
 import pytest
+from tablekit import PHONE, TablePage, desk, table_browser, table_url
 
-from tablekit import PHONE, TablePage, desk, table_browser, table_url  # noqa: F401  (fixtures)
-
-import engine  # noqa: E402
-from engine.moves import Move  # noqa: E402
-from ui import targets  # noqa: E402
+import engine
+from engine.moves import Move
+from ui import targets
 
 
 def listeners(t: TablePage) -> int:
@@ -50,7 +49,7 @@ def mixed_run(g: engine.Game) -> tuple[str, int] | None:
     return None
 
 
-def test_a_drag_that_cannot_move_says_why_and_shakes(table_browser, table_url) -> None:  # noqa: F811
+def test_a_drag_that_cannot_move_says_why_and_shakes(table_browser, table_url) -> None:
     t = TablePage(table_browser, table_url, PHONE, reduced=False)
     try:
         # Spider 2 suits: play until some column has a face-up card under an off-suit one.
@@ -62,8 +61,10 @@ def test_a_drag_that_cannot_move_says_why_and_shakes(table_browser, table_url) -
             g.play(moves[0] if moves else g.legal_moves()[0])
         assert mixed_run(g) is not None
         t.page.goto(t.base + "manifest.webmanifest")
-        t.page.evaluate("s => localStorage.setItem('spider.v1.current', s)",
-                        __import__("ui.persist", fromlist=["x"]).write_current(g, "parts-test"))
+        t.page.evaluate(
+            "s => localStorage.setItem('spider.v1.current', s)",
+            __import__("ui.persist", fromlist=["x"]).write_current(g, "parts-test"),
+        )
         t.open("#spider-2/1")
         pile, index = mixed_run(g) or ("", 0)
         # The engine's reason for moving these cards anywhere, as a tap gives it.
@@ -85,14 +86,16 @@ def test_a_drag_that_cannot_move_says_why_and_shakes(table_browser, table_url) -
 
 
 def z_of(t: TablePage, pile: str, index: int) -> int:
-    return int(t.page.evaluate(
-        "([p, i]) => +getComputedStyle(document.querySelector(`#table .card[data-in='${p}'][data-pos='${i}']`)).zIndex",
-        [pile, index]))
+    return int(
+        t.page.evaluate(
+            "([p, i]) => +getComputedStyle(document.querySelector(`#table .card[data-in='${p}'][data-pos='${i}']`)).zIndex",
+            [pile, index],
+        )
+    )
 
 
 @pytest.mark.parametrize("reduced", [True, False])
-def test_a_card_dragged_and_returned_goes_back_to_its_stacking_order(table_browser, table_url,  # noqa: F811
-                                                                     reduced: bool) -> None:
+def test_a_card_dragged_and_returned_goes_back_to_its_stacking_order(table_browser, table_url, reduced: bool) -> None:
     t = TablePage(table_browser, table_url, PHONE, reduced=reduced)
     try:
         t.open("#spider-2/1")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from tablekit import (  # noqa: F401  (fixtures)
+from tablekit import (
     DESKTOP,
     PHONE,
     ROOT,
@@ -18,8 +18,8 @@ from tablekit import (  # noqa: F401  (fixtures)
     table_url,
 )
 
-import engine  # noqa: E402
-from ui.model import tableau_pile  # noqa: E402
+import engine
+from ui.model import tableau_pile
 
 
 def test_whole_spider_1_game_won_by_drags(desk: TablePage) -> None:
@@ -52,7 +52,7 @@ def test_whole_spider_1_game_won_by_drags(desk: TablePage) -> None:
 def test_reload_restores_position_and_history(desk: TablePage) -> None:
     g = engine.new_game("spider-2", 31)
     desk.open("#spider-2/31")
-    for k in range(4):
+    for _k in range(4):
         m = first_drag_move(g)
         if m is None:
             break
@@ -82,7 +82,7 @@ def test_damaged_save_and_wrong_addresses(desk: TablePage) -> None:
     desk.open("#spider-4/8")
     # leave the page (it saves on the way out), damage the save, come back
     desk.page.goto(desk.base + "manifest.webmanifest")
-    desk.page.evaluate("() => localStorage.setItem('spider.v1.current', '{\"v\":1,\"game\":\"{broken')")
+    desk.page.evaluate('() => localStorage.setItem(\'spider.v1.current\', \'{"v":1,"game":"{broken\')')
     desk.page.goto(desk.base)
     desk.errors.clear()  # the bare file page's favicon 404
     desk.page.wait_for_selector("html[data-ready]", state="attached")
@@ -174,12 +174,24 @@ def test_second_finger_and_cancel_are_clean(table_browser, table_url) -> None:
         end = t.pile_point(tableau_pile(g.rules, m.dst))
         s = t.cdp()
         # finger 1 starts a drag; finger 2 lands and moves: ignored
-        s.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1], "id": 1}]})
-        s.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": start[0] + 20, "y": start[1] + 30, "id": 1}]})
-        s.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [
-            {"x": start[0] + 20, "y": start[1] + 30, "id": 1}, {"x": 50, "y": 600, "id": 2}]})
-        s.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
-            {"x": end[0], "y": end[1], "id": 1}, {"x": 80, "y": 500, "id": 2}]})
+        s.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1], "id": 1}]}
+        )
+        s.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchMove", "touchPoints": [{"x": start[0] + 20, "y": start[1] + 30, "id": 1}]},
+        )
+        s.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": "touchStart",
+                "touchPoints": [{"x": start[0] + 20, "y": start[1] + 30, "id": 1}, {"x": 50, "y": 600, "id": 2}],
+            },
+        )
+        s.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchMove", "touchPoints": [{"x": end[0], "y": end[1], "id": 1}, {"x": 80, "y": 500, "id": 2}]},
+        )
         s.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         g.play(m)
         t.wait_moves(1)

@@ -4,11 +4,10 @@ drop that returns and explains, undo and redo, a deal."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
-
-from tablekit import (  # noqa: F401  (fixtures)
+from tablekit import (
     DESKTOP,
     PHONE,
     TablePage,

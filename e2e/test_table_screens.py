@@ -6,8 +6,7 @@ and that a face-up card on a portrait phone is wide enough to read."""
 from __future__ import annotations
 
 import pytest
-
-from tablekit import (  # noqa: F401  (fixtures)
+from tablekit import (
     ARTIFACTS,
     DESKTOP,
     PHONE,
@@ -17,7 +16,7 @@ from tablekit import (  # noqa: F401  (fixtures)
     table_url,
 )
 
-import engine  # noqa: E402
+import engine
 
 SCREENS = {"desktop": DESKTOP, "phone": PHONE, "landscape": PHONE_LANDSCAPE}
 
@@ -33,7 +32,8 @@ def test_screenshots(table_browser, table_url, screen: str) -> None:
             t.page.screenshot(path=str(ARTIFACTS / f"{preset}-{screen}.png"))
             boxes = t.page.evaluate(
                 "() => [...document.querySelectorAll('#table .card')].map(c => {"
-                " const r = c.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, c.dataset.face] })")
+                " const r = c.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, c.dataset.face] })"
+            )
             bar = t.page.evaluate("() => document.querySelector('#table .bar').getBoundingClientRect().bottom")
             for left, top, right, bottom, _face in boxes:
                 assert left >= -0.5 and right <= vw + 0.5 and top >= bar - 0.5 and bottom <= vh + 0.5

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import json
 
-from tablekit import (  # noqa: F401  (fixtures)
-    near_win,
-    store,
+from tablekit import (
     ARTIFACTS,
     DESKTOP,
     PHONE,
@@ -17,12 +15,14 @@ from tablekit import (  # noqa: F401  (fixtures)
     TablePage,
     desk,
     first_drag_move,
+    near_win,
+    store,
     table_browser,
     table_url,
 )
 
-import engine  # noqa: E402
-from ui import persist, stats  # noqa: E402
+import engine
+from ui import persist, stats
 
 
 def stored(t: TablePage, key: str) -> str | None:
@@ -100,8 +100,10 @@ def test_opening_a_link_to_another_game_counts_the_unfinished_one_as_lost(desk: 
     g = engine.new_game("spider-1", 44)
     g.play(first_drag_move(g))
     desk.page.goto(desk.base + "manifest.webmanifest")
-    desk.page.evaluate("v => { localStorage.clear(); localStorage.setItem(v[0], v[1]) }",
-                       [persist.CURRENT_KEY, persist.write_current(g, "left-behind", False)])
+    desk.page.evaluate(
+        "v => { localStorage.clear(); localStorage.setItem(v[0], v[1]) }",
+        [persist.CURRENT_KEY, persist.write_current(g, "left-behind", False)],
+    )
     desk.page.goto(desk.base + "#spider-2/777")
     desk.errors.clear()  # the bare file page's favicon 404
     desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
@@ -136,7 +138,8 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     with desk.page.expect_download() as info:
         desk.page.click('[data-action="export"]')
     path = info.value.path()
-    exported = open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as f:
+        exported = f.read()
     assert stats.parse(exported) == original
     assert info.value.suggested_filename.startswith("spider-statistics-")
     # reset asks first
@@ -158,14 +161,16 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     before = stored(desk, stats.STATS_KEY)
     bad = json.loads(exported)
     bad["presets"]["spider-1"]["won"] = 99
-    desk.page.set_input_files("#stats-file", files=[{"name": "bad.json", "mimeType": "application/json",
-                                                     "buffer": json.dumps(bad).encode()}])
+    desk.page.set_input_files(
+        "#stats-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": json.dumps(bad).encode()}]
+    )
     desk.page.wait_for_selector('#stats-note[data-kind="error"]', state="attached")
     note = desk.page.inner_text("#stats-note")
     assert "bad.json was not imported" in note and "unchanged" in note
     assert stored(desk, stats.STATS_KEY) == before and figure(desk, "played") == "6"
-    desk.page.set_input_files("#stats-file", files=[{"name": "x.json", "mimeType": "application/json",
-                                                     "buffer": b"\x00not json"}])
+    desk.page.set_input_files(
+        "#stats-file", files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"\x00not json"}]
+    )
     desk.page.wait_for_function("() => document.querySelector('#stats-note').textContent.startsWith('x.json')")
     assert stored(desk, stats.STATS_KEY) == before
     desk.page.click('[data-action="close"]')
@@ -226,8 +231,14 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     desk.open("#spider-1/44")
     desk.page.click('[data-action="games"]')
     desk.page.click(".settings summary")
-    for name, value in [("left_handed", "on"), ("faces", "fourcolour"), ("back", "red"), ("confirm", "off"),
-                        ("scoring", "built"), ("time_limit", "300")]:
+    for name, value in [
+        ("left_handed", "on"),
+        ("faces", "fourcolour"),
+        ("back", "red"),
+        ("confirm", "off"),
+        ("scoring", "built"),
+        ("time_limit", "300"),
+    ]:
         desk.page.select_option(f'[data-setting="{name}"]', value)
     desk.page.click('.dialog [data-action="cancel"]')
     desk.idle()
@@ -237,7 +248,8 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
         first = desk.page.locator('[data-pile="column-1"]').bounding_box()
         assert stock["x"] < first["x"], "left-handed: the stock is on the left"
         assert "/fourcolour/" in desk.page.evaluate(
-            "() => document.querySelector('#table .card[data-face=up]').style.backgroundImage")
+            "() => document.querySelector('#table .card[data-face=up]').style.backgroundImage"
+        )
         assert desk.page.evaluate("() => document.querySelector('#table').classList.contains('back-red')")
 
     check()
@@ -245,7 +257,13 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     check()
     saved = persist.Settings.from_text(stored(desk, persist.SETTINGS_KEY))
     assert (saved.left_handed, saved.faces, saved.back, saved.confirm, saved.scoring, saved.time_limit) == (
-        True, "fourcolour", "red", False, "built", 300)
+        True,
+        "fourcolour",
+        "red",
+        False,
+        "built",
+        300,
+    )
     desk.page.click('[data-action="games"]')
     desk.page.click(".settings summary")
     assert desk.page.input_value('[data-setting="scoring"]') == "built"

@@ -22,7 +22,7 @@ and a card whose identity is hidden from the player as ``??``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from .errors import NotationError
 
@@ -127,9 +127,7 @@ def parse_card(text: str) -> int:
         s = SUIT_CHARS.find(t[1].lower())
         if r >= 0 and s >= 0:
             return make_card(r + 1, s)
-    raise NotationError(
-        f"{text!r} is not a card (write a rank {RANK_CHARS} and a suit {SUIT_CHARS}, like Ks)"
-    )
+    raise NotationError(f"{text!r} is not a card (write a rank {RANK_CHARS} and a suit {SUIT_CHARS}, like Ks)")
 
 
 def make_deck(suits: str, copies: int) -> list[int]:

@@ -8,7 +8,7 @@ Cards are card ints (:mod:`engine.cards`).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 
 class Moved(NamedTuple):
@@ -79,4 +79,4 @@ class StatusChanged(NamedTuple):
     reason: str
 
 
-Event = Union[Moved, Dealt, Flipped, RunRemoved, ScoreChanged, StatusChanged]
+Event = Moved | Dealt | Flipped | RunRemoved | ScoreChanged | StatusChanged

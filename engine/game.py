@@ -24,7 +24,8 @@ import json
 import math
 import random
 from collections import Counter
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from .cards import KING, card_text, deck_counter, is_red
 from .errors import IllegalMove, NotationError, OptionError
@@ -274,8 +275,10 @@ class Game:
         before = self.score
         step = self._history[self._index + 1]
         self._index += 1
-        if self.rules.undo_barriers and step.move is not None and (
-            step.move.kind == DRAW or any(type(e) is RunRemoved for e in step.events)
+        if (
+            self.rules.undo_barriers
+            and step.move is not None
+            and (step.move.kind == DRAW or any(type(e) is RunRemoved for e in step.events))
         ):
             self._barrier = self._index
         self.penalties += 1
@@ -298,7 +301,12 @@ class Game:
         time), so the posted score stays put; a stuck game's clock runs on,
         since undo can resume it.
         """
-        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
+        if (
+            not isinstance(seconds, (int, float))
+            or isinstance(seconds, bool)
+            or not math.isfinite(seconds)
+            or seconds < 0
+        ):
             raise ValueError(f"elapsed time must be a finite number of seconds ≥ 0, not {seconds!r}")
         if self.end_reason not in (None, "stuck"):
             return []
@@ -489,7 +497,7 @@ def validate_position(rules: Ruleset, pos: Position) -> None:
                 raise NotationError(f"foundation {k + 1} must hold a complete King-to-Ace run")
     elif rules.family == "spidike-classic":
         for k, f in enumerate(pos.foundations):
-            if f and any(f[i] != f[0] + 4 * i for i in range(len(f))) or (f and (f[0] >> 2) != 1):
+            if (f and any(f[i] != f[0] + 4 * i for i in range(len(f)))) or (f and (f[0] >> 2) != 1):
                 raise NotationError(f"foundation {k + 1} must build up by suit from the Ace")
     else:
         colours = set()
@@ -530,12 +538,12 @@ def game_from_notation(preset_id: str, text: str, **options: Any) -> Game:
 
 __all__ = [
     "Game",
-    "Tally",
-    "new_game",
-    "game_from_notation",
-    "validate_position",
-    "built_cards",
     "OptionError",
-    "stock_id",
+    "Tally",
+    "built_cards",
     "foundation_id",
+    "game_from_notation",
+    "new_game",
+    "stock_id",
+    "validate_position",
 ]

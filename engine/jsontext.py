@@ -31,7 +31,7 @@ from typing import Any
 
 from .errors import EngineError
 
-__all__ = ["JsonLimitError", "loads", "nesting_depth", "MAX_CHARS", "MAX_DEPTH"]
+__all__ = ["MAX_CHARS", "MAX_DEPTH", "JsonLimitError", "loads", "nesting_depth"]
 
 MAX_CHARS = 1_000_000
 """Default size limit in characters: far above any save, settings or statistics text."""

@@ -61,22 +61,22 @@ class Move(NamedTuple):
     """Index of the Free Column in this game, or -1: only used for the text form."""
 
     @staticmethod
-    def tableau(src: int, dst: int, count: int = 1, free: int = -1) -> "Move":
+    def tableau(src: int, dst: int, count: int = 1, free: int = -1) -> Move:
         """Move ``count`` cards from column ``src`` to column ``dst``."""
         return Move(MOVE, src, dst, count, free)
 
     @staticmethod
-    def to_foundation(src: int, foundation: int) -> "Move":
+    def to_foundation(src: int, foundation: int) -> Move:
         """Move the top card of pile ``src`` to ``foundation``."""
         return Move(FOUNDATION, src, foundation, 1)
 
     @staticmethod
-    def deal() -> "Move":
+    def deal() -> Move:
         """Deal from the stock."""
         return Move(DEAL, 0, 0, 0)
 
     @staticmethod
-    def draw(pile: int) -> "Move":
+    def draw(pile: int) -> Move:
         """Deal draw pile ``pile`` (Tournament Spider)."""
         return Move(DRAW, pile, 0, 0)
 
@@ -111,7 +111,7 @@ class Move(NamedTuple):
         return f"Move.parse({text!r}, free={self.free})" if "fc" in text else f"Move.parse({text!r})"
 
     @staticmethod
-    def parse(text: str, free: int = -1) -> "Move":
+    def parse(text: str, free: int = -1) -> Move:
         """The move a text names (:func:`parse_move`); ``repr`` writes this call."""
         return parse_move(text, free)
 
@@ -139,9 +139,7 @@ def parse_move(text: str, free: int = -1) -> Move:
         return Move.draw(n - 1)
     m = _MOVE_RE.match(t)
     if not m:
-        raise NotationError(
-            f"{text!r} is not a move (examples: c3>c7, c3:4>c7, c6>f2, fc>c1, deal, d2)"
-        )
+        raise NotationError(f"{text!r} is not a move (examples: c3>c7, c3:4>c7, c6>f2, fc>c1, deal, d2)")
     src_t, count_t, dst_t, found_t = m.groups()
 
     def col(p: str) -> int:

@@ -160,7 +160,9 @@ def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: int, f: in
         top = found[-1]
         if card == top + 4:
             return None
-        return f"This foundation needs the {card_words(top + 4)}." if (top >> 2) < KING else "This foundation is complete."
+        return (
+            f"This foundation needs the {card_words(top + 4)}." if (top >> 2) < KING else "This foundation is complete."
+        )
     # Little Spider
     aces_red = little_spider_colours(pos.foundations)
     if not found:
@@ -174,17 +176,16 @@ def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: int, f: in
             return None
         return "An empty foundation takes an Ace or a King."
     base, top = found[0], found[-1]
-    if (
-        rules.lower_row_restriction
-        and src >= 4
-        and _stock_phase(pos)
-        and f != src - 4
-    ):
+    if rules.lower_row_restriction and src >= 4 and _stock_phase(pos) and f != src - 4:
         return "Before the last deal, a lower-row card may go only to the foundation directly above it."
     if (base >> 2) == 1:
         if card == top + 4:
             return None
-        return "This foundation is complete." if (top >> 2) == KING else f"This foundation needs the {card_words(top + 4)}."
+        return (
+            "This foundation is complete."
+            if (top >> 2) == KING
+            else f"This foundation needs the {card_words(top + 4)}."
+        )
     if card == top - 4:
         return None
     return "This foundation is complete." if (top >> 2) == 1 else f"This foundation needs the {card_words(top - 4)}."
@@ -333,9 +334,7 @@ def has_legal_move(rules: Ruleset, pos: Position) -> bool:
         if any(stock):
             return True
     elif stock[0] and (
-        rules.family == "little-spider"
-        or not rules.deal_needs_full_columns
-        or all(pos.tableau[: len(rules.columns)])
+        rules.family == "little-spider" or not rules.deal_needs_full_columns or all(pos.tableau[: len(rules.columns)])
     ):
         return True
     return bool(legal_moves(rules, pos))
@@ -459,7 +458,11 @@ def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
     if (target[-1] >> 2) == hr + 1:
         return None
     if hr == KING:
-        return "A King can only move to an empty column." if rules.empty == "any" else "A King can only move to an empty pile."
+        return (
+            "A King can only move to an empty column."
+            if rules.empty == "any"
+            else "A King can only move to an empty pile."
+        )
     what = "The card" if count == 1 else "A group"
     return f"{what} must go on {rank_words(hr + 1)} (of any suit) or an empty {'column' if rules.family == 'spider' else 'pile'}."
 

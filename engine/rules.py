@@ -23,8 +23,9 @@ Options are fields a player may change within a preset (see
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from .errors import OptionError
 
@@ -113,7 +114,7 @@ class Ruleset:
         """The current value of every option of this ruleset."""
         return {spec.name: getattr(self, spec.name) for spec in self.options}
 
-    def with_options(self, **options: Any) -> "Ruleset":
+    def with_options(self, **options: Any) -> Ruleset:
         """This ruleset with some options changed; raises :class:`OptionError`."""
         if not options:
             return self
@@ -153,7 +154,9 @@ LOWER_ROW = OptionSpec(
     (False, True),
     "Before the last deal, a lower-row card may go only to the foundation directly above it.",
 )
-WRAP = OptionSpec("wrap", "King and Ace wrap", (False, True), "After the last deal, a King and an Ace build on each other.")
+WRAP = OptionSpec(
+    "wrap", "King and Ace wrap", (False, True), "After the last deal, a King and an Ace build on each other."
+)
 FACE_DOWN = OptionSpec(
     "face_down_layout", "Face-down layout", (False, True), "Deal all but each pile's top card face down."
 )

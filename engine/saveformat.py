@@ -9,6 +9,20 @@ from __future__ import annotations
 
 FORMAT = "spider-save"
 VERSION = 1
-KEYS = frozenset({"format", "version", "preset", "options", "deal", "start", "moves", "redo", "penalties", "undos",
-                  "elapsed", "result"})
+KEYS = frozenset(
+    {
+        "format",
+        "version",
+        "preset",
+        "options",
+        "deal",
+        "start",
+        "moves",
+        "redo",
+        "penalties",
+        "undos",
+        "elapsed",
+        "result",
+    }
+)
 """Every field of a save, each required."""

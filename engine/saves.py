@@ -22,7 +22,6 @@ engine.errors.SaveError: this save is version 99, and this game reads version 1 
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
@@ -96,11 +95,17 @@ def load_game(text: str | bytes | dict[str, Any]) -> Game:
     preset = data["preset"]
     _need(isinstance(preset, str) and preset in PRESETS, f"the save names an unknown game {preset!r}")
     options = data["options"]
-    _need(isinstance(options, dict) and all(isinstance(k, str) for k in options), "the save's options are not an object")
+    _need(
+        isinstance(options, dict) and all(isinstance(k, str) for k in options), "the save's options are not an object"
+    )
     deal, start = data["deal"], data["start"]
     moves, redo = data["moves"], data["redo"]
-    _need(isinstance(moves, list) and all(isinstance(m, str) for m in moves), "the save's moves are not a list of moves")
-    _need(isinstance(redo, list) and all(isinstance(m, str) for m in redo), "the save's redo list is not a list of moves")
+    _need(
+        isinstance(moves, list) and all(isinstance(m, str) for m in moves), "the save's moves are not a list of moves"
+    )
+    _need(
+        isinstance(redo, list) and all(isinstance(m, str) for m in redo), "the save's redo list is not a list of moves"
+    )
     penalties, undos = data["penalties"], data["undos"]
     _need(
         _int(penalties) and _int(undos) and undos >= len(redo) and penalties >= len(moves) + len(redo) + undos,
@@ -119,7 +124,10 @@ def load_game(text: str | bytes | dict[str, Any]) -> Game:
             game = new_game(preset, deal, **options)
         else:
             _need(isinstance(start, str), "the save's starting position is not text")
-            _need(deal is None or (_int(deal) and MIN_DEAL <= deal <= MAX_DEAL), f"the save's deal number {deal!r} is not valid")
+            _need(
+                deal is None or (_int(deal) and MIN_DEAL <= deal <= MAX_DEAL),
+                f"the save's deal number {deal!r} is not valid",
+            )
             rules = get_ruleset(preset, **options)
             pos = parse_notation(start)
             validate_position(rules, pos)

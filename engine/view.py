@@ -52,9 +52,7 @@ class PublicView(NamedTuple):
 
 def public_view(rules: Ruleset, pos: Position) -> PublicView:
     """The public view of ``pos`` under ``rules``."""
-    tableau = tuple(
-        ((None,) * d + col[d:]) if d else col for col, d in zip(pos.tableau, pos.down)
-    )
+    tableau = tuple(((None,) * d + col[d:]) if d else col for col, d in zip(pos.tableau, pos.down))
     stock = tuple(len(p) for p in pos.stock)
     tops: tuple[int | None, ...] = ()
     if rules.draw_piles:

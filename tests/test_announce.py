@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
 from engine.cards import make_deck, parse_card  # noqa: E402
-from engine.events import Dealt, Flipped, Moved, RunRemoved, ScoreChanged, StatusChanged  # noqa: E402
+from engine.events import Moved, RunRemoved, ScoreChanged, StatusChanged  # noqa: E402
 from ui import announce as say  # noqa: E402
 from ui import persist  # noqa: E402
 from ui.model import Tracker, pile_ids  # noqa: E402
@@ -53,13 +53,33 @@ def test_card_names_and_groups() -> None:
     # the same rank twice is not a run
     assert say.cards_phrase(cards("9s", "9s")) == "9 of spades, 9 of spades"
     assert [say.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 104)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "104th"]
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "23rd",
+        "104th",
+    ]
 
 
 def test_card_label_of_a_face_up_card() -> None:
-    assert say.card_label(R["spider-4"], "column-3", 2, 6, parse_card("7h")) == "7 of hearts, face up, 3rd of 6 in column 3"
-    assert say.card_label(R["tournament-1"], "free", 0, 1, parse_card("Qs")) == "queen of spades, face up, 1st of 1 in the Free Column"
-    assert say.card_label(R["little-spider"], "foundation-2", 4, 5, parse_card("5c")) == "5 of clubs, face up, 5th of 5 in foundation 2"
+    assert (
+        say.card_label(R["spider-4"], "column-3", 2, 6, parse_card("7h"))
+        == "7 of hearts, face up, 3rd of 6 in column 3"
+    )
+    assert (
+        say.card_label(R["tournament-1"], "free", 0, 1, parse_card("Qs"))
+        == "queen of spades, face up, 1st of 1 in the Free Column"
+    )
+    assert (
+        say.card_label(R["little-spider"], "foundation-2", 4, 5, parse_card("5c"))
+        == "5 of clubs, face up, 5th of 5 in foundation 2"
+    )
 
 
 # -- piles -----------------------------------------------------------------------
@@ -67,20 +87,29 @@ def test_card_label_of_a_face_up_card() -> None:
 
 def test_column_names() -> None:
     rules = R["spider-4"]
-    assert say.pile_label(rules, "column-3", [None] * 4 + cards("8h", "7h")) == \
-        "Column 3, 6 cards, 4 face down, top: 7 of hearts, face up: 8 to 7 of hearts"
-    assert say.pile_label(rules, "column-1", [None] * 5 + cards("Qc")) == "Column 1, 6 cards, 5 face down, top: queen of clubs"
+    assert (
+        say.pile_label(rules, "column-3", [None] * 4 + cards("8h", "7h"))
+        == "Column 3, 6 cards, 4 face down, top: 7 of hearts, face up: 8 to 7 of hearts"
+    )
+    assert (
+        say.pile_label(rules, "column-1", [None] * 5 + cards("Qc"))
+        == "Column 1, 6 cards, 5 face down, top: queen of clubs"
+    )
     assert say.pile_label(rules, "column-10", []) == "Column 10, empty"
     assert say.pile_label(rules, "column-2", cards("Ks")) == "Column 2, 1 card, top: king of spades"
     assert say.pile_label(R["tournament-2"], "free", []) == "Free Column, empty"
-    assert say.pile_label(R["tournament-2"], "free", cards("9h", "8h")) == \
-        "Free Column, 2 cards, top: 8 of hearts, face up: 9 to 8 of hearts"
+    assert (
+        say.pile_label(R["tournament-2"], "free", cards("9h", "8h"))
+        == "Free Column, 2 cards, top: 8 of hearts, face up: 9 to 8 of hearts"
+    )
     # Little Spider: piles in two rows; one card moves at a time, so only the top is said
     little = R["little-spider"]
     assert say.pile_label(little, "column-2", cards("3h", "Kc", "7h")) == "Pile 2, upper row, 3 cards, top: 7 of hearts"
     assert say.pile_label(little, "column-5", cards("9c")) == "Pile 5, lower row, 1 card, top: 9 of clubs"
-    assert say.pile_label(R["spidike-classic"], "column-7", cards("Qs", "Jh")) == \
-        "Pile 7, 2 cards, top: jack of hearts, face up: queen of spades, jack of hearts"
+    assert (
+        say.pile_label(R["spidike-classic"], "column-7", cards("Qs", "Jh"))
+        == "Pile 7, 2 cards, top: jack of hearts, face up: queen of spades, jack of hearts"
+    )
     assert say.pile_label(R["spidike"], "column-7", cards("Qs")) == "Column 7, 1 card, top: queen of spades"
 
 
@@ -103,12 +132,18 @@ def test_stock_draw_piles_and_foundations() -> None:
     mixed = cards("Ks", "Qh", *[r + "s" for r in "JT98765432A"])
     assert say.runs_label([mixed]) == "Foundations, 1 run completed: mixed suits"
     little = R["little-spider"]
-    assert say.pile_label(little, "foundation-1", cards("Ah", "2h", "3h")) == \
-        "Foundation 1, up from the ace, 3 cards, top: 3 of hearts"
-    assert say.pile_label(little, "foundation-3", cards("Kc", "Qc")) == \
-        "Foundation 3, down from the king, 2 cards, top: queen of clubs"
+    assert (
+        say.pile_label(little, "foundation-1", cards("Ah", "2h", "3h"))
+        == "Foundation 1, up from the ace, 3 cards, top: 3 of hearts"
+    )
+    assert (
+        say.pile_label(little, "foundation-3", cards("Kc", "Qc"))
+        == "Foundation 3, down from the king, 2 cards, top: queen of clubs"
+    )
     assert say.pile_label(little, "foundation-2", []) == "Foundation 2, empty"
-    assert say.pile_label(R["spidike-classic"], "foundation-4", cards("As")) == "Foundation 4, 1 card, top: ace of spades"
+    assert (
+        say.pile_label(R["spidike-classic"], "foundation-4", cards("As")) == "Foundation 4, 1 card, top: ace of spades"
+    )
 
 
 @pytest.mark.parametrize("preset", list(R))
@@ -122,7 +157,7 @@ def test_every_pile_of_every_game_is_named_or_deliberately_hidden(preset: str) -
             assert pile.startswith("foundation-") and pile != "foundation-1" and say.runs_game(g.rules)
         else:
             assert label[0].isupper() and "None" not in label, (pile, label)
-    names = [l.split(",")[0] for l in labels.values() if l]
+    names = [label.split(",")[0] for label in labels.values() if label]
     assert len(names) == len(set(names))  # every named pile has its own name
 
 
@@ -158,27 +193,42 @@ def test_run_removal_and_win() -> None:
     events = g.play("c2>c1")
     assert g.status == "won"
     text = say.action_text(g.rules, events, public_piles(g), moves=len(g.moves), score=g.score)
-    assert text == f"Moved ace of spades from column 2 to column 1. Completed a run of spades, 1 of 8. You won in 1 move, score {g.score}."
+    assert (
+        text
+        == f"Moved ace of spades from column 2 to column 1. Completed a run of spades, 1 of 8. You won in 1 move, score {g.score}."
+    )
     # a run removal that does not win; the count is of runs off the table
     g = engine.game_from_notation(
-        "spider-2", "KsQsJsTs9s8s7s6s5s4s3s2s/As/*Ah5h/-/-/-/-/-/-/- - KhQhJhTh9h8h7h6h5h4h3h2hAh/-/-/-/-/-/-/-")
+        "spider-2", "KsQsJsTs9s8s7s6s5s4s3s2s/As/*Ah5h/-/-/-/-/-/-/- - KhQhJhTh9h8h7h6h5h4h3h2hAh/-/-/-/-/-/-/-"
+    )
     events = g.play("c2>c1")
-    assert say.action_text(g.rules, events, public_piles(g)) == \
-        "Moved ace of spades from column 2 to column 1. Completed a run of spades, 2 of 8."
+    assert (
+        say.action_text(g.rules, events, public_piles(g))
+        == "Moved ace of spades from column 2 to column 1. Completed a run of spades, 2 of 8."
+    )
     # undone: the run goes back
     events = g.undo()
-    assert say.action_text(g.rules, events, public_piles(g), how="undo") == \
-        "Undone: ace of spades back from column 1 to column 2. The run of spades back to column 1."
+    assert (
+        say.action_text(g.rules, events, public_piles(g), how="undo")
+        == "Undone: ace of spades back from column 1 to column 2. The run of spades back to column 1."
+    )
 
 
 def test_any_suit_run_and_win_score_with_thousands() -> None:
     rules = R["spider-relaxed"]
     run = cards("Ks", "Qh", *[r + "s" for r in "JT98765432"])
-    events = [Moved("column-2", "column-1", cards("As")), RunRemoved("column-1", tuple(run + cards("As")), "foundation-3"),
-              ScoreChanged(10, 1065), StatusChanged("won", "won")]
+    events = [
+        Moved("column-2", "column-1", cards("As")),
+        RunRemoved("column-1", tuple(run + cards("As")), "foundation-3"),
+        ScoreChanged(10, 1065),
+        StatusChanged("won", "won"),
+    ]
     piles = {f"foundation-{k + 1}": ([0] * 13 if k < 3 else []) for k in range(8)}
     text = say.action_text(rules, events, piles, moves=142, score=1065)
-    assert text == "Moved ace of spades from column 2 to column 1. Completed a run, 3 of 8. You won in 142 moves, score 1,065."
+    assert (
+        text
+        == "Moved ace of spades from column 2 to column 1. Completed a run, 3 of 8. You won in 142 moves, score 1,065."
+    )
 
 
 def test_free_column_and_foundation_moves() -> None:
@@ -191,8 +241,10 @@ def test_free_column_and_foundation_moves() -> None:
     events = g.play("c1>f1")
     assert say.action_text(g.rules, events, public_piles(g)) == "Played ace of hearts from pile 1 to foundation 1."
     events = g.undo()
-    assert say.action_text(g.rules, events, public_piles(g), how="undo") == \
-        "Undone: ace of hearts back from foundation 1 to pile 1."
+    assert (
+        say.action_text(g.rules, events, public_piles(g), how="undo")
+        == "Undone: ace of hearts back from foundation 1 to pile 1."
+    )
 
 
 def test_deals_and_draw_piles() -> None:
@@ -219,8 +271,10 @@ def test_deals_and_draw_piles() -> None:
 
 def test_end_sentences_and_the_countdown() -> None:
     rules = R["tournament-1"]
-    assert say.action_text(rules, [ScoreChanged(100, 150), StatusChanged("lost", "time")], {}, how="clock",
-                           score=150) == "Time is up. Score 150."
+    assert (
+        say.action_text(rules, [ScoreChanged(100, 150), StatusChanged("lost", "time")], {}, how="clock", score=150)
+        == "Time is up. Score 150."
+    )
     assert say.action_text(rules, [StatusChanged("lost", "resigned")], {}, score=1200) == "Game ended. Score 1,200."
     assert say.action_text(rules, [StatusChanged("lost", "stuck")], {}) == "No moves left. Undo to play on."
     assert say.time_warning(61, 60) == "One minute left."
@@ -232,14 +286,18 @@ def test_end_sentences_and_the_countdown() -> None:
 def test_finish_says_what_the_moves_cause_not_the_moves() -> None:
     g = engine.new_game("spider-2", 1)
     events = g.play("c1>c5")
-    assert say.action_text(g.rules, events, public_piles(g), quiet_moves=True) == "Turned up king of hearts in column 1."
+    assert (
+        say.action_text(g.rules, events, public_piles(g), quiet_moves=True) == "Turned up king of hearts in column 1."
+    )
 
 
 def test_game_text() -> None:
     g = engine.new_game("spider-4", 8)
     piles = public_piles(g)
     assert say.game_text(g.rules, 8, piles) == "New game: Spider, 4 suits, deal 8."
-    assert say.game_text(g.rules, 8, piles, restored=True, moves=3) == "Resumed Spider, 4 suits, deal 8, 3 moves played."
+    assert (
+        say.game_text(g.rules, 8, piles, restored=True, moves=3) == "Resumed Spider, 4 suits, deal 8, 3 moves played."
+    )
     assert say.game_text(g.rules, 8, piles, level="off") == ""
     full = say.game_text(g.rules, 8, piles, level="full")
     assert "Column 10, 5 cards, 4 face down, top: " in full and "Stock, 5 deals left." in full

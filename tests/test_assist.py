@@ -58,17 +58,20 @@ def test_hint_cycle_steps_through_and_wraps() -> None:
 def test_highlight_for_each_kind_of_move() -> None:
     g = engine.game_from_notation("spider-1", EASY)
     assert assist.highlight_for(g.rules, g.position, Move.tableau(2, 0, 7)) == assist.Highlight(
-        "column-3", 1, 7, "column-1")
+        "column-3", 1, 7, "column-1"
+    )
     assert assist.highlight_for(g.rules, g.position, Move.deal()) == assist.Highlight("stock", None, 1, None)
     t = engine.new_game("tournament-1", 3)
     assert assist.highlight_for(t.rules, t.position, Move.draw(2)).src == "draw-3"
     free = len(t.rules.columns)
     col = t.position.tableau[0]
     assert assist.highlight_for(t.rules, t.position, Move.tableau(0, free, 1, free)) == assist.Highlight(
-        "column-1", len(col) - 1, 1, "free")
+        "column-1", len(col) - 1, 1, "free"
+    )
     s = engine.new_game("spidike", 3)
     assert assist.highlight_for(s.rules, s.position, Move.to_foundation(4, 2)) == assist.Highlight(
-        "column-5", len(s.position.tableau[4]) - 1, 1, "foundation-3")
+        "column-5", len(s.position.tableau[4]) - 1, 1, "foundation-3"
+    )
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -87,7 +90,7 @@ def test_hints_light_up_face_up_cards_that_the_move_carries(preset: str) -> None
             hl = assist.highlight_for(g.rules, g.position, h.move)
             assert hl.src in t.piles and (hl.dst is None or hl.dst in t.piles)
             uids = t.piles[hl.src]
-            chosen = uids[-1:] if hl.index is None else uids[hl.index: hl.index + hl.count]
+            chosen = uids[-1:] if hl.index is None else uids[hl.index : hl.index + hl.count]
             assert len(chosen) == hl.count
             if h.move.kind in ("move", "found"):
                 assert all(t.up[u] for u in chosen)
@@ -101,12 +104,17 @@ def test_hints_light_up_face_up_cards_that_the_move_carries(preset: str) -> None
 
 
 def test_parse_winnable_never_raises() -> None:
-    text = json.dumps({"version": 1, "presets": {
-        "spider-1": {"deals": [5, 3, 3, 0, True, "7", 2**40, 9], "tried": 10},
-        "spider-2": {"deals": []},
-        "no-such": {"deals": [1]},
-        "spider-4": "junk",
-    }})
+    text = json.dumps(
+        {
+            "version": 1,
+            "presets": {
+                "spider-1": {"deals": [5, 3, 3, 0, True, "7", 2**40, 9], "tried": 10},
+                "spider-2": {"deals": []},
+                "no-such": {"deals": [1]},
+                "spider-4": "junk",
+            },
+        }
+    )
     assert assist.parse_winnable(text) == {"spider-1": (3, 5, 9)}
     for bad in [None, "", "{", "[]", '{"version": 2, "presets": {}}', '{"version": 1, "presets": []}', "null"]:
         assert assist.parse_winnable(bad) == {}
@@ -139,7 +147,7 @@ def test_the_chooser_offers_winnable_deals_exactly_for_the_presets_of_the_shippe
 
 
 def test_the_build_ships_and_precaches_the_list() -> None:
-    import build  # noqa: PLC0415
+    import build
 
     if (ROOT / "assets" / "data" / "winnable.json").exists():
         assert "assets/data/winnable.json" in build.our_files(ROOT)
@@ -214,8 +222,10 @@ def test_autocomplete_job_matches_autocomplete() -> None:
     assert assist.autocomplete_job(stock.rules, stock.position) is None
 
 
-@pytest.mark.parametrize("preset,deal,budget", [("spider-1", 3, 12000), ("tournament-1", 3, 12000),
-                                               ("little-spider", 2, 12000), ("spider-4", 28, 16000)])
+@pytest.mark.parametrize(
+    "preset,deal,budget",
+    [("spider-1", 3, 12000), ("tournament-1", 3, 12000), ("little-spider", 2, 12000), ("spider-4", 28, 16000)],
+)
 def test_sliced_solve_is_solve(preset: str, deal: int, budget: int) -> None:
     """The same search in slices: the same answer and the same moves (4-suit
     deal 28 is won on the second try, with the portfolio's second weights)."""

@@ -8,7 +8,6 @@ import hashlib
 import json
 import re
 import shutil
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -50,14 +49,22 @@ def precache_of(out: Path) -> dict[str, str]:
 
 
 def test_the_site_has_our_files_and_only_the_listed_vendor_files(site: tuple[Path, dict[str, Any]]) -> None:
-    out, info = site
+    out, _info = site
     files = site_files(out)
-    for name in ("index.html", "sw.js", "manifest.webmanifest", "pyscript.toml", "shell/boot.js",
-                 "shell/pyodide-boot.mjs", "assets/icons/icon-192.png"):
+    for name in (
+        "index.html",
+        "sw.js",
+        "manifest.webmanifest",
+        "pyscript.toml",
+        "shell/boot.js",
+        "shell/pyodide-boot.mjs",
+        "assets/icons/icon-192.png",
+    ):
         assert name in files
     spec = json.loads(build.VENDOR_LIST.read_text(encoding="utf-8"))
-    expected = {f"vendor/{key}-{spec[key]['version']}/{name}" for key in ("pyodide", "pyscript")
-                for name in spec[key]["files"]}
+    expected = {
+        f"vendor/{key}-{spec[key]['version']}/{name}" for key in ("pyodide", "pyscript") for name in spec[key]["files"]
+    }
     assert {f for f in files if f.startswith("vendor/")} == expected
     assert not [f for f in files if f.endswith(".map") or "__pycache__" in f]
 
@@ -66,8 +73,12 @@ def test_every_python_module_is_mapped_into_the_browser(site: tuple[Path, dict[s
     out, _ = site
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
     mapped = set(config["files"])
-    ours = {f"./{p.relative_to(ROOT).as_posix()}" for folder in ("engine", "ui")
-            for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts}
+    ours = {
+        f"./{p.relative_to(ROOT).as_posix()}"
+        for folder in ("engine", "ui")
+        for p in (ROOT / folder).rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
     assert mapped == ours
     assert all(config["files"][k] == k for k in mapped)
     assert config["interpreter"] == "./shell/pyodide-boot.mjs"

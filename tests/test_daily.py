@@ -43,8 +43,11 @@ def test_days_and_games_differ() -> None:
     week = [daily.daily_deal("spider-1", DAY + n * ONE, WINNABLE["spider-1"]) for n in range(7)]
     assert len(set(week)) >= 6
     # Spidike shares 4-suit Spider's list but not its daily deal.
-    same = sum(daily.daily_deal("spidike", DAY + n * ONE, WINNABLE["spidike"])
-               == daily.daily_deal("spider-4", DAY + n * ONE, WINNABLE["spider-4"]) for n in range(30))
+    same = sum(
+        daily.daily_deal("spidike", DAY + n * ONE, WINNABLE["spidike"])
+        == daily.daily_deal("spider-4", DAY + n * ONE, WINNABLE["spider-4"])
+        for n in range(30)
+    )
     assert same <= 1
 
 
@@ -74,8 +77,9 @@ def test_month_grid_marks_and_pads() -> None:
 
 def test_share_text_has_the_game_date_time_moves_and_link_and_nothing_else() -> None:
     text = daily.share_text("Spider · 2 suits", DAY, 434, 132, "https://example.org/#spider-2/8")
-    assert text == ("Spider · 2 suits, daily deal of 24 November 2026: won in 7:14, 132 moves.\n"
-                    "https://example.org/#spider-2/8")
+    assert text == (
+        "Spider · 2 suits, daily deal of 24 November 2026: won in 7:14, 132 moves.\nhttps://example.org/#spider-2/8"
+    )
 
 
 def test_parse_day_takes_only_real_ascii_dates() -> None:
@@ -97,11 +101,27 @@ def test_daily_wins_round_trip_with_the_statistics() -> None:
 
 
 def test_version_1_statistics_migrate_with_no_daily_wins() -> None:
-    old = json.dumps({"format": "spider-stats", "version": 1,
-                      "presets": {"spider-1": {"played": 1, "won": 0, "lost": 1, "streak": -1, "longest": 0,
-                                               "longest_losing": 1, "win_seconds": 0, "best_time": None,
-                                               "fewest_moves": None, "highest_score": 400,
-                                               "recent": [["lost", 400, 60, 20]]}}})
+    old = json.dumps(
+        {
+            "format": "spider-stats",
+            "version": 1,
+            "presets": {
+                "spider-1": {
+                    "played": 1,
+                    "won": 0,
+                    "lost": 1,
+                    "streak": -1,
+                    "longest": 0,
+                    "longest_losing": 1,
+                    "win_seconds": 0,
+                    "best_time": None,
+                    "fewest_moves": None,
+                    "highest_score": 400,
+                    "recent": [["lost", 400, 60, 20]],
+                }
+            },
+        }
+    )
     book = stats.parse(old)
     assert book.get("spider-1").lost == 1 and book.daily == {}
     assert json.loads(book.to_text())["version"] == 2

@@ -30,14 +30,12 @@ gen_cards = _load_generator()
 
 
 def _committed() -> dict[str, bytes]:
-    return {p.relative_to(CARDS).as_posix(): p.read_bytes()
-            for p in sorted(CARDS.rglob("*.svg"))}
+    return {p.relative_to(CARDS).as_posix(): p.read_bytes() for p in sorted(CARDS.rglob("*.svg"))}
 
 
 def test_committed_card_art_is_identical_to_a_fresh_generation(tmp_path: Path) -> None:
     gen_cards.write_all(tmp_path)
-    fresh = {p.relative_to(tmp_path).as_posix(): p.read_bytes()
-             for p in sorted(tmp_path.rglob("*.svg"))}
+    fresh = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in sorted(tmp_path.rglob("*.svg"))}
     committed = _committed()
     assert sorted(fresh) == sorted(committed), "run: python tools/gen_cards.py"
     changed = [name for name in fresh if fresh[name] != committed[name]]
@@ -56,9 +54,17 @@ def test_each_face_set_has_the_52_cards_named_by_text_form(face_set: str) -> Non
 
 
 def test_backs_and_pile_placeholders_exist() -> None:
-    for rel in ["backs/blue.svg", "backs/red.svg", "backs/green.svg", "backs/contrast.svg",
-                "slots/empty.svg", "slots/foundation.svg", "slots/run.svg",
-                "slots/free.svg", "slots/stock.svg"]:
+    for rel in [
+        "backs/blue.svg",
+        "backs/red.svg",
+        "backs/green.svg",
+        "backs/contrast.svg",
+        "slots/empty.svg",
+        "slots/foundation.svg",
+        "slots/run.svg",
+        "slots/free.svg",
+        "slots/stock.svg",
+    ]:
         assert (CARDS / rel).is_file(), rel
 
 
@@ -74,8 +80,9 @@ def test_four_colour_deck_inks_each_suit_differently() -> None:
 
 def _contrast(a: str, b: str) -> float:
     """WCAG contrast ratio of two #rrggbb colours."""
+
     def lum(colour: str) -> float:
-        c = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
         c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
         return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
 

@@ -63,14 +63,35 @@ def test_undo_redo_with_ctrl_or_cmd() -> None:
     assert a("y", ctrl=True) == "redo"
 
 
-@pytest.mark.parametrize("key,mods", [
-    ("r", {"ctrl": True}), ("l", {"ctrl": True}), ("t", {"ctrl": True}), ("w", {"ctrl": True}),
-    ("d", {"ctrl": True}), ("h", {"ctrl": True}), ("n", {"ctrl": True}), ("f", {"ctrl": True}),
-    ("+", {"ctrl": True}), ("-", {"ctrl": True}), ("0", {"ctrl": True}), ("ArrowLeft", {"alt": True}),
-    ("d", {"alt": True}), ("Tab", {}), ("Tab", {"shift": True}), ("F5", {}), ("F1", {}), ("F12", {}),
-    ("D", {"shift": True}), ("N", {"shift": True}), ("ArrowLeft", {"shift": True}), ("Enter", {"shift": True}),
-    ("y", {"ctrl": True, "shift": True}), ("ArrowUp", {"ctrl": True}),
-])
+@pytest.mark.parametrize(
+    "key,mods",
+    [
+        ("r", {"ctrl": True}),
+        ("l", {"ctrl": True}),
+        ("t", {"ctrl": True}),
+        ("w", {"ctrl": True}),
+        ("d", {"ctrl": True}),
+        ("h", {"ctrl": True}),
+        ("n", {"ctrl": True}),
+        ("f", {"ctrl": True}),
+        ("+", {"ctrl": True}),
+        ("-", {"ctrl": True}),
+        ("0", {"ctrl": True}),
+        ("ArrowLeft", {"alt": True}),
+        ("d", {"alt": True}),
+        ("Tab", {}),
+        ("Tab", {"shift": True}),
+        ("F5", {}),
+        ("F1", {}),
+        ("F12", {}),
+        ("D", {"shift": True}),
+        ("N", {"shift": True}),
+        ("ArrowLeft", {"shift": True}),
+        ("Enter", {"shift": True}),
+        ("y", {"ctrl": True, "shift": True}),
+        ("ArrowUp", {"ctrl": True}),
+    ],
+)
 def test_browser_shortcuts_stay_the_browsers(key: str, mods: dict[str, bool]) -> None:
     assert kb.action_for(key, **mods) is None
 
@@ -103,8 +124,9 @@ def test_run_slots_take_no_focus_foundations_do() -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("vp", VIEWPORTS)
 @pytest.mark.parametrize("left_handed,portrait", [(False, False), (True, False), (False, True), (True, True)])
-def test_arrows_reach_every_pile_of_every_game(preset: str, vp: tuple[int, int], left_handed: bool,
-                                               portrait: bool) -> None:
+def test_arrows_reach_every_pile_of_every_game(
+    preset: str, vp: tuple[int, int], left_handed: bool, portrait: bool
+) -> None:
     g, places = _places(preset, vp, left_handed=left_handed, portrait=portrait)
     start = kb.Focus("column-1", None)
     seen = {start.pile}
@@ -134,7 +156,7 @@ def test_left_right_go_along_the_columns_and_wrap() -> None:
 
 
 def test_left_handed_keeps_column_order_left_to_right() -> None:
-    g, places = _places("spider-1", (390, 844), left_handed=True)
+    _g, places = _places("spider-1", (390, 844), left_handed=True)
     assert kb.row_of(places, "column-1")[0] == "column-1"
     row = kb.row_of(places, "stock")
     assert row[0] == "stock"  # mirrored: the stock is at the left of the bar
@@ -262,5 +284,4 @@ def test_sentences_name_cards_and_piles() -> None:
     assert kb.pile_words(engine.PRESETS["little-spider"], "column-2") == "pile 2"
     assert kb.pile_words(engine.PRESETS["little-spider"], "foundation-3") == "foundation 3"
     # cards are named as the piles name them (ui/announce.py)
-    assert kb.cards_words((engine.cards.parse_card("9h"), engine.cards.parse_card("8s"))) == \
-        "9 of hearts, 8 of spades"
+    assert kb.cards_words((engine.cards.parse_card("9h"), engine.cards.parse_card("8s"))) == "9 of hearts, 8 of spades"

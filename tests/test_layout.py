@@ -17,20 +17,42 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import ui.layout as layout_module  # noqa: E402
 from ui.layout import (  # noqa: E402
-    ASPECT, FACE_DOWN_MIN, FACE_DOWN_OFFSET, FACE_UP_OFFSET, INDEX_STRIP, Arrangement,
-    FoundationStyle, Layout, Options, PileId, PileLayout, PileRole, Rect, Table, layout_table,
+    ASPECT,
+    FACE_DOWN_MIN,
+    FACE_DOWN_OFFSET,
+    FACE_UP_OFFSET,
+    INDEX_STRIP,
+    Arrangement,
+    FoundationStyle,
+    Layout,
+    Options,
+    PileId,
+    PileLayout,
+    PileRole,
+    Rect,
+    Table,
+    layout_table,
     pile_flags,
 )
 
 EPS = 1e-6
-SIZES = [(320, 568), (360, 640), (390, 844), (844, 390), (768, 1024), (1366, 768),
-         (1920, 1080), (2560, 1440), (568, 320)]
+SIZES = [
+    (320, 568),
+    (360, 640),
+    (390, 844),
+    (844, 390),
+    (768, 1024),
+    (1366, 768),
+    (1920, 1080),
+    (2560, 1440),
+    (568, 320),
+]
 
 
 # --- The games' tables: opening deals and longest possible columns ----------
 
-def spider(worst: bool = False, style: FoundationStyle = FoundationStyle.COMPACT,
-           completed: int = 0) -> Table:
+
+def spider(worst: bool = False, style: FoundationStyle = FoundationStyle.COMPACT, completed: int = 0) -> Table:
     """Spider (10 columns, 5 deals of 10, 8 completed-run slots).
 
     Longest possible column: 5 face-down cards under six descending runs of
@@ -41,9 +63,14 @@ def spider(worst: bool = False, style: FoundationStyle = FoundationStyle.COMPACT
     if worst:
         cols[0] = pile_flags(5, 78)
         cols[9] = pile_flags(0, 13)
-    return Table(columns=tuple(cols), stock=pile_flags(0 if worst else 50, 0), stock_deal=10,
-                 foundations=tuple(pile_flags(0, 13) if k < completed else () for k in range(8)),
-                 foundation_style=style, sizing_column=(5, 13))
+    return Table(
+        columns=tuple(cols),
+        stock=pile_flags(0 if worst else 50, 0),
+        stock_deal=10,
+        foundations=tuple(pile_flags(0, 13) if k < completed else () for k in range(8)),
+        foundation_style=style,
+        sizing_column=(5, 13),
+    )
 
 
 def spidike(worst: bool = False) -> Table:
@@ -60,10 +87,14 @@ def tournament(worst: bool = False) -> Table:
     cols = [pile_flags(4 if i < 6 else 3, 1) for i in range(8)]
     if worst:
         cols[0] = pile_flags(4, 70)
-    return Table(columns=tuple(cols), free_column=pile_flags(0, 13 if worst else 0),
-                 draw_piles=tuple(() if worst else pile_flags(7, 1) for _ in range(5)),
-                 foundations=((),) * 6, foundation_style=FoundationStyle.COMPACT,
-                 sizing_column=(4, 13))
+    return Table(
+        columns=tuple(cols),
+        free_column=pile_flags(0, 13 if worst else 0),
+        draw_piles=tuple(() if worst else pile_flags(7, 1) for _ in range(5)),
+        foundations=((),) * 6,
+        foundation_style=FoundationStyle.COMPACT,
+        sizing_column=(4, 13),
+    )
 
 
 def little_spider(worst: bool = False) -> Table:
@@ -76,8 +107,14 @@ def little_spider(worst: bool = False) -> Table:
     if worst:
         cols[0] = pile_flags(0, 40)
         cols[7] = pile_flags(0, 40)
-    return Table(columns=tuple(cols), two_rows=True, foundations=((),) * 4,
-                 stock=pile_flags(0 if worst else 44, 0), stock_deal=8, sizing_column=(0, 8))
+    return Table(
+        columns=tuple(cols),
+        two_rows=True,
+        foundations=((),) * 4,
+        stock=pile_flags(0 if worst else 44, 0),
+        stock_deal=8,
+        sizing_column=(0, 8),
+    )
 
 
 def spidike_classic(worst: bool = False) -> Table:
@@ -87,20 +124,27 @@ def spidike_classic(worst: bool = False) -> Table:
     if worst:
         cols[6] = pile_flags(0, 24)
         cols[0] = pile_flags(0, 13)
-    return Table(columns=tuple(cols), foundations=((),) * 4,
-                 stock=pile_flags(0 if worst else 24, 0), stock_deal=7, sizing_column=(0, 13))
+    return Table(
+        columns=tuple(cols),
+        foundations=((),) * 4,
+        stock=pile_flags(0 if worst else 24, 0),
+        stock_deal=7,
+        sizing_column=(0, 13),
+    )
 
 
 GAMES: dict[str, Callable[[bool], Table]] = {
-    "spider": spider, "spidike": spidike, "tournament": tournament,
-    "little-spider": little_spider, "spidike-classic": spidike_classic,
+    "spider": spider,
+    "spidike": spidike,
+    "tournament": tournament,
+    "little-spider": little_spider,
+    "spidike-classic": spidike_classic,
 }
 OPTIONS = [Options(), Options(left_handed=True), Options(top_bar=56.0, bar_at_bottom=True)]
 
 
 def cases() -> Iterator[tuple[str, bool, int, int, Options]]:
-    for (name, worst, (vw, vh), opts) in itertools.product(
-            GAMES, [False, True], SIZES, OPTIONS):
+    for name, worst, (vw, vh), opts in itertools.product(GAMES, [False, True], SIZES, OPTIONS):
         yield name, worst, vw, vh, opts
 
 
@@ -114,6 +158,7 @@ ALL_CASES = list(cases())
 
 
 # --- Invariant checks shared by the fixed cases and the property test --------
+
 
 def card_rect(lay: Layout, x: float, y: float) -> Rect:
     return Rect(x, y, lay.card_width, lay.card_height)
@@ -133,8 +178,7 @@ def assert_inside_viewport(lay: Layout, opts: Options) -> None:
 
 
 def compact_fan(a: PileLayout, b: PileLayout, table: Table) -> bool:
-    return (a.id.role is b.id.role is PileRole.FOUNDATION
-            and table.foundation_style is FoundationStyle.COMPACT)
+    return a.id.role is b.id.role is PileRole.FOUNDATION and table.foundation_style is FoundationStyle.COMPACT
 
 
 def assert_piles_do_not_overlap(lay: Layout, table: Table) -> None:
@@ -189,9 +233,9 @@ def assert_all_invariants(lay: Layout, table: Table, opts: Options) -> None:
 
 # --- Every game at every reference size ---------------------------------------
 
+
 @pytest.mark.parametrize("case", ALL_CASES, ids=_id)
-def test_every_game_fits_the_viewport_without_overlaps(
-        case: tuple[str, bool, int, int, Options]) -> None:
+def test_every_game_fits_the_viewport_without_overlaps(case: tuple[str, bool, int, int, Options]) -> None:
     name, worst, vw, vh, opts = case
     table = GAMES[name](worst)
     lay = layout_table(table, vw, vh, opts)
@@ -200,16 +244,22 @@ def test_every_game_fits_the_viewport_without_overlaps(
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("vw,vh", SIZES)
-def test_face_up_corner_index_stays_visible_in_a_column_of_the_sizing_shape(
-        name: str, vw: int, vh: int) -> None:
+def test_face_up_corner_index_stays_visible_in_a_column_of_the_sizing_shape(name: str, vw: int, vh: int) -> None:
     base = GAMES[name](False)
     down, up = base.sizing_column
     columns = tuple(pile_flags(down, up) for _ in base.columns)
     free = pile_flags(down, up) if base.free_column is not None else None
-    table = Table(columns=columns, stock=base.stock, stock_deal=base.stock_deal,
-                  draw_piles=base.draw_piles, foundations=base.foundations,
-                  foundation_style=base.foundation_style, free_column=free,
-                  two_rows=base.two_rows, sizing_column=base.sizing_column)
+    table = Table(
+        columns=columns,
+        stock=base.stock,
+        stock_deal=base.stock_deal,
+        draw_piles=base.draw_piles,
+        foundations=base.foundations,
+        foundation_style=base.foundation_style,
+        free_column=free,
+        two_rows=base.two_rows,
+        sizing_column=base.sizing_column,
+    )
     for opts in OPTIONS:
         lay = layout_table(table, vw, vh, opts)
         assert_all_invariants(lay, table, opts)
@@ -220,8 +270,13 @@ def test_face_up_corner_index_stays_visible_in_a_column_of_the_sizing_shape(
 @pytest.mark.parametrize("vw,vh", [(320, 568), (360, 640), (390, 844), (412, 915)])
 def test_long_spider_columns_keep_their_corner_index_on_portrait_phones(vw: int, vh: int) -> None:
     cols = [pile_flags(5, 30)] + [pile_flags(5, 1)] * 9
-    table = Table(columns=tuple(cols), stock=pile_flags(50, 0), stock_deal=10,
-                  foundations=((),) * 8, foundation_style=FoundationStyle.COMPACT)
+    table = Table(
+        columns=tuple(cols),
+        stock=pile_flags(50, 0),
+        stock_deal=10,
+        foundations=((),) * 8,
+        foundation_style=FoundationStyle.COMPACT,
+    )
     lay = layout_table(table, vw, vh)
     assert lay.pile(PileRole.COLUMN, 0).up_offset >= lay.index_strip - EPS
 
@@ -232,6 +287,7 @@ def test_corner_index_strip_is_at_least_ten_pixels_on_a_360_px_phone() -> None:
 
 
 # --- Card size ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["spider", "spidike"])
 def test_ten_columns_get_cards_at_least_32_px_wide_on_a_360x640_portrait_phone(name: str) -> None:
@@ -274,16 +330,16 @@ def test_card_size_and_arrangement_do_not_depend_on_the_cards(name: str, vw: int
 
 
 def test_card_art_index_fits_the_layout_index_strip() -> None:
-    spec = importlib.util.spec_from_file_location("gen_cards_for_layout",
-                                                  ROOT / "tools" / "gen_cards.py")
+    spec = importlib.util.spec_from_file_location("gen_cards_for_layout", ROOT / "tools" / "gen_cards.py")
     assert spec is not None and spec.loader is not None
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    assert gen.CARD_H / gen.CARD_W == pytest.approx(ASPECT)
+    assert pytest.approx(ASPECT) == gen.CARD_H / gen.CARD_W
     assert gen.INDEX_BOTTOM <= INDEX_STRIP * gen.CARD_H
 
 
 # --- Fanning and compression -------------------------------------------------
+
 
 def test_nominal_offsets_are_readable_fractions_of_the_card_height() -> None:
     assert 0.25 <= FACE_UP_OFFSET <= 0.30
@@ -302,17 +358,20 @@ def test_short_columns_use_the_nominal_offsets() -> None:
 
 
 @pytest.mark.parametrize("vw,vh", [(360, 640), (844, 390), (1366, 768)])
-def test_growing_column_packs_face_down_cards_first_then_face_up_then_both(
-        vw: int, vh: int) -> None:
+def test_growing_column_packs_face_down_cards_first_then_face_up_then_both(vw: int, vh: int) -> None:
     """As a column grows: nominal offsets; then face-down offsets shrink to
     their minimum while face-up ones stay nominal; then face-up offsets shrink
     to the index strip; only then both shrink below, and it always fits."""
     stages = []
     prev = (float("inf"), float("inf"))
     for up in range(1, 120):
-        table = Table(columns=(pile_flags(5, up),) + (pile_flags(4, 1),) * 9,
-                      stock=pile_flags(10, 0), stock_deal=10, foundations=((),) * 8,
-                      foundation_style=FoundationStyle.COMPACT)
+        table = Table(
+            columns=(pile_flags(5, up),) + (pile_flags(4, 1),) * 9,
+            stock=pile_flags(10, 0),
+            stock_deal=10,
+            foundations=((),) * 8,
+            foundation_style=FoundationStyle.COMPACT,
+        )
         lay = layout_table(table, vw, vh)
         col = lay.pile(PileRole.COLUMN, 0)
         h = lay.card_height
@@ -367,10 +426,16 @@ def test_best_drop_picks_the_pile_the_dragged_card_overlaps_most() -> None:
 
 # --- The games' particular piles ---------------------------------------------
 
+
 def test_spider_stock_shows_one_stack_per_deal_left() -> None:
     for deals in range(0, 6):
-        table = Table(columns=spider().columns, stock=pile_flags(10 * deals, 0), stock_deal=10,
-                      foundations=((),) * 8, foundation_style=FoundationStyle.COMPACT)
+        table = Table(
+            columns=spider().columns,
+            stock=pile_flags(10 * deals, 0),
+            stock_deal=10,
+            foundations=((),) * 8,
+            foundation_style=FoundationStyle.COMPACT,
+        )
         for vw, vh in [(360, 640), (844, 390)]:
             stock = layout_table(table, vw, vh).pile(PileRole.STOCK)
             assert len({(c.x, c.y) for c in stock.cards}) == deals
@@ -475,17 +540,24 @@ def test_little_spider_on_a_landscape_phone_uses_wings_for_larger_cards() -> Non
 
 # --- Left-handed mirror --------------------------------------------------------
 
+
 def uniform(table: Table) -> Table:
     """The table with every pile of a group holding the same cards, so that
     the mirror image of its layout is again a layout of the same table."""
     col = max(table.columns, key=len)
     found = max(table.foundations, key=len, default=())
     draw = max(table.draw_piles, key=len, default=())
-    return Table(columns=(col,) * len(table.columns), stock=table.stock,
-                 stock_deal=table.stock_deal, draw_piles=(draw,) * len(table.draw_piles),
-                 foundations=(found,) * len(table.foundations),
-                 foundation_style=table.foundation_style, free_column=table.free_column,
-                 two_rows=table.two_rows, sizing_column=table.sizing_column)
+    return Table(
+        columns=(col,) * len(table.columns),
+        stock=table.stock,
+        stock_deal=table.stock_deal,
+        draw_piles=(draw,) * len(table.draw_piles),
+        foundations=(found,) * len(table.foundations),
+        foundation_style=table.foundation_style,
+        free_column=table.free_column,
+        two_rows=table.two_rows,
+        sizing_column=table.sizing_column,
+    )
 
 
 def mirror_image(lay: Layout) -> set[tuple[str, Rect, Rect, tuple[tuple[float, float, bool], ...]]]:
@@ -493,16 +565,21 @@ def mirror_image(lay: Layout) -> set[tuple[str, Rect, Rect, tuple[tuple[float, f
     out = set()
     w = lay.width
     for p in lay.piles:
-        cards = tuple((round(w - c.x - lay.card_width, 6), round(c.y, 6), c.face_up)
-                      for c in p.cards)
+        cards = tuple((round(w - c.x - lay.card_width, 6), round(c.y, 6), c.face_up) for c in p.cards)
         out.add((p.id.role.value, _round(p.rect.mirrored(w)), _round(p.hit.mirrored(w)), cards))
     return out
 
 
 def as_is(lay: Layout) -> set[tuple[str, Rect, Rect, tuple[tuple[float, float, bool], ...]]]:
-    return {(p.id.role.value, _round(p.rect), _round(p.hit),
-             tuple((round(c.x, 6), round(c.y, 6), c.face_up) for c in p.cards))
-            for p in lay.piles}
+    return {
+        (
+            p.id.role.value,
+            _round(p.rect),
+            _round(p.hit),
+            tuple((round(c.x, 6), round(c.y, 6), c.face_up) for c in p.cards),
+        )
+        for p in lay.piles
+    }
 
 
 def _round(r: Rect) -> Rect:
@@ -523,8 +600,7 @@ def test_left_handed_layout_is_the_mirror_image(name: str, vw: int, vh: int) -> 
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("vw,vh", SIZES)
-def test_left_handed_keeps_columns_in_reading_order_and_moves_the_stock_across(
-        name: str, vw: int, vh: int) -> None:
+def test_left_handed_keeps_columns_in_reading_order_and_moves_the_stock_across(name: str, vw: int, vh: int) -> None:
     table = GAMES[name](False)
     right = layout_table(table, vw, vh)
     left = layout_table(table, vw, vh, Options(left_handed=True))
@@ -542,6 +618,7 @@ def test_left_handed_keeps_columns_in_reading_order_and_moves_the_stock_across(
 
 
 # --- Reflow ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", GAMES)
 def test_rotation_reflows_the_same_piles_to_fit_the_new_viewport(name: str) -> None:
@@ -568,6 +645,7 @@ def test_layout_of_a_full_two_deck_table_is_cheap() -> None:
 
 
 # --- Input validation and docs ------------------------------------------------
+
 
 def test_table_without_columns_is_rejected() -> None:
     with pytest.raises(ValueError):
@@ -607,10 +685,8 @@ def random_tables(draw: st.DrawFn) -> Table:
         columns=cols,
         stock=None if base.stock is None else draw(st.lists(st.just(False), max_size=50).map(tuple)),
         stock_deal=base.stock_deal,
-        draw_piles=tuple(draw(st.lists(st.booleans(), max_size=8).map(tuple))
-                         for _ in base.draw_piles),
-        foundations=tuple(draw(st.lists(st.booleans(), max_size=13).map(tuple))
-                          for _ in base.foundations),
+        draw_piles=tuple(draw(st.lists(st.booleans(), max_size=8).map(tuple)) for _ in base.draw_piles),
+        foundations=tuple(draw(st.lists(st.booleans(), max_size=13).map(tuple)) for _ in base.foundations),
         foundation_style=base.foundation_style,
         free_column=None if base.free_column is None else draw(flags),
         two_rows=base.two_rows,
@@ -619,12 +695,17 @@ def random_tables(draw: st.DrawFn) -> Table:
 
 
 @settings(max_examples=300, deadline=None)
-@given(table=random_tables(), vw=st.integers(320, 2560), vh=st.integers(320, 1440),
-       left_handed=st.booleans(), bar_at_bottom=st.booleans(),
-       top_bar=st.sampled_from([44.0, 48.0, 56.0]))
+@given(
+    table=random_tables(),
+    vw=st.integers(320, 2560),
+    vh=st.integers(320, 1440),
+    left_handed=st.booleans(),
+    bar_at_bottom=st.booleans(),
+    top_bar=st.sampled_from([44.0, 48.0, 56.0]),
+)
 def test_any_viewport_and_any_piles_fit_without_overlap(
-        table: Table, vw: int, vh: int, left_handed: bool, bar_at_bottom: bool,
-        top_bar: float) -> None:
+    table: Table, vw: int, vh: int, left_handed: bool, bar_at_bottom: bool, top_bar: float
+) -> None:
     opts = Options(top_bar=top_bar, left_handed=left_handed, bar_at_bottom=bar_at_bottom)
     lay = layout_table(table, vw, vh, opts)
     assert_all_invariants(lay, table, opts)
@@ -643,7 +724,8 @@ ZOOMED = [(683, 384, 52.0), (195, 422, 150.0), (422, 195, 84.0), (640, 360, 52.0
 @pytest.mark.parametrize("worst", [False, True])
 @pytest.mark.parametrize("portrait", [False, True])
 def test_every_game_fits_a_viewport_zoomed_to_200_percent(
-        name: str, worst: bool, vw: int, vh: int, top_bar: float, portrait: bool) -> None:
+    name: str, worst: bool, vw: int, vh: int, top_bar: float, portrait: bool
+) -> None:
     opts = Options(top_bar=top_bar, portrait=portrait)
     table = GAMES[name](worst)
     lay = layout_table(table, vw, vh, opts)
@@ -652,17 +734,22 @@ def test_every_game_fits_a_viewport_zoomed_to_200_percent(
     # smaller on the screen: their CSS width is nearly half of what they get
     # at 100 %.  (A landscape phone at 200 % is only 195 px tall and the two-row
     # bar takes 84 of them: its cards are small, see README.)
-    full = layout_table(table, vw * 2, vh * 2, Options(top_bar=top_bar if top_bar <= 56 else 84.0,
-                                                       portrait=portrait))
+    full = layout_table(table, vw * 2, vh * 2, Options(top_bar=top_bar if top_bar <= 56 else 84.0, portrait=portrait))
     if not worst and (vw, vh) in ((683, 384), (195, 422)):
         assert lay.card_width * 2 >= 0.75 * full.card_width, (lay.card_width, full.card_width)
 
 
 @settings(max_examples=150, deadline=None)
-@given(table=random_tables(), vw=st.integers(150, 420), vh=st.integers(180, 480),
-       left_handed=st.booleans(), top_bar=st.sampled_from([52.0, 84.0, 130.0, 150.0]))
+@given(
+    table=random_tables(),
+    vw=st.integers(150, 420),
+    vh=st.integers(180, 480),
+    left_handed=st.booleans(),
+    top_bar=st.sampled_from([52.0, 84.0, 130.0, 150.0]),
+)
 def test_small_zoomed_viewports_and_tall_bars_fit_without_overlap(
-        table: Table, vw: int, vh: int, left_handed: bool, top_bar: float) -> None:
+    table: Table, vw: int, vh: int, left_handed: bool, top_bar: float
+) -> None:
     if vh - top_bar < 40:
         return  # no room left below the bar: the page keeps a minimum size instead
     opts = Options(top_bar=top_bar, left_handed=left_handed)

@@ -124,7 +124,9 @@ def test_a_shown_game_is_neither_won_nor_lost() -> None:
     assert stats.parse(book.to_text()).shown == {"spider-1": 1}
 
 
-@pytest.mark.parametrize("shown, says", [([], "not an object"), ({"chess": 1}, "not a game"), ({"spider-1": -1}, "whole number")])
+@pytest.mark.parametrize(
+    "shown, says", [([], "not an object"), ({"chess": 1}, "not a game"), ({"spider-1": -1}, "whole number")]
+)
 def test_bad_shown_counts_are_refused(shown: object, says: str) -> None:
     text = json.dumps({"format": "spider-stats", "version": 2, "presets": {}, "daily": {}, "shown": shown})
     with pytest.raises(stats.StatsError, match=says):

@@ -66,7 +66,7 @@ def test_recent_keeps_the_last_twenty() -> None:
     r = b.get("spider-1")
     assert len(r.recent) == stats.RECENT and r.recent[-1].score == 29 and r.recent[0].score == 10
     bars = stats_text.chart_bars(r)
-    assert len(bars) == 20 and all(0 <= bar["y"] and bar["y"] + bar["h"] <= 48 for bar in bars)
+    assert len(bars) == 20 and all(bar["y"] >= 0 and bar["y"] + bar["h"] <= 48 for bar in bars)
 
 
 def test_round_trip_identical() -> None:
@@ -175,8 +175,10 @@ def test_portrait_setting_keeps_the_portrait_arrangement() -> None:
     from ui import model
     from ui.layout import Arrangement, Options, layout_table
 
-    for preset, auto, portrait in [("spider-1", Arrangement.SIDE, Arrangement.TOP),
-                                   ("tournament-1", Arrangement.SIDE, Arrangement.TOP)]:
+    for preset, auto, portrait in [
+        ("spider-1", Arrangement.SIDE, Arrangement.TOP),
+        ("tournament-1", Arrangement.SIDE, Arrangement.TOP),
+    ]:
         g = engine.new_game(preset, deal=3)
         shape = model.table_shape(model.Tracker.from_view(g.rules, g.public_view()))
         assert layout_table(shape, 1366, 768, Options()).arrangement == auto

@@ -13,7 +13,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
-from engine.moves import Move  # noqa: E402
 from ui import model, persist, routing, targets  # noqa: E402
 from ui.layout import Options, Rect, layout_table  # noqa: E402
 
@@ -85,11 +84,11 @@ def test_element_identity_kept_through_moves() -> None:
     g = engine.new_game("spider-1", deal=7)
     t = model.Tracker.from_view(g.rules, g.public_view())
     m = next(m for m in g.legal_moves() if m.kind == "move")
-    moving = t.piles[f"column-{m.src + 1}"][-m.count:]
+    moving = t.piles[f"column-{m.src + 1}"][-m.count :]
     t.apply(g.play(m))
-    assert t.piles[f"column-{m.dst + 1}"][-m.count:] == moving
+    assert t.piles[f"column-{m.dst + 1}"][-m.count :] == moving
     t.apply(g.undo(), reverse=True)
-    assert t.piles[f"column-{m.src + 1}"][-m.count:] == moving
+    assert t.piles[f"column-{m.src + 1}"][-m.count :] == moving
 
 
 def test_deal_and_its_undo_move_the_same_elements() -> None:
@@ -125,10 +124,10 @@ def test_scene_places_every_card_inside_the_viewport(preset: str, vp: tuple[int,
     places = model.scene(t, lay)
     assert all(p is not None for p in places)
     for p in places:
-        assert 0 <= p.x and p.x + lay.card_width <= vp[0] + 0.01
-        assert 52 <= p.y and p.y + lay.card_height <= vp[1] + 0.01
+        assert p.x >= 0 and p.x + lay.card_width <= vp[0] + 0.01
+        assert p.y >= 52 and p.y + lay.card_height <= vp[1] + 0.01
     for pile in model.pile_ids(g.rules):
-        x, y = model.pile_base(lay, pile)
+        x, _y = model.pile_base(lay, pile)
         assert 0 <= x <= vp[0] - lay.card_width + 0.01
 
 
@@ -182,10 +181,12 @@ def _setup(preset: str = "spider-1", deal: int = 11, vp: tuple[int, int] = (1366
 
 
 def test_hit_topmost_card_and_empty_pile() -> None:
-    g, t, lay, places = _setup()
+    _g, t, lay, places = _setup()
     top = t.piles["column-3"][-1]
     p = places[top]
-    assert targets.hit(t, lay, places, p.x + 5, p.y + lay.card_height - 3) == targets.Hit("column-3", len(t.piles["column-3"]) - 1)
+    assert targets.hit(t, lay, places, p.x + 5, p.y + lay.card_height - 3) == targets.Hit(
+        "column-3", len(t.piles["column-3"]) - 1
+    )
     under = t.piles["column-3"][0]
     q = places[under]
     assert targets.hit(t, lay, places, q.x + 5, q.y + 2) == targets.Hit("column-3", 0)
@@ -205,8 +206,7 @@ def test_drag_count_only_movable_units() -> None:
 
 
 def test_drop_goes_to_most_overlapped_legal_pile() -> None:
-    g, t, lay, places = _setup()
-    c2 = lay.pile(*model._lid("column-2")).hit
+    _g, _t, lay, _places = _setup()
     c3 = lay.pile(*model._lid("column-3")).hit
     w, h = lay.card_width, lay.card_height
     # mostly over column 3, a little over column 2
@@ -253,8 +253,7 @@ def test_best_move_prefers_foundation_and_regular_empty_column() -> None:
             best = targets.best_move(g.rules, g.position, g.legal_moves(), m.src, 1)
             assert best.kind == "found"
             break
-    g = engine.game_from_notation(
-        "tournament-1", "Ks5s/Ks/Ks/Ks/Ks/Qs/-/Qs/- -/-/-/-/- -/-/-/-/-/-")
+    g = engine.game_from_notation("tournament-1", "Ks5s/Ks/Ks/Ks/Ks/Qs/-/Qs/- -/-/-/-/- -/-/-/-/-/-")
     assert str(targets.best_move(g.rules, g.position, g.legal_moves(), 0, 1)) == "c1>c7"
 
 

@@ -29,8 +29,12 @@ def test_spidike_is_four_suit_spider_under_another_name() -> None:
 
 
 def test_games_that_differ_are_not_twins() -> None:
-    for a, b in [("spider-2", "spider-4"), ("spider-relaxed", "spider-4"), ("little-spider", "little-spider-classic"),
-                 ("spidike-classic", "spidike")]:
+    for a, b in [
+        ("spider-2", "spider-4"),
+        ("spider-relaxed", "spider-4"),
+        ("little-spider", "little-spider-classic"),
+        ("spidike-classic", "spidike"),
+    ]:
         assert not winnable.same_game(a, b)
     assert winnable.twin("spider-2", {"presets": {"spider-4": entry([2], 5)}}) is None
 

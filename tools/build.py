@@ -78,31 +78,164 @@ SNAPSHOT_TOOL = Path(__file__).resolve().parent / "make_snapshot.mjs"
 # The shipped snapshot imports them so that the page need not; one missing here
 # only costs its import time (e2e/test_shell.py checks the list stays complete).
 SNAPSHOT_STDLIB = (
-    "__future__", "_collections_abc", "_colorize", "_frozen_importlib", "_frozen_importlib_external",
-    "_opcode_metadata", "_py_warnings", "_pyodide", "_pyodide._base", "_pyodide._core_docs",
-    "_pyodide._future_helper", "email", "importlib.metadata", "importlib.metadata._collections",
-    "importlib.metadata._functools", "importlib.metadata._itertools", "importlib.metadata._meta", "_pyodide._importhook", "_pyodide.docs_argspec", "_pyodide.docstring",
-    "_pyodide.jsbind", "_sitebuiltins", "_ssl", "_weakrefset", "abc", "annotationlib", "ast", "asyncio",
-    "asyncio.base_events", "asyncio.base_futures", "asyncio.base_subprocess", "asyncio.base_tasks",
-    "asyncio.constants", "asyncio.coroutines", "asyncio.events", "asyncio.exceptions",
-    "asyncio.format_helpers", "asyncio.futures", "asyncio.graph", "asyncio.locks", "asyncio.log",
-    "asyncio.mixins", "asyncio.protocols", "asyncio.queues", "asyncio.runners", "asyncio.selector_events",
-    "asyncio.sslproto", "asyncio.staggered", "asyncio.streams", "asyncio.subprocess", "asyncio.taskgroups",
-    "asyncio.tasks", "asyncio.threads", "asyncio.timeouts", "asyncio.transports", "asyncio.trsock",
-    "asyncio.unix_events", "base64", "bisect", "bz2", "calendar", "codecs", "codeop", "collections", "collections.abc",
-    "compression", "compression._common", "compression._common._streams", "compression.zstd",
-    "compression.zstd._zstdfile", "concurrent", "concurrent.futures", "concurrent.futures._base",
-    "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "datetime", "dis", "encodings", "encodings.aliases",
-    "encodings.utf_8", "enum", "fnmatch", "functools", "genericpath", "glob", "hashlib", "heapq", "html",
-    "html.entities", "importlib", "importlib._abc", "importlib._bootstrap", "importlib._bootstrap_external",
-    "importlib.abc", "importlib.machinery", "importlib.util", "inspect", "io", "ipaddress", "json",
-    "json.decoder", "json.encoder", "json.scanner", "keyword", "linecache", "locale", "logging", "lzma",
-    "ntpath", "opcode", "operator", "os", "os.path", "pathlib", "pathlib._os", "posixpath", "pyodide",
-    "pyodide._package_loader", "pyodide._state", "pyodide.code", "pyodide.common", "pyodide.ffi",
-    "pyodide.webloop", "random", "re", "re._casefix", "re._compiler", "re._constants", "re._parser",
-    "reprlib", "selectors", "shutil", "signal", "site", "socket", "ssl", "stat", "string", "struct",
-    "subprocess", "tempfile", "textwrap", "threading", "token", "tokenize", "traceback", "types", "typing",
-    "urllib", "urllib.parse", "warnings", "weakref", "zipfile", "zipfile._path", "zipfile._path.glob",
+    "__future__",
+    "_collections_abc",
+    "_colorize",
+    "_frozen_importlib",
+    "_frozen_importlib_external",
+    "_opcode_metadata",
+    "_py_warnings",
+    "_pyodide",
+    "_pyodide._base",
+    "_pyodide._core_docs",
+    "_pyodide._future_helper",
+    "email",
+    "importlib.metadata",
+    "importlib.metadata._collections",
+    "importlib.metadata._functools",
+    "importlib.metadata._itertools",
+    "importlib.metadata._meta",
+    "_pyodide._importhook",
+    "_pyodide.docs_argspec",
+    "_pyodide.docstring",
+    "_pyodide.jsbind",
+    "_sitebuiltins",
+    "_ssl",
+    "_weakrefset",
+    "abc",
+    "annotationlib",
+    "ast",
+    "asyncio",
+    "asyncio.base_events",
+    "asyncio.base_futures",
+    "asyncio.base_subprocess",
+    "asyncio.base_tasks",
+    "asyncio.constants",
+    "asyncio.coroutines",
+    "asyncio.events",
+    "asyncio.exceptions",
+    "asyncio.format_helpers",
+    "asyncio.futures",
+    "asyncio.graph",
+    "asyncio.locks",
+    "asyncio.log",
+    "asyncio.mixins",
+    "asyncio.protocols",
+    "asyncio.queues",
+    "asyncio.runners",
+    "asyncio.selector_events",
+    "asyncio.sslproto",
+    "asyncio.staggered",
+    "asyncio.streams",
+    "asyncio.subprocess",
+    "asyncio.taskgroups",
+    "asyncio.tasks",
+    "asyncio.threads",
+    "asyncio.timeouts",
+    "asyncio.transports",
+    "asyncio.trsock",
+    "asyncio.unix_events",
+    "base64",
+    "bisect",
+    "bz2",
+    "calendar",
+    "codecs",
+    "codeop",
+    "collections",
+    "collections.abc",
+    "compression",
+    "compression._common",
+    "compression._common._streams",
+    "compression.zstd",
+    "compression.zstd._zstdfile",
+    "concurrent",
+    "concurrent.futures",
+    "concurrent.futures._base",
+    "contextlib",
+    "contextvars",
+    "copy",
+    "copyreg",
+    "dataclasses",
+    "datetime",
+    "dis",
+    "encodings",
+    "encodings.aliases",
+    "encodings.utf_8",
+    "enum",
+    "fnmatch",
+    "functools",
+    "genericpath",
+    "glob",
+    "hashlib",
+    "heapq",
+    "html",
+    "html.entities",
+    "importlib",
+    "importlib._abc",
+    "importlib._bootstrap",
+    "importlib._bootstrap_external",
+    "importlib.abc",
+    "importlib.machinery",
+    "importlib.util",
+    "inspect",
+    "io",
+    "ipaddress",
+    "json",
+    "json.decoder",
+    "json.encoder",
+    "json.scanner",
+    "keyword",
+    "linecache",
+    "locale",
+    "logging",
+    "lzma",
+    "ntpath",
+    "opcode",
+    "operator",
+    "os",
+    "os.path",
+    "pathlib",
+    "pathlib._os",
+    "posixpath",
+    "pyodide",
+    "pyodide._package_loader",
+    "pyodide._state",
+    "pyodide.code",
+    "pyodide.common",
+    "pyodide.ffi",
+    "pyodide.webloop",
+    "random",
+    "re",
+    "re._casefix",
+    "re._compiler",
+    "re._constants",
+    "re._parser",
+    "reprlib",
+    "selectors",
+    "shutil",
+    "signal",
+    "site",
+    "socket",
+    "ssl",
+    "stat",
+    "string",
+    "struct",
+    "subprocess",
+    "tempfile",
+    "textwrap",
+    "threading",
+    "token",
+    "tokenize",
+    "traceback",
+    "types",
+    "typing",
+    "urllib",
+    "urllib.parse",
+    "warnings",
+    "weakref",
+    "zipfile",
+    "zipfile._path",
+    "zipfile._path.glob",
     "zipimport",
 )
 
@@ -136,9 +269,7 @@ def load_vendors(node_modules: Path, all_files: bool = False) -> list[Vendor]:
         package_dir = node_modules / entry["package"]
         manifest = package_dir / "package.json"
         if not manifest.is_file():
-            raise BuildError(
-                f"{entry['package']} is not installed in {node_modules}: run `npm ci` first"
-            )
+            raise BuildError(f"{entry['package']} is not installed in {node_modules}: run `npm ci` first")
         installed = json.loads(manifest.read_text(encoding="utf-8"))["version"]
         if installed != entry["version"]:
             raise BuildError(
@@ -298,7 +429,10 @@ def make_snapshot(name: str, spec: dict[str, object], cache: Path = SNAPSHOT_CAC
         spec_path.write_text(json.dumps(spec), encoding="utf-8")
         run = subprocess.run(
             [node, str(SNAPSHOT_TOOL), str(spec_path), str(out)],
-            capture_output=True, text=True, timeout=300, check=False,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
         )
         lines = run.stdout.strip().splitlines()
         try:
@@ -307,8 +441,7 @@ def make_snapshot(name: str, spec: dict[str, object], cache: Path = SNAPSHOT_CAC
             report = {}
         if run.returncode != 0 or not report.get("ok") or not out.is_file():
             why = report.get("error") or run.stderr.strip()[-2000:] or f"exit status {run.returncode}"
-            print(f"build: could not make the Pyodide snapshot ({report.get('stage', '?')}): {why}",
-                  file=sys.stderr)
+            print(f"build: could not make the Pyodide snapshot ({report.get('stage', '?')}): {why}", file=sys.stderr)
             return None
         data = out.read_bytes()
     cache.mkdir(parents=True, exist_ok=True)
@@ -381,11 +514,7 @@ def build(
         "/*@PYTHON_FILES@*/[]": json.dumps([[p, p] for p in py_files]),
         "/*@SNAPSHOT_MODULES@*/[]": json.dumps(pure),
         "/*@DOWNLOAD_SIZES@*/{}": json.dumps(
-            {
-                name: (pyodide.source / name).stat().st_size
-                for name in PROGRESS_FILES
-                if name in pyodide.files
-            }
+            {name: (pyodide.source / name).stat().st_size for name in PROGRESS_FILES if name in pyodide.files}
             | {path.rsplit("/", 1)[1]: len(data) for path, data in shipped.items()}
         ),
         "@SHIPPED_SNAPSHOT@": shipped_path,
@@ -394,9 +523,7 @@ def build(
     preloads = ["shell/pyscript-setup.js", "shell/pyodide-boot.mjs"] + [
         f"{v.site_dir}/{name}" for v in vendors for name in v.files if name.endswith((".js", ".mjs"))
     ]
-    values["<!--@MODULEPRELOADS@-->"] = "\n".join(
-        f'<link rel="modulepreload" href="./{path}">' for path in preloads
-    )
+    values["<!--@MODULEPRELOADS@-->"] = "\n".join(f'<link rel="modulepreload" href="./{path}">' for path in preloads)
 
     contents: dict[str, bytes] = {}
     for site_path, path in files.items():
@@ -415,9 +542,7 @@ def build(
             contents[site_path] = data.replace(b"@BUILD@", build_id.encode())
     precache = {path: sha256(data) for path, data in sorted(contents.items())}
     worker = fill((source / "sw.js").read_text(encoding="utf-8"), values, "sw.js")
-    worker = worker.replace("@BUILD@", build_id).replace(
-        "/*@PRECACHE@*/{}", json.dumps(precache, indent=1)
-    )
+    worker = worker.replace("@BUILD@", build_id).replace("/*@PRECACHE@*/{}", json.dumps(precache, indent=1))
     contents["sw.js"] = worker.encode("utf-8")
 
     info: dict[str, object] = {

@@ -62,23 +62,32 @@ SUITS = "shdc"
 GLYPHS: dict[str, tuple[int, str]] = {
     "A": (64, "M0 100L32 0L64 100M13 64H51"),
     "2": (60, "M3 24C4 9 15 0 30 0C47 0 57 11 57 26C57 43 44 53 30 65L2 100H60"),
-    "3": (58, "M4 11C11 4 19 0 30 0C46 0 55 10 55 24C55 39 45 47 27 47"
-              "C47 47 58 58 58 74C58 90 46 100 29 100C17 100 8 96 1 88"),
+    "3": (
+        58,
+        "M4 11C11 4 19 0 30 0C46 0 55 10 55 24C55 39 45 47 27 47"
+        "C47 47 58 58 58 74C58 90 46 100 29 100C17 100 8 96 1 88",
+    ),
     "4": (62, "M46 100V0L0 70H62"),
-    "5": (58, "M54 0H10L6 44C13 39 21 37 30 37C47 37 58 49 58 68C58 87 46 100 28 100"
-              "C17 100 8 96 1 88"),
-    "6": (58, "M52 7C46 2 39 0 31 0C12 0 2 20 2 53C2 85 13 100 30 100C47 100 58 88 58 70"
-              "C58 52 47 41 31 41C17 41 6 49 2 62"),
+    "5": (58, "M54 0H10L6 44C13 39 21 37 30 37C47 37 58 49 58 68C58 87 46 100 28 100C17 100 8 96 1 88"),
+    "6": (
+        58,
+        "M52 7C46 2 39 0 31 0C12 0 2 20 2 53C2 85 13 100 30 100C47 100 58 88 58 70C58 52 47 41 31 41C17 41 6 49 2 62",
+    ),
     "7": (58, "M0 0H58L18 100"),
-    "8": (58, "M29 46C15 46 6 38 6 23C6 9 15 0 29 0C43 0 52 9 52 23C52 38 43 46 29 46Z"
-              "M29 46C13 46 2 56 2 73C2 90 13 100 29 100C45 100 56 90 56 73C56 56 45 46 29 46Z"),
-    "9": (58, "M6 93C12 98 19 100 27 100C46 100 56 80 56 47C56 15 45 0 28 0"
-              "C11 0 0 12 0 30C0 48 11 59 27 59C41 59 52 51 56 38"),
+    "8": (
+        58,
+        "M29 46C15 46 6 38 6 23C6 9 15 0 29 0C43 0 52 9 52 23C52 38 43 46 29 46Z"
+        "M29 46C13 46 2 56 2 73C2 90 13 100 29 100C45 100 56 90 56 73C56 56 45 46 29 46Z",
+    ),
+    "9": (
+        58,
+        "M6 93C12 98 19 100 27 100C46 100 56 80 56 47C56 15 45 0 28 0"
+        "C11 0 0 12 0 30C0 48 11 59 27 59C41 59 52 51 56 38",
+    ),
     "1": (26, "M0 17L22 0V100"),
     "0": (50, "M25 0C41 0 50 20 50 50C50 80 41 100 25 100C9 100 0 80 0 50C0 20 9 0 25 0Z"),
     "J": (50, "M14 0H50M36 0V70C36 89 27 100 14 100C6 100 0 95 -3 87"),
-    "Q": (62, "M31 0C50 0 62 19 62 48C62 78 50 96 31 96C12 96 0 78 0 48C0 19 12 0 31 0Z"
-              "M38 70L62 104"),
+    "Q": (62, "M31 0C50 0 62 19 62 48C62 78 50 96 31 96C12 96 0 78 0 48C0 19 12 0 31 0ZM38 70L62 104"),
     "K": (58, "M0 0V100M56 0L4 60M22 42L58 100"),
     "F": (46, "M46 0H0V100M0 48H38"),
     "R": (54, "M0 100V0H26C44 0 54 11 54 27C54 42 44 53 26 53H0M26 53L54 100"),
@@ -91,14 +100,17 @@ STROKE = 21  # stroke width in glyph units (glyph height is 100)
 # Suit pips: filled paths in a 100 x 100 box.
 # ---------------------------------------------------------------------------
 PIPS: dict[str, str] = {
-    "s": ("M50 2C62 20 97 38 97 63C97 79 85 88 72 88C63 88 57 84 53 77"
-          "C54 86 59 93 68 98H32C41 93 46 86 47 77C43 84 37 88 28 88"
-          "C15 88 3 79 3 63C3 38 38 20 50 2Z"),
-    "h": ("M50 96C38 80 3 60 3 31C3 14 15 4 29 4C39 4 46 10 50 19"
-          "C54 10 61 4 71 4C85 4 97 14 97 31C97 60 62 80 50 96Z"),
+    "s": (
+        "M50 2C62 20 97 38 97 63C97 79 85 88 72 88C63 88 57 84 53 77"
+        "C54 86 59 93 68 98H32C41 93 46 86 47 77C43 84 37 88 28 88"
+        "C15 88 3 79 3 63C3 38 38 20 50 2Z"
+    ),
+    "h": ("M50 96C38 80 3 60 3 31C3 14 15 4 29 4C39 4 46 10 50 19C54 10 61 4 71 4C85 4 97 14 97 31C97 60 62 80 50 96Z"),
     "d": "M50 1Q69 29 90 50Q69 71 50 99Q31 71 10 50Q31 29 50 1Z",
-    "c": ("M50 5A21 21 0 0 1 66 40A21 21 0 1 1 55 73C56 84 60 92 69 98H31"
-          "C40 92 44 84 45 73A21 21 0 1 1 34 40A21 21 0 0 1 50 5Z"),
+    "c": (
+        "M50 5A21 21 0 0 1 66 40A21 21 0 1 1 55 73C56 84 60 92 69 98H31"
+        "C40 92 44 84 45 73A21 21 0 1 1 34 40A21 21 0 0 1 50 5Z"
+    ),
 }
 
 FACE_SETS: dict[str, dict[str, str]] = {
@@ -118,13 +130,12 @@ TINTS: dict[str, str] = {
     "#12813a": "#e6f4ea",
 }
 
-SVG_OPEN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" '
-            'width="%d" height="%d">' % (CARD_W, CARD_H, CARD_W, CARD_H))
-CARD_OUTLINE = ('<rect x="1" y="1" width="98" height="138" rx="8" '
-                'fill="%s" stroke="%s" stroke-width="2"/>')
+SVG_OPEN = (
+    f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_W} {CARD_H}" width="{CARD_W}" height="{CARD_H}">'
+)
+CARD_OUTLINE = '<rect x="1" y="1" width="98" height="138" rx="8" fill="%s" stroke="%s" stroke-width="2"/>'
 # The high-contrast faces: white, with a thick black rim (drawn inside the card).
-HC_OUTLINE = ('<rect x="2.5" y="2.5" width="95" height="135" rx="7" '
-              'fill="#ffffff" stroke="#000000" stroke-width="5"/>')
+HC_OUTLINE = '<rect x="2.5" y="2.5" width="95" height="135" rx="7" fill="#ffffff" stroke="#000000" stroke-width="5"/>'
 
 
 def _num(v: float) -> str:
@@ -154,8 +165,16 @@ def rank_text(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
-def text_svg(text: str, x: float, y: float, height: float, colour: str,
-             width: float | None = None, stretch: float = 1.0, stroke: int = STROKE) -> str:
+def text_svg(
+    text: str,
+    x: float,
+    y: float,
+    height: float,
+    colour: str,
+    width: float | None = None,
+    stretch: float = 1.0,
+    stroke: int = STROKE,
+) -> str:
     """A stroked word whose *visual* box has top-left (x, y) and ``height``.
 
     ``stretch`` widens the glyphs (wide glyphs read better when tiny); with
@@ -172,8 +191,10 @@ def text_svg(text: str, x: float, y: float, height: float, colour: str,
         tf = f"translate({_num(tx)} {_num(ty)})scale({_num(scale)})"
     else:
         tf = f"translate({_num(tx)} {_num(ty)})scale({_num(sx)} {_num(scale)})"
-    return (f'<g transform="{tf}" fill="none" stroke="{colour}" stroke-width="{stroke}" '
-            f'stroke-linecap="round" stroke-linejoin="round">{word_paths(text)}</g>')
+    return (
+        f'<g transform="{tf}" fill="none" stroke="{colour}" stroke-width="{stroke}" '
+        f'stroke-linecap="round" stroke-linejoin="round">{word_paths(text)}</g>'
+    )
 
 
 def text_visual_width(text: str, height: float) -> float:
@@ -182,18 +203,15 @@ def text_visual_width(text: str, height: float) -> float:
 
 def pip_use(x: float, y: float, size: float) -> str:
     """Place the pip defined as ``#p`` in a ``size`` square at (x, y)."""
-    return (f'<use href="#p" transform="translate({_num(x)} {_num(y)})'
-            f'scale({_num(size / 100)})"/>')
+    return f'<use href="#p" transform="translate({_num(x)} {_num(y)})scale({_num(size / 100)})"/>'
 
 
 def face_svg(rank: str, suit: str, colours: dict[str, str], high_contrast: bool = False) -> str:
     ink = colours[suit]
     label = rank_text(rank)
     stroke = HC_STROKE if high_contrast else STROKE
-    outline = (HC_OUTLINE if high_contrast else CARD_OUTLINE % ("#fffefb", "#8a8f98"))
-    parts = [SVG_OPEN,
-             f'<defs><path id="p" d="{PIPS[suit]}" fill="{ink}"/></defs>',
-             outline]
+    outline = HC_OUTLINE if high_contrast else CARD_OUTLINE % ("#fffefb", "#8a8f98")
+    parts = [SVG_OPEN, f'<defs><path id="p" d="{PIPS[suit]}" fill="{ink}"/></defs>', outline]
     # Corner index: rank at the left, suit at the right, inside y 3..35.
     top = 3 if not high_contrast else 5
     left = 6 if not high_contrast else 7
@@ -202,11 +220,14 @@ def face_svg(rank: str, suit: str, colours: dict[str, str], high_contrast: bool 
     parts.append(pip_use(CARD_W - (5 if not high_contrast else 6) - pip, top - 1, pip))
     if rank in "JQK":
         if high_contrast:
-            parts.append(f'<rect x="14" y="42" width="72" height="90" rx="6" fill="#ffffff" '
-                         f'stroke="{ink}" stroke-width="3"/>')
+            parts.append(
+                f'<rect x="14" y="42" width="72" height="90" rx="6" fill="#ffffff" stroke="{ink}" stroke-width="3"/>'
+            )
         else:
-            parts.append(f'<rect x="14" y="42" width="72" height="90" rx="6" fill="{TINTS[ink]}" '
-                         f'stroke="{ink}" stroke-width="1.5" stroke-opacity=".35"/>')
+            parts.append(
+                f'<rect x="14" y="42" width="72" height="90" rx="6" fill="{TINTS[ink]}" '
+                f'stroke="{ink}" stroke-width="1.5" stroke-opacity=".35"/>'
+            )
         letter_h = 46
         lw = text_visual_width(rank, letter_h)
         parts.append(text_svg(rank, (CARD_W - lw) / 2, 50, letter_h, ink, stroke=stroke))
@@ -219,35 +240,38 @@ def face_svg(rank: str, suit: str, colours: dict[str, str], high_contrast: bool 
     return "".join(parts)
 
 
-SPIDER = ("M0 -9C5 -9 7 -5 7 -1C7 7 4 13 0 13C-4 13 -7 7 -7 -1C-7 -5 -5 -9 0 -9Z"
-          "M0 -17A6 6 0 1 1 0 -9A6 6 0 1 1 0 -17Z")
-SPIDER_LEGS = ("M-4 -8L-14 -20L-20 -14M4 -8L14 -20L20 -14"
-               "M-6 -3L-20 -8L-27 0M6 -3L20 -8L27 0"
-               "M-6 3L-19 6L-24 16M6 3L19 6L24 16"
-               "M-4 8L-12 17L-13 28M4 8L12 17L13 28")
+SPIDER = "M0 -9C5 -9 7 -5 7 -1C7 7 4 13 0 13C-4 13 -7 7 -7 -1C-7 -5 -5 -9 0 -9ZM0 -17A6 6 0 1 1 0 -9A6 6 0 1 1 0 -17Z"
+SPIDER_LEGS = (
+    "M-4 -8L-14 -20L-20 -14M4 -8L14 -20L20 -14"
+    "M-6 -3L-20 -8L-27 0M6 -3L20 -8L27 0"
+    "M-6 3L-19 6L-24 16M6 3L19 6L24 16"
+    "M-4 8L-12 17L-13 28M4 8L12 17L13 28"
+)
 
 
 def spider_svg(cx: float, cy: float, scale: float, colour: str, width: float = 2.4) -> str:
     """A small spider motif centred on (cx, cy)."""
-    return (f'<g transform="translate({_num(cx)} {_num(cy)})scale({_num(scale)})">'
-            f'<path d="{SPIDER_LEGS}" fill="none" stroke="{colour}" stroke-width="{width}" '
-            f'stroke-linecap="round" stroke-linejoin="round"/>'
-            f'<path d="{SPIDER}" fill="{colour}"/></g>')
+    return (
+        f'<g transform="translate({_num(cx)} {_num(cy)})scale({_num(scale)})">'
+        f'<path d="{SPIDER_LEGS}" fill="none" stroke="{colour}" stroke-width="{width}" '
+        f'stroke-linecap="round" stroke-linejoin="round"/>'
+        f'<path d="{SPIDER}" fill="{colour}"/></g>'
+    )
 
 
 def back_svg(base: str, line: str, accent: str, spider: bool) -> str:
-    parts = [SVG_OPEN,
-             '<defs><pattern id="q" width="10" height="10" patternUnits="userSpaceOnUse" '
-             'patternTransform="rotate(45)">'
-             f'<path d="M0 0H10M0 0V10" stroke="{line}" stroke-width="2.2"/></pattern></defs>',
-             CARD_OUTLINE % ("#ffffff", "#8a8f98"),
-             f'<rect x="7" y="7" width="86" height="126" rx="5" fill="{base}"/>',
-             '<rect x="7" y="7" width="86" height="126" rx="5" fill="url(#q)"/>',
-             f'<rect x="11" y="11" width="78" height="118" rx="3" fill="none" '
-             f'stroke="{accent}" stroke-width="1.5"/>']
+    parts = [
+        SVG_OPEN,
+        '<defs><pattern id="q" width="10" height="10" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)">'
+        f'<path d="M0 0H10M0 0V10" stroke="{line}" stroke-width="2.2"/></pattern></defs>',
+        CARD_OUTLINE % ("#ffffff", "#8a8f98"),
+        f'<rect x="7" y="7" width="86" height="126" rx="5" fill="{base}"/>',
+        '<rect x="7" y="7" width="86" height="126" rx="5" fill="url(#q)"/>',
+        f'<rect x="11" y="11" width="78" height="118" rx="3" fill="none" stroke="{accent}" stroke-width="1.5"/>',
+    ]
     if spider:
-        parts.append(f'<circle cx="50" cy="70" r="20" fill="{base}" stroke="{accent}" '
-                     'stroke-width="1.5"/>')
+        parts.append(f'<circle cx="50" cy="70" r="20" fill="{base}" stroke="{accent}" stroke-width="1.5"/>')
         parts.append(spider_svg(50, 71, 0.62, accent, 3))
     parts.append("</svg>\n")
     return "".join(parts)
@@ -256,44 +280,42 @@ def back_svg(base: str, line: str, accent: str, spider: bool) -> str:
 def contrast_back_svg() -> str:
     """The high-contrast back: black with a thick white rim and a sparse
     white lattice, unmistakable beside a white face and on a black table."""
-    return (SVG_OPEN
-            + '<defs><pattern id="q" width="16" height="16" patternUnits="userSpaceOnUse" '
-            'patternTransform="rotate(45)"><path d="M0 0H16M0 0V16" stroke="#ffffff" '
-            'stroke-width="2"/></pattern></defs>'
-            + '<rect x="3" y="3" width="94" height="134" rx="7" fill="#000000" stroke="#ffffff" '
-            'stroke-width="6"/>'
-            + '<rect x="12" y="12" width="76" height="116" rx="3" fill="url(#q)"/>'
-            + "</svg>\n")
+    return (
+        SVG_OPEN + '<defs><pattern id="q" width="16" height="16" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><path d="M0 0H16M0 0V16" stroke="#ffffff" '
+        'stroke-width="2"/></pattern></defs>'
+        + '<rect x="3" y="3" width="94" height="134" rx="7" fill="#000000" stroke="#ffffff" '
+        'stroke-width="6"/>' + '<rect x="12" y="12" width="76" height="116" rx="3" fill="url(#q)"/>' + "</svg>\n"
+    )
 
 
 def slot_svg(inner: str = "", tint: str = "#ffffff") -> str:
-    return (SVG_OPEN
-            + f'<rect x="2" y="2" width="96" height="136" rx="8" fill="{tint}" fill-opacity=".1" '
-            f'stroke="{tint}" stroke-opacity=".45" stroke-width="2.5" stroke-dasharray="7 5"/>'
-            + inner + "</svg>\n")
+    return (
+        SVG_OPEN + f'<rect x="2" y="2" width="96" height="136" rx="8" fill="{tint}" fill-opacity=".1" '
+        f'stroke="{tint}" stroke-opacity=".45" stroke-width="2.5" stroke-dasharray="7 5"/>' + inner + "</svg>\n"
+    )
 
 
 def slot_files() -> dict[str, str]:
     faint = "#ffffff"
-    ring = (f'<circle cx="50" cy="70" r="26" fill="none" stroke="{faint}" stroke-opacity=".4" '
-            'stroke-width="4"/>')
+    ring = f'<circle cx="50" cy="70" r="26" fill="none" stroke="{faint}" stroke-opacity=".4" stroke-width="4"/>'
     a_glyph = text_svg("A", 50 - text_visual_width("A", 34) / 2, 53, 34, faint)
     k_glyph = text_svg("K", 50 - text_visual_width("K", 34) / 2, 53, 34, faint)
     free_w = text_visual_width("FREE", 20)
     return {
         "slots/empty.svg": slot_svg(),
-        "slots/foundation.svg": slot_svg(
-            ring + f'<g opacity=".45">{a_glyph}</g>'),
+        "slots/foundation.svg": slot_svg(ring + f'<g opacity=".45">{a_glyph}</g>'),
         "slots/run.svg": slot_svg(
-            f'<g opacity=".4">{k_glyph}</g>'
-            + f'<g opacity=".35">{spider_svg(50, 108, 0.45, faint, 3.5)}</g>'),
+            f'<g opacity=".4">{k_glyph}</g>' + f'<g opacity=".35">{spider_svg(50, 108, 0.45, faint, 3.5)}</g>'
+        ),
         "slots/free.svg": slot_svg(
-            f'<g opacity=".6">{text_svg("FREE", 50 - free_w / 2, 60, 20, "#ffe08a")}</g>',
-            tint="#ffe08a"),
+            f'<g opacity=".6">{text_svg("FREE", 50 - free_w / 2, 60, 20, "#ffe08a")}</g>', tint="#ffe08a"
+        ),
         "slots/stock.svg": slot_svg(
             f'<circle cx="50" cy="70" r="22" fill="none" stroke="{faint}" stroke-opacity=".4" '
             'stroke-width="5"/><path d="M34 86L66 54" stroke="#fff" stroke-opacity=".4" '
-            'stroke-width="5" stroke-linecap="round"/>'),
+            'stroke-width="5" stroke-linecap="round"/>'
+        ),
     }
 
 
@@ -303,8 +325,7 @@ def all_files() -> dict[str, str]:
     for set_name, colours in FACE_SETS.items():
         for suit in SUITS:
             for rank in RANKS:
-                files[f"{set_name}/{rank}{suit}.svg"] = face_svg(rank, suit, colours,
-                                                                 set_name in HIGH_CONTRAST)
+                files[f"{set_name}/{rank}{suit}.svg"] = face_svg(rank, suit, colours, set_name in HIGH_CONTRAST)
     files["backs/blue.svg"] = back_svg("#1f4e9c", "#3f73c8", "#c9dbff", spider=False)
     files["backs/red.svg"] = back_svg("#a3172a", "#c4374a", "#ffd6dc", spider=True)
     files["backs/green.svg"] = back_svg("#1d6b3c", "#2f8a55", "#d2f2dd", spider=True)

@@ -55,10 +55,15 @@ ICON_RADIUS = 96.0
 
 # ---- geometry ---------------------------------------------------------------
 
+
 def rounded_rect(cx: float, cy: float, w: float, h: float, r: float, steps: int = 10) -> list[Point]:
     pts: list[Point] = []
-    corners = [(w / 2 - r, h / 2 - r, 0), (-w / 2 + r, h / 2 - r, 90),
-               (-w / 2 + r, -h / 2 + r, 180), (w / 2 - r, -h / 2 + r, 270)]
+    corners = [
+        (w / 2 - r, h / 2 - r, 0),
+        (-w / 2 + r, h / 2 - r, 90),
+        (-w / 2 + r, -h / 2 + r, 180),
+        (w / 2 - r, -h / 2 + r, 270),
+    ]
     for ox, oy, start in corners:
         for i in range(steps + 1):
             a = math.radians(start + 90 * i / steps)
@@ -82,10 +87,12 @@ def flatten(path: list[tuple[str, list[Point]]], steps: int = 16) -> list[Point]
             for i in range(1, steps + 1):
                 t = i / steps
                 u = 1 - t
-                pts.append((
-                    u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
-                    u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3,
-                ))
+                pts.append(
+                    (
+                        u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
+                        u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3,
+                    )
+                )
     return pts
 
 
@@ -108,8 +115,10 @@ def layers(maskable: bool) -> list[tuple[list[Point], Color]]:
     else:
         background = rounded_rect(CANVAS / 2, CANVAS / 2, CANVAS, CANVAS, ICON_RADIUS)
     shapes = [
-        (card(BACK, OUTLINE), EDGE), (card(BACK), BACK_CARD),
-        (card(FRONT, OUTLINE), EDGE), (card(FRONT), CARD),
+        (card(BACK, OUTLINE), EDGE),
+        (card(BACK), BACK_CARD),
+        (card(FRONT, OUTLINE), EDGE),
+        (card(FRONT), CARD),
         (spade_points(), INK),
     ]
     if maskable:  # keep the motif inside the 80 % safe circle
@@ -119,6 +128,7 @@ def layers(maskable: bool) -> list[tuple[list[Point], Color]]:
 
 
 # ---- raster -------------------------------------------------------------------
+
 
 def coverage(points: list[Point], size: int, scale: float, ss: int = 3) -> list[float]:
     """Fraction of each pixel inside the polygon (even-odd), by scanlines."""
@@ -161,7 +171,7 @@ def render(size: int, maskable: bool) -> bytes:
         line = bytearray([0])
         for x in range(size):
             j = (y * size + x) * 4
-            line += bytes(round(max(0.0, min(1.0, v)) * 255) for v in rgba[j:j + 4])
+            line += bytes(round(max(0.0, min(1.0, v)) * 255) for v in rgba[j : j + 4])
         rows.append(bytes(line))
     return png(size, size, b"".join(rows))
 
@@ -176,31 +186,40 @@ def png(width: int, height: int, raw: bytes) -> bytes:
 
 # ---- svg ------------------------------------------------------------------------
 
+
 def svg() -> str:
     def hexc(c: Color) -> str:
-        return "#%02x%02x%02x" % c
+        return "#{:02x}{:02x}{:02x}".format(*c)
 
     def rect(spec: tuple[float, float, float, float, float, float], grow: float, color: Color) -> str:
         cx, cy, w, h, r, angle = spec
-        return (f'<rect x="{cx - w / 2 - grow:g}" y="{cy - h / 2 - grow:g}" width="{w + 2 * grow:g}" '
-                f'height="{h + 2 * grow:g}" rx="{r + grow:g}" fill="{hexc(color)}" '
-                f'transform="rotate({angle:g} {cx:g} {cy:g})"/>')
+        return (
+            f'<rect x="{cx - w / 2 - grow:g}" y="{cy - h / 2 - grow:g}" width="{w + 2 * grow:g}" '
+            f'height="{h + 2 * grow:g}" rx="{r + grow:g}" fill="{hexc(color)}" '
+            f'transform="rotate({angle:g} {cx:g} {cy:g})"/>'
+        )
 
     d = " ".join(cmd + " " + " ".join(f"{x:g} {y:g}" for x, y in pts) for cmd, pts in SPADE_PATH) + " Z"
     cx, cy, _, _, _, angle = FRONT
     k = SPADE_SIZE / 100
-    spade = (f'<path d="{d}" fill="{hexc(INK)}" transform="rotate({angle:g} {cx:g} {cy:g}) '
-             f'translate({cx - 50 * k:g} {cy - 52 * k:g}) scale({k:g})"/>')
-    return "\n".join([
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">',
-        "<title>Spider Solitaire</title>",
-        f'<rect width="512" height="512" rx="{ICON_RADIUS:g}" fill="{hexc(FELT)}"/>',
-        rect(BACK, OUTLINE, EDGE), rect(BACK, 0, BACK_CARD),
-        rect(FRONT, OUTLINE, EDGE), rect(FRONT, 0, CARD),
-        spade,
-        "</svg>",
-        "",
-    ])
+    spade = (
+        f'<path d="{d}" fill="{hexc(INK)}" transform="rotate({angle:g} {cx:g} {cy:g}) '
+        f'translate({cx - 50 * k:g} {cy - 52 * k:g}) scale({k:g})"/>'
+    )
+    return "\n".join(
+        [
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">',
+            "<title>Spider Solitaire</title>",
+            f'<rect width="512" height="512" rx="{ICON_RADIUS:g}" fill="{hexc(FELT)}"/>',
+            rect(BACK, OUTLINE, EDGE),
+            rect(BACK, 0, BACK_CARD),
+            rect(FRONT, OUTLINE, EDGE),
+            rect(FRONT, 0, CARD),
+            spade,
+            "</svg>",
+            "",
+        ]
+    )
 
 
 def icons() -> dict[str, bytes]:
@@ -219,8 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     made = icons()
     if args.check:
-        stale = [n for n, data in made.items()
-                 if not (args.out / n).is_file() or (args.out / n).read_bytes() != data]
+        stale = [n for n, data in made.items() if not (args.out / n).is_file() or (args.out / n).read_bytes() != data]
         if stale:
             print("icons out of date: " + ", ".join(stale) + " (run tools/make_icons.py)")
             return 1

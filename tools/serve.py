@@ -62,8 +62,21 @@ MIME_TYPES = {
     ".wav": "audio/wav",
 }
 # (.zip and images are compressed already)
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg",
-                ".py", ".toml", ".txt", ".md", ".bin"}  # .bin: the Pyodide snapshot, 30 MB -> 6
+COMPRESSIBLE = {
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".webmanifest",
+    ".wasm",
+    ".svg",
+    ".py",
+    ".toml",
+    ".txt",
+    ".md",
+    ".bin",
+}  # .bin: the Pyodide snapshot, 30 MB -> 6
 MIN_COMPRESS = 512
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -150,9 +163,9 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
     server_version = "spider-serve"
     sys_version = ""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if not self.server.quiet:
-            sys.stderr.write("%s - %s\n" % (self.address_string(), format % args))
+            sys.stderr.write(f"{self.address_string()} - {format % args}\n")
 
     def do_HEAD(self) -> None:
         self._serve(head=True)
@@ -179,7 +192,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         prefix = self.server.prefix
         if not path.startswith(prefix):
             return None, ""
-        rel = posixpath.normpath(path[len(prefix):]) if path != prefix else "."
+        rel = posixpath.normpath(path[len(prefix) :]) if path != prefix else "."
         if rel.startswith("..") or rel.startswith("/"):
             return None, ""
         parts = [p for p in rel.split("/") if p not in ("", ".")]

@@ -56,9 +56,8 @@ def useful(rules, pos, m) -> bool:
     if m.count < movable_count(rules, col, d) and target and target[-1] != col[head] + 4:
         # splitting a same-suit run onto a card of another suit: rarely useful
         return head > d and col[head - 1] != col[head] + 4
-    if target and head > d and col[head - 1] == col[head] + 4 and target[-1] != col[head] + 4:
-        return False  # breaks a natural build for a non-natural one
-    return True
+    # a move that breaks a natural build for a non-natural one is not worth it
+    return not (target and head > d and col[head - 1] == col[head] + 4 and target[-1] != col[head] + 4)
 
 
 def solve(preset: str, deal: int, limit: int = 150_000) -> list[str] | None:

@@ -118,7 +118,7 @@ def run(preset: str, count: int, seconds: float, jobs: int, limit: float | None,
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         while len(entry["deals"]) < count and (limit is None or time.time() - started < limit):
             batch = [(preset, d, seconds, nodes) for d in range(next_deal, next_deal + 4 * jobs)]
-            for deal, ok, secs, n in pool.map(prove, batch):
+            for deal, ok, secs, _n in pool.map(prove, batch):
                 entry["tried"] += 1
                 entry["solve_seconds"] = round(entry["solve_seconds"] + secs, 2)
                 if ok:
@@ -138,7 +138,7 @@ def report() -> None:
             continue
         print(
             f"{preset:24} {len(e['deals']):7} {e['tried']:7} {len(e['deals']) / e['tried']:9.1%} "
-            f"{e['solve_seconds'] / e['tried']:7.2f} {str(e['seconds_per_deal'] or '-'):>7} {e.get('nodes_per_deal', '-'):>7}"
+            f"{e['solve_seconds'] / e['tried']:7.2f} {e['seconds_per_deal'] or '-'!s:>7} {e.get('nodes_per_deal', '-'):>7}"
             + (f"  (the same game as {e['twin']}: its results)" if e.get("twin") else "")
         )
 
@@ -149,8 +149,12 @@ def main() -> None:
     ap.add_argument("--all", action="store_true", help="every preset")
     ap.add_argument("--count", type=int, default=1000, help="proven deals wanted per preset")
     ap.add_argument("--seconds", type=float, default=5.0, help="solver budget per deal")
-    ap.add_argument("--nodes", type=int, default=None,
-                    help="solver budget per deal in positions instead of seconds (recorded as nodes_per_deal)")
+    ap.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="solver budget per deal in positions instead of seconds (recorded as nodes_per_deal)",
+    )
     ap.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 1)))
     ap.add_argument("--limit", type=float, default=None, help="stop each preset after this many seconds")
     ap.add_argument("--report", action="store_true", help="print the figures and exit")

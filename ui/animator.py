@@ -33,8 +33,9 @@ def tf(x: float, y: float) -> str:
 class Animator:
     """The running animations of one table."""
 
-    def __init__(self, table: Any, felt: Any, landed: Callable[[list[int]], None],
-                 on_settled: Callable[[], None]) -> None:
+    def __init__(
+        self, table: Any, felt: Any, landed: Callable[[list[int]], None], on_settled: Callable[[], None]
+    ) -> None:
         self.table = table
         self.felt = felt
         self._landed = landed
@@ -49,30 +50,44 @@ class Animator:
     def running(self) -> bool:
         return bool(self._anims or self._spiders)
 
-    def fly(self, uid: int, node: Any, start: tuple[float, float], end: tuple[float, float],
-            delay: float, duration: float) -> None:
+    def fly(
+        self, uid: int, node: Any, start: tuple[float, float], end: tuple[float, float], delay: float, duration: float
+    ) -> None:
         """``node`` flies from ``start`` to ``end`` (its style already says ``end``)."""
-        self._anims.append(node.animate(
-            to_js([{"transform": tf(*start)}, {"transform": tf(*end)}]),
-            to_js({"duration": duration, "delay": delay, "easing": "cubic-bezier(.25,.8,.35,1)",
-                   "fill": "backwards"}),
-        ))
+        self._anims.append(
+            node.animate(
+                to_js([{"transform": tf(*start)}, {"transform": tf(*end)}]),
+                to_js(
+                    {"duration": duration, "delay": delay, "easing": "cubic-bezier(.25,.8,.35,1)", "fill": "backwards"}
+                ),
+            )
+        )
         self.flying.append(uid)
 
     def flip(self, node: Any, delay: float, duration: float) -> None:
-        self._anims.append(node.animate(
-            to_js([{"scale": "0.05 1"}, {"scale": "1 1"}]),
-            to_js({"duration": duration, "delay": delay, "easing": "ease-out", "fill": "backwards"}),
-        ))
+        self._anims.append(
+            node.animate(
+                to_js([{"scale": "0.05 1"}, {"scale": "1 1"}]),
+                to_js({"duration": duration, "delay": delay, "easing": "ease-out", "fill": "backwards"}),
+            )
+        )
 
     def shake(self, nodes: list[tuple[Any, float, float]]) -> None:
         """A short shake of cards that cannot move: (node, x, y) each."""
         for node, x, y in nodes:
-            self._anims.append(node.animate(
-                to_js([{"transform": tf(x, y)}, {"transform": tf(x - 4, y)}, {"transform": tf(x + 4, y)},
-                       {"transform": tf(x, y)}]),
-                to_js({"duration": SHAKE_MS}),
-            ))
+            self._anims.append(
+                node.animate(
+                    to_js(
+                        [
+                            {"transform": tf(x, y)},
+                            {"transform": tf(x - 4, y)},
+                            {"transform": tf(x + 4, y)},
+                            {"transform": tf(x, y)},
+                        ]
+                    ),
+                    to_js({"duration": SHAKE_MS}),
+                )
+            )
         if nodes:
             self.busy_for(SHAKE_MS + 20)
 
@@ -92,19 +107,29 @@ class Animator:
             {"transform": tf(left, y_end), "offset": (down + 300) / total},
             {"transform": tf(left, -size * 2), "offset": 1},
         ]
-        self._anims.append(node.animate(to_js(keyframes), to_js({"duration": total, "delay": delay,
-                                                                 "easing": "ease-in-out", "fill": "both"})))
+        self._anims.append(
+            node.animate(
+                to_js(keyframes), to_js({"duration": total, "delay": delay, "easing": "ease-in-out", "fill": "both"})
+            )
+        )
         self._spiders.append(node)
         self.busy_for(delay + total + 40)
 
     def wave(self, cards: list[tuple[Any, float, float]], amplitude: float) -> None:
         """The win: every card leaps in a wave."""
         for k, (node, x, y) in enumerate(cards):
-            self._anims.append(node.animate(
-                to_js([{"transform": tf(x, y)}, {"transform": tf(x, y - amplitude) + " rotate(8deg)"},
-                       {"transform": tf(x, y)}]),
-                to_js({"duration": WAVE_MS, "delay": k * WAVE_STEP_MS, "easing": "ease-in-out"}),
-            ))
+            self._anims.append(
+                node.animate(
+                    to_js(
+                        [
+                            {"transform": tf(x, y)},
+                            {"transform": tf(x, y - amplitude) + " rotate(8deg)"},
+                            {"transform": tf(x, y)},
+                        ]
+                    ),
+                    to_js({"duration": WAVE_MS, "delay": k * WAVE_STEP_MS, "easing": "ease-in-out"}),
+                )
+            )
         self.busy_for(len(cards) * WAVE_STEP_MS + WAVE_MS + 40)
 
     def busy_for(self, ms: float) -> None:
@@ -118,7 +143,7 @@ class Animator:
         for anim in self._anims:
             try:
                 anim.cancel()
-            except Exception:  # noqa: BLE001 - an animation of a removed node
+            except Exception:
                 pass
         self._anims = []
         flying, self.flying = self.flying, []

@@ -30,7 +30,7 @@ Verbosity (the ``verbosity`` setting, :data:`LEVELS`):
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.cards import KING, SUIT_NAMES
 from engine.events import Dealt, Flipped, Moved, RunRemoved, ScoreChanged, StatusChanged
@@ -207,8 +207,9 @@ def _column_label(rules: Ruleset, title: str, cards: Sequence[int | None]) -> st
     return ", ".join(parts)
 
 
-def pile_label(rules: Ruleset, pile: str, cards: Sequence[int | None],
-               foundations: Sequence[Sequence[int]] | None = None) -> str | None:
+def pile_label(
+    rules: Ruleset, pile: str, cards: Sequence[int | None], foundations: Sequence[Sequence[int]] | None = None
+) -> str | None:
     """A pile's accessible name, complete and current.
 
     ``cards``: the pile bottom first, None for a face-down card.  In a
@@ -227,7 +228,13 @@ def pile_label(rules: Ruleset, pile: str, cards: Sequence[int | None],
             return f"{title}, empty"
         way = ""
         if rules.family == "little-spider":
-            way = ", up from the ace" if (known[0] >> 2) == 1 else ", down from the king" if (known[0] >> 2) == KING else ""
+            way = (
+                ", up from the ace"
+                if (known[0] >> 2) == 1
+                else ", down from the king"
+                if (known[0] >> 2) == KING
+                else ""
+            )
         return f"{title}{way}, {_count(len(known), 'card')}, top: {card_name(known[-1])}"
     if pile == "stock":
         n = len(cards)
@@ -401,8 +408,9 @@ def action_text(
     return text
 
 
-def game_text(rules: Ruleset, deal: int | None, piles: Piles, *, restored: bool = False, moves: int = 0,
-              level: str = BRIEF) -> str:
+def game_text(
+    rules: Ruleset, deal: int | None, piles: Piles, *, restored: bool = False, moves: int = 0, level: str = BRIEF
+) -> str:
     """What is said when a game appears: its name and deal (and, in full,
     every pile's name)."""
     if not says(level, BRIEF):

@@ -86,8 +86,14 @@ class TableApp:
         self.session = session = Session(parts, self.service, self)
         dialogs.subscribe(session.dialog_changed)
         look.subscribe(self._settings_changed)
-        self.actions.update(undo=self.undo, redo=self.redo, games=self.open_chooser, new=self.ask_new_deal,
-                            end=self.ask_end, hint=self.hint)
+        self.actions.update(
+            undo=self.undo,
+            redo=self.redo,
+            games=self.open_chooser,
+            new=self.ask_new_deal,
+            end=self.ask_end,
+            hint=self.hint,
+        )
         self._bind(table, felt)
         root.replaceChildren(table)
         self.table.measure()
@@ -145,8 +151,9 @@ class TableApp:
 
     def open_stats(self, preset: str | None = None) -> None:
         g = self.service.game
-        open_stats(self.dialogs, self.service.keeper, preset or (g.preset if g else "spider-1"),
-                   self.session.stats_closed)
+        open_stats(
+            self.dialogs, self.service.keeper, preset or (g.preset if g else "spider-1"), self.session.stats_closed
+        )
 
     # the chooser's host
     @property

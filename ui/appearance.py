@@ -29,8 +29,10 @@ class Appearance:
         self._subscribers: list[Subscriber] = []
         self._bindings = Bindings()
         self._motion_mq = window.matchMedia("(prefers-reduced-motion: reduce)")
-        self._contrast_mqs = [window.matchMedia("(prefers-contrast: more)"),
-                              window.matchMedia("(forced-colors: active)")]
+        self._contrast_mqs = [
+            window.matchMedia("(prefers-contrast: more)"),
+            window.matchMedia("(forced-colors: active)"),
+        ]
         self.system_reduced = bool(self._motion_mq.matches)
         self.system_contrast = any(bool(mq.matches) for mq in self._contrast_mqs)
         self._bindings.on(self._motion_mq, "change", self._motion_changed)

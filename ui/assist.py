@@ -31,11 +31,12 @@ Highlight(src='column-2', index=0, count=2, dst='column-1')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import gc
 import json
 import random
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from engine.moves import DEAL, DRAW, FOUNDATION, MOVE, Move
 from engine.position import Position
@@ -74,8 +75,9 @@ def highlight_for(rules: Ruleset, pos: Position, move: Move) -> Highlight:
     """The cards and the pile a hint for ``move`` lights up (page pile ids)."""
     if move.kind == MOVE:
         col = pos.tableau[move.src]
-        return Highlight(tableau_pile(rules, move.src), len(col) - move.count, move.count,
-                         tableau_pile(rules, move.dst))
+        return Highlight(
+            tableau_pile(rules, move.src), len(col) - move.count, move.count, tableau_pile(rules, move.dst)
+        )
     if move.kind == FOUNDATION:
         col = pos.tableau[move.src]
         return Highlight(tableau_pile(rules, move.src), len(col) - 1, 1, f"foundation-{move.dst + 1}")
@@ -143,8 +145,13 @@ OTHER_RULES = "Deals are proven with this game's standard rules; the options cho
 # Option changes that keep every winnable deal winnable: the scoring and the
 # clock change no move; relaxing the deal, wrapping King and Ace, and lifting
 # the lower-row restriction only add moves.
-_SAFE_CHANGES: dict[str, Any] = {"scoring": None, "time_limit": None, "relaxed_deal": True, "wrap": True,
-                                 "lower_row_restriction": False}
+_SAFE_CHANGES: dict[str, Any] = {
+    "scoring": None,
+    "time_limit": None,
+    "relaxed_deal": True,
+    "wrap": True,
+    "lower_row_restriction": False,
+}
 
 
 def parse_winnable(text: str | None) -> dict[str, tuple[int, ...]]:
@@ -192,9 +199,10 @@ class WinnableChoice(NamedTuple):
     note: str
 
 
-def winnable_choice(data: dict[str, tuple[int, ...]] | None, preset: str, options: dict[str, Any],
-                    failed: bool = False) -> WinnableChoice:
-    """"Winnable deals only" for ``preset`` with ``options``; ``data`` None:
+def winnable_choice(
+    data: dict[str, tuple[int, ...]] | None, preset: str, options: dict[str, Any], failed: bool = False
+) -> WinnableChoice:
+    """ "Winnable deals only" for ``preset`` with ``options``; ``data`` None:
     the list is not loaded yet (``failed``: and never will be)."""
     if data is None:
         return WinnableChoice(False, (), NOT_LOADED if failed else LOADING)
@@ -229,8 +237,16 @@ class SlicedSolve:
     with the next weights and width of :func:`engine.solver.tries`.
     """
 
-    def __init__(self, rules: Ruleset, pos: Position, *, max_nodes: int, complete: bool = False,
-                 beam: int = BEAM, level_nodes: int = LEVEL_NODES) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        pos: Position,
+        *,
+        max_nodes: int,
+        complete: bool = False,
+        beam: int = BEAM,
+        level_nodes: int = LEVEL_NODES,
+    ) -> None:
         self.rules = rules
         self.pos = pos
         self.max_nodes = max_nodes
@@ -244,8 +260,7 @@ class SlicedSolve:
 
     def _next_search(self) -> FamilySearch:
         width, size, weights = next(self._tries)
-        return make_search(self.rules, self.pos, complete=self.complete, beam=width, level_nodes=size,
-                           weights=weights)
+        return make_search(self.rules, self.pos, complete=self.complete, beam=width, level_nodes=size, weights=weights)
 
     @property
     def nodes(self) -> int:
@@ -299,7 +314,7 @@ BADGE_TEXT = {WINNABLE: "Winnable", CANT_TELL: "Can't tell", NO_WIN: "No win", "
 
 
 class WinCheck:
-    """"Still winnable?" from the full position, in slices.
+    """ "Still winnable?" from the full position, in slices.
 
     First the solver's own search (``max_nodes``): ``winnable`` if it finds
     a win.  Otherwise the complete search (no pruning, no beam; at most

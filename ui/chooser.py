@@ -76,8 +76,11 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         details.replaceChildren()
         el("h3", "", rules.name, parent=details)
         el("p", "summary", rules.summary, parent=details)
-        current_values = (app.game.rules.option_values() if app.game and app.game.preset == preset
-                          else app.with_defaults(preset, rules.option_values()))
+        current_values = (
+            app.game.rules.option_values()
+            if app.game and app.game.preset == preset
+            else app.with_defaults(preset, rules.option_values())
+        )
         current_values.update(look.settings.game_defaults(list(current_values)))
         for spec in rules.options:
             row = el("label", "option", parent=details)
@@ -101,8 +104,17 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         show_winnable()
         row = el("label", "option", parent=details)
         el("span", "option-label", "Deal number", parent=row)
-        el("input", "", parent=row, id="deal-input", type="text", inputmode="numeric", autocomplete="off",
-           placeholder="Random", aria_label="Deal number (empty for a random deal)")
+        el(
+            "input",
+            "",
+            parent=row,
+            id="deal-input",
+            type="text",
+            inputmode="numeric",
+            autocomplete="off",
+            placeholder="Random",
+            aria_label="Deal number (empty for a random deal)",
+        )
         el("p", "deal-error", parent=details, id="deal-error", hidden=True)
 
     def chosen_options() -> dict[str, Any]:
@@ -123,8 +135,9 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         box_el.disabled = not choice.available
         box_el.checked = choice.available and look.settings.winnable_only(preset)
         note = box.querySelector("#winnable-note")
-        note.textContent = choice.note if not choice.available else (
-            choice.note + " A deal number typed below is always played.")
+        note.textContent = (
+            choice.note if not choice.available else (choice.note + " A deal number typed below is always played.")
+        )
         note.classList.toggle("unavailable", not choice.available)
 
     def refresh_winnable() -> None:  # the list arrived while the chooser was open
@@ -178,45 +191,98 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
 
         dialog.on(sel, "change", changed)
 
-    setting_select("tap", "A tap on a card", [("auto", "moves it to its best place"),
-                                              ("select", "selects it; tap where it goes")], s.tap)
-    setting_select("simple", "Simple mode", [("off", "Off: spiders and animations"),
-                                             ("on", "On: no extra art")], "on" if s.simple else "off")
+    setting_select(
+        "tap",
+        "A tap on a card",
+        [("auto", "moves it to its best place"), ("select", "selects it; tap where it goes")],
+        s.tap,
+    )
+    setting_select(
+        "simple",
+        "Simple mode",
+        [("off", "Off: spiders and animations"), ("on", "On: no extra art")],
+        "on" if s.simple else "off",
+    )
     setting_select("faces", "Card faces", [("large", "Two colours"), ("fourcolour", "Four colours")], s.faces)
     setting_select("back", "Card back", [(b, b.capitalize()) for b in persist.BACKS], s.back)
-    setting_select("contrast", "Contrast", [("system", "Follow the system (more contrast)"),
-                                            ("high", "High: black table, bold cards"),
-                                            ("standard", "Standard")], s.contrast)
-    setting_select("motion", "Motion", [("system", "Follow the system (reduce motion)"),
-                                        ("reduce", "Reduce: no movement, moved cards outlined"),
-                                        ("full", "Full: every animation")], s.motion)
-    setting_select("indicator", "Still winnable?", [("off", "Off"),
-                                                   ("on", "On: a badge says whether a win is still there")],
-                   "on" if s.indicator else "off")
-    setting_select("left_handed", "Layout", [("off", "Right-handed: stock on the right"),
-                                             ("on", "Left-handed: the table mirrored")],
-                   "on" if s.left_handed else "off")
-    setting_select("portrait", "Arrangement", [("off", "Automatic: the largest cards"),
-                                               ("on", "Portrait: piles above the columns")],
-                   "on" if s.portrait else "off")
-    setting_select("confirm", "Confirmations", [("on", "Ask before ending or leaving a game"),
-                                                ("off", "Off: act at once")], "on" if s.confirm else "off")
-    setting_select("scoring", "Spider scoring", [("classic", "Classic: 500, −1 a move, +100 a run"),
-                                                 ("built", "Built cards: a point a card built from a King")],
-                   s.scoring)
-    setting_select("time_limit", "Tournament time", [(str(t), f"{t // 60} minutes") for t in persist.TIME_LIMITS],
-                   str(s.time_limit))
+    setting_select(
+        "contrast",
+        "Contrast",
+        [
+            ("system", "Follow the system (more contrast)"),
+            ("high", "High: black table, bold cards"),
+            ("standard", "Standard"),
+        ],
+        s.contrast,
+    )
+    setting_select(
+        "motion",
+        "Motion",
+        [
+            ("system", "Follow the system (reduce motion)"),
+            ("reduce", "Reduce: no movement, moved cards outlined"),
+            ("full", "Full: every animation"),
+        ],
+        s.motion,
+    )
+    setting_select(
+        "indicator",
+        "Still winnable?",
+        [("off", "Off"), ("on", "On: a badge says whether a win is still there")],
+        "on" if s.indicator else "off",
+    )
+    setting_select(
+        "left_handed",
+        "Layout",
+        [("off", "Right-handed: stock on the right"), ("on", "Left-handed: the table mirrored")],
+        "on" if s.left_handed else "off",
+    )
+    setting_select(
+        "portrait",
+        "Arrangement",
+        [("off", "Automatic: the largest cards"), ("on", "Portrait: piles above the columns")],
+        "on" if s.portrait else "off",
+    )
+    setting_select(
+        "confirm",
+        "Confirmations",
+        [("on", "Ask before ending or leaving a game"), ("off", "Off: act at once")],
+        "on" if s.confirm else "off",
+    )
+    setting_select(
+        "scoring",
+        "Spider scoring",
+        [
+            ("classic", "Classic: 500, −1 a move, +100 a run"),
+            ("built", "Built cards: a point a card built from a King"),
+        ],
+        s.scoring,
+    )
+    setting_select(
+        "time_limit",
+        "Tournament time",
+        [(str(t), f"{t // 60} minutes") for t in persist.TIME_LIMITS],
+        str(s.time_limit),
+    )
 
-    setting_select("verbosity", "Screen reader", [("brief", "Brief: each move and what it caused"),
-                                                  ("full", "Full: also the piles it changed, and the score"),
-                                                  ("off", "Off: announce nothing")], s.verbosity)
+    setting_select(
+        "verbosity",
+        "Screen reader",
+        [
+            ("brief", "Brief: each move and what it caused"),
+            ("full", "Full: also the piles it changed, and the score"),
+            ("off", "Off: announce nothing"),
+        ],
+        s.verbosity,
+    )
     setting_select("muted", "Sound", [("off", "On"), ("on", "Muted: silent")], "on" if s.muted else "off")
 
     def setting_range(name: str, label: str, value: int) -> None:
         row = el("label", "option", parent=sbox)
         el("span", "option-label", label, parent=row)
-        node = el("input", "", parent=row, type="range", min="0", max="100", step="5", value=str(value),
-                  data_setting=name)
+        node = el(
+            "input", "", parent=row, type="range", min="0", max="100", step="5", value=str(value), data_setting=name
+        )
         dialog.on(node, "change", lambda e: look.change(**{name: int(float(str(node.value)))}))
 
     setting_range("volume", "Sound effects volume", s.volume)
@@ -235,5 +301,11 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         dialogs.close()
         app.start_chosen(preset, deal, options)
 
-    dialog.buttons(box, [("stats", "Statistics", lambda: app.open_stats(state["preset"]), False),
-                         ("cancel", "Cancel", dialogs.close, False), ("play", "Play", play, True)])
+    dialog.buttons(
+        box,
+        [
+            ("stats", "Statistics", lambda: app.open_stats(state["preset"]), False),
+            ("cancel", "Cancel", dialogs.close, False),
+            ("play", "Play", play, True),
+        ],
+    )

@@ -36,8 +36,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 __all__ = [
-    "daily_deal", "daily_deals", "Streaks", "streaks", "Cell", "month_grid", "share_text", "parse_day",
-    "format_day", "day_title", "WEEKDAYS",
+    "WEEKDAYS",
+    "Cell",
+    "Streaks",
+    "daily_deal",
+    "daily_deals",
+    "day_title",
+    "format_day",
+    "month_grid",
+    "parse_day",
+    "share_text",
+    "streaks",
 ]
 
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -112,7 +121,9 @@ class Cell(NamedTuple):
     today: bool
 
 
-def month_grid(year: int, month: int, won_days: Iterable[datetime.date], today: datetime.date) -> list[list[Cell | None]]:
+def month_grid(
+    year: int, month: int, won_days: Iterable[datetime.date], today: datetime.date
+) -> list[list[Cell | None]]:
     """The month as weeks of seven cells, Monday first; None pads the first
     and last weeks.
 
@@ -181,5 +192,4 @@ def share_text(game_name: str, day: datetime.date, seconds: int, moves: int, url
     """What the share button sends: the game, the date, the time, the moves
     and the link to the same deal.  Nothing about the player."""
     unit = "move" if moves == 1 else "moves"
-    return (f"{game_name}, daily deal of {day_title(day)}: won in {_clock(seconds)}, {moves} {unit}.\n"
-            f"{url}")
+    return f"{game_name}, daily deal of {day_title(day)}: won in {_clock(seconds)}, {moves} {unit}.\n{url}"

@@ -27,8 +27,10 @@ Action = Callable[[], Any]
 Button = tuple[str, str, Action, bool]
 """(action name, label, what it does, primary)"""
 
-FOCUSABLE = ('button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), '
-             'summary, a[href], [tabindex]:not([tabindex="-1"])')
+FOCUSABLE = (
+    "button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), "
+    'summary, a[href], [tabindex]:not([tabindex="-1"])'
+)
 
 DIALOG_FOCUS = {
     "confirm": ".dialog-buttons .btn",  # the safe choice comes first ("Keep playing")
@@ -54,8 +56,7 @@ class Dialog:
         """A row of buttons in ``parent``; a click runs its action."""
         row = el("div", "dialog-buttons", parent=parent)
         for action, label, fn, primary in buttons:
-            el("button", "btn" + (" primary" if primary else ""), label, parent=row, type="button",
-               data_action=action)
+            el("button", "btn" + (" primary" if primary else ""), label, parent=row, type="button", data_action=action)
             self.actions[action] = fn
         return row
 
@@ -110,8 +111,15 @@ class DialogHost:
             self.current.bindings.clear()
         self.overlay.replaceChildren()
         self.overlay.dataset.kind = kind
-        box = el("div", f"dialog dialog-{kind}", parent=self.overlay, role="dialog", aria_modal="true",
-                 aria_labelledby="dialog-title", tabindex="-1")
+        box = el(
+            "div",
+            f"dialog dialog-{kind}",
+            parent=self.overlay,
+            role="dialog",
+            aria_modal="true",
+            aria_labelledby="dialog-title",
+            tabindex="-1",
+        )
         el("h2", "", title, parent=box, id="dialog-title")
         self.overlay.hidden = False
         self.table.dataset.dialog = kind

@@ -7,15 +7,33 @@ only.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
 __all__ = [
-    "document", "window", "create_proxy", "is_none", "to_js", "el", "on", "Timer", "storage_get", "storage_set",
-    "fetch_text", "now_ms", "svg", "download_text", "file_text", "storage_remove", "Synth", "Unbind", "Bindings",
+    "Bindings",
+    "Synth",
+    "Timer",
+    "Unbind",
+    "create_proxy",
+    "document",
+    "download_text",
+    "el",
+    "fetch_text",
+    "file_text",
+    "is_none",
     "listener_count",
+    "now_ms",
+    "on",
+    "storage_get",
+    "storage_remove",
+    "storage_set",
+    "svg",
+    "to_js",
+    "window",
 ]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -252,8 +270,16 @@ class Synth:
     def now(self) -> float:
         return float(self.ctx.currentTime) if self.ctx is not None else 0.0
 
-    def tone(self, freq: float, start: float, dur: float, wave: str = "sine", peak: float = 0.3,
-             bus: str = "fx", glide: float | None = None) -> None:
+    def tone(
+        self,
+        freq: float,
+        start: float,
+        dur: float,
+        wave: str = "sine",
+        peak: float = 0.3,
+        bus: str = "fx",
+        glide: float | None = None,
+    ) -> None:
         """One note: ``start`` seconds from now, an attack then an exponential decay."""
         if self.ctx is None:
             return

@@ -69,26 +69,64 @@ class Header:
         self._actions = actions
         bar = el("header", "bar", parent=table)
         self.bar = bar
-        self.btn_games = el("button", "btn btn-games", "Games", parent=bar, type="button",
-                            data_action="games", title="Choose a game and settings")
+        self.btn_games = el(
+            "button",
+            "btn btn-games",
+            "Games",
+            parent=bar,
+            type="button",
+            data_action="games",
+            title="Choose a game and settings",
+        )
         info = el("div", "info", parent=bar)
         self.title_el = el("div", "title", parent=info)
         self.info_el = el("div", "stats", parent=info)
         tools = el("div", "tools", parent=bar)
-        self.btn_undo = el("button", "btn btn-icon", "↶", parent=tools, type="button", data_action="undo",
-                           title="Undo (Ctrl+Z)", aria_label="Undo")
-        self.btn_redo = el("button", "btn btn-icon", "↷", parent=tools, type="button", data_action="redo",
-                           title="Redo (Ctrl+Shift+Z)", aria_label="Redo")
+        self.btn_undo = el(
+            "button",
+            "btn btn-icon",
+            "↶",
+            parent=tools,
+            type="button",
+            data_action="undo",
+            title="Undo (Ctrl+Z)",
+            aria_label="Undo",
+        )
+        self.btn_redo = el(
+            "button",
+            "btn btn-icon",
+            "↷",
+            parent=tools,
+            type="button",
+            data_action="redo",
+            title="Redo (Ctrl+Shift+Z)",
+            aria_label="Redo",
+        )
         # A light bulb, not "?": "?" is the key that lists the keys.
-        self.btn_hint = el("button", "btn btn-icon", "", parent=tools, type="button", data_action="hint",
-                           title="Hint (H)", aria_label="Hint")
+        self.btn_hint = el(
+            "button",
+            "btn btn-icon",
+            "",
+            parent=tools,
+            type="button",
+            data_action="hint",
+            title="Hint (H)",
+            aria_label="Hint",
+        )
         self.btn_hint.innerHTML = HINT_ICON
-        self.btn_new = el("button", "btn", "New", parent=tools, type="button", data_action="new",
-                          title="New deal of this game (N)")
-        self.btn_end = el("button", "btn btn-end", "End", parent=tools, type="button", data_action="end",
-                          title="End this game (E)")
-        for node, keys in ((self.btn_undo, "Control+Z"), (self.btn_redo, "Control+Shift+Z Control+Y"),
-                           (self.btn_hint, "H"), (self.btn_new, "N"), (self.btn_end, "E")):
+        self.btn_new = el(
+            "button", "btn", "New", parent=tools, type="button", data_action="new", title="New deal of this game (N)"
+        )
+        self.btn_end = el(
+            "button", "btn btn-end", "End", parent=tools, type="button", data_action="end", title="End this game (E)"
+        )
+        for node, keys in (
+            (self.btn_undo, "Control+Z"),
+            (self.btn_redo, "Control+Shift+Z Control+Y"),
+            (self.btn_hint, "H"),
+            (self.btn_new, "N"),
+            (self.btn_end, "E"),
+        ):
             node.setAttribute("aria-keyshortcuts", keys)
         self._shown = ""
         self._bindings = Bindings()

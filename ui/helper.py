@@ -70,8 +70,7 @@ AUTOPLAY_GAP_MS = 60
 class Helper:
     """Hint, Finish and the "Still winnable?" badge of one table."""
 
-    def __init__(self, table: Table, header: Header, messages: Messages, dialogs: DialogHost,
-                 look: Appearance) -> None:
+    def __init__(self, table: Table, header: Header, messages: Messages, dialogs: DialogHost, look: Appearance) -> None:
         self.table_ = table
         self.header = header
         self.messages = messages
@@ -104,13 +103,25 @@ class Helper:
     # ------------------------------------------------------------------
     def _build(self) -> None:
         # Finish floats above the felt at the bottom (the header has no room on a phone)
-        self.btn_finish = el("button", "btn btn-finish primary", "Finish", parent=self.table, type="button",
-                             data_action="finish", title="Play the game out", hidden=True)
+        self.btn_finish = el(
+            "button",
+            "btn btn-finish primary",
+            "Finish",
+            parent=self.table,
+            type="button",
+            data_action="finish",
+            title="Play the game out",
+            hidden=True,
+        )
         self._bindings = Bindings()
         self._bindings.on(self.btn_finish, "click", lambda e: self.finish())
         # Not a live region ("Checking…" after every move would be noise): the answer is said (_still_check).
-        self.badge = el("span", "still", hidden=True,
-                        title="Still winnable? (a search from the current position, knowing every card)")
+        self.badge = el(
+            "span",
+            "still",
+            hidden=True,
+            title="Still winnable? (a search from the current position, knowing every card)",
+        )
         self.header.title_el.after(self.badge)
 
     @property
@@ -170,7 +181,7 @@ class Helper:
             if hl.index is None:
                 chosen = uids[-1:]
             else:
-                chosen = uids[hl.index:hl.index + hl.count]
+                chosen = uids[hl.index : hl.index + hl.count]
             for uid in chosen:
                 self._mark(r.card(uid), "hint-src")
             if not chosen and hl.src in r.piles:

@@ -27,6 +27,10 @@ def open_keys_help(dialogs: DialogHost) -> None:
             else:
                 el("kbd", "", part, parent=th)
         el("td", "", k.what, parent=row)
-    el("p", "keys-note", "Letters act only without Ctrl or Alt, so the browser's own shortcuts keep working.",
-       parent=box)
+    el(
+        "p",
+        "keys-note",
+        "Letters act only without Ctrl or Alt, so the browser's own shortcuts keep working.",
+        parent=box,
+    )
     d.buttons(box, [("close", "Close", dialogs.close, True)])

@@ -60,8 +60,11 @@ KEYS: tuple[KeyHelp, ...] = (
     KeyHelp("Home / End", "the first or last pile of the row"),
     KeyHelp("Page Up / Page Down", "the row above or below"),
     KeyHelp("1 … 9, 0", "column 1 to 10 (Tournament Spider: 9 is the Free Column)"),
-    KeyHelp("Enter or Space", "pick the focused card and the cards on it; with cards picked, put them on the "
-                              "focused pile; on the stock or a draw pile, deal"),
+    KeyHelp(
+        "Enter or Space",
+        "pick the focused card and the cards on it; with cards picked, put them on the "
+        "focused pile; on the stock or a draw pile, deal",
+    ),
     KeyHelp("Shift+↑ or +", "pick one card more"),
     KeyHelp("Shift+↓ or −", "pick one card fewer"),
     KeyHelp("M", "move the focused or picked cards to their best place"),
@@ -89,6 +92,8 @@ def markdown_table() -> str:
 
 JOINERS = (" or ", " / ", " … ", ", ", " ")
 """The words between keys in :data:`KEYS` (the help dialog writes the rest as ``<kbd>``)."""
+
+
 def key_parts(text: str) -> list[str]:
     """``"Ctrl+Shift+Z or Ctrl+Y"`` -> ``["Ctrl+Shift+Z", " or ", "Ctrl+Y"]`` (keys and joining words)."""
     parts: list[str] = []
@@ -103,7 +108,7 @@ def key_parts(text: str) -> list[str]:
         if at:
             parts.append(rest[:at])
         parts.append(sep)
-        rest = rest[at + len(sep):]
+        rest = rest[at + len(sep) :]
     out: list[str] = []
     for p in parts:  # "← →", "↑ ↓": two keys
         if p not in seps and " " in p and len(p) == 3:
@@ -128,12 +133,29 @@ TABLE_KEYS = NAVIGATION | {PICK, EXTEND, SHRINK}
 own)."""
 
 _PLAIN = {
-    "ArrowLeft": LEFT, "ArrowRight": RIGHT, "ArrowUp": UP, "ArrowDown": DOWN,
-    "Home": HOME, "End": END, "PageUp": ROW_UP, "PageDown": ROW_DOWN,
-    "Enter": PICK, " ": PICK, "Spacebar": PICK,
-    "+": EXTEND, "=": EXTEND, "-": SHRINK, "−": SHRINK,
-    "Escape": CANCEL, "Esc": CANCEL,
-    "m": BEST, "d": DEAL, "h": HINT, "n": NEW, "e": END_GAME, "?": HELP,
+    "ArrowLeft": LEFT,
+    "ArrowRight": RIGHT,
+    "ArrowUp": UP,
+    "ArrowDown": DOWN,
+    "Home": HOME,
+    "End": END,
+    "PageUp": ROW_UP,
+    "PageDown": ROW_DOWN,
+    "Enter": PICK,
+    " ": PICK,
+    "Spacebar": PICK,
+    "+": EXTEND,
+    "=": EXTEND,
+    "-": SHRINK,
+    "−": SHRINK,
+    "Escape": CANCEL,
+    "Esc": CANCEL,
+    "m": BEST,
+    "d": DEAL,
+    "h": HINT,
+    "n": NEW,
+    "e": END_GAME,
+    "?": HELP,
 }
 
 
@@ -296,8 +318,15 @@ class Step(NamedTuple):
     """The pile the focus left by going up or down (None: it stayed in the pile or went along a row)."""
 
 
-def move(rules: Ruleset, pos: Position, places: dict[str, Rect], focus: Focus, direction: str,
-         picking: bool = False, prefer: str | None = None) -> Step:
+def move(
+    rules: Ruleset,
+    pos: Position,
+    places: dict[str, Rect],
+    focus: Focus,
+    direction: str,
+    picking: bool = False,
+    prefer: str | None = None,
+) -> Step:
     """The focus after an arrow key (or Home, End, Page Up, Page Down).
 
     Up and Down first move the pick point over the column's face-up cards

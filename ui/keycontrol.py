@@ -29,8 +29,8 @@ from . import keyboard as kb
 from . import targets
 from .animator import tf as _tf
 from .dialogs import DialogHost
-from .helpscreen import open_keys_help
 from .dom import Bindings, document, el, is_none, to_js
+from .helpscreen import open_keys_help
 from .messages import Messages
 from .model import pile_base, tableau_index
 from .table import Table
@@ -69,8 +69,7 @@ def _radio(act: str, e: Any) -> bool:
 class Keys:
     """The keyboard of one table."""
 
-    def __init__(self, felt: Any, table: Table, dialogs: DialogHost, messages: Messages,
-                 commands: Commands) -> None:
+    def __init__(self, felt: Any, table: Table, dialogs: DialogHost, messages: Messages, commands: Commands) -> None:
         self.felt = felt
         self.table = table
         self.el = table.el
@@ -196,7 +195,13 @@ class Keys:
     def _draw_ring(self) -> None:
         ring = self.ring
         f = self.focus
-        if not self.shown or f is None or self.table.layout is None or self.table.tracker is None or self.dialogs.is_open:
+        if (
+            not self.shown
+            or f is None
+            or self.table.layout is None
+            or self.table.tracker is None
+            or self.dialogs.is_open
+        ):
             ring.hidden = True
             return
         lay = self.table.layout
@@ -204,8 +209,11 @@ class Keys:
         uids = self.table.tracker.piles.get(f.pile, [])
         places = self.table.places
         target = self.picking and self.table.selected is not None and self.table.selected[0] != f.pile
-        first = uids[f.index] if (f.index is not None and f.index < len(uids) and not target) else (
-            uids[-1] if uids else None)
+        first = (
+            uids[f.index]
+            if (f.index is not None and f.index < len(uids) and not target)
+            else (uids[-1] if uids else None)
+        )
         head = places[first] if first is not None and first < len(places) else None
         if head is None:
             x, y = pile_base(lay, f.pile)
@@ -268,7 +276,7 @@ class Keys:
             if act in kb.NAVIGATION:
                 self.navigate(act)
             elif act.startswith(kb.COLUMN):
-                self.jump(int(act[len(kb.COLUMN):]))
+                self.jump(int(act[len(kb.COLUMN) :]))
             elif act == kb.PICK:
                 self.pick()
             else:
@@ -296,7 +304,11 @@ class Keys:
         g = self.table.game
         assert g is not None
         piles = kb.nav_piles(g.rules)
-        f = self.focus if self.focus is not None and self.focus.pile in piles else kb.arrive(g.rules, g.position, piles[0])
+        f = (
+            self.focus
+            if self.focus is not None and self.focus.pile in piles
+            else kb.arrive(g.rules, g.position, piles[0])
+        )
         self._set_focus(kb.clamp(g.rules, g.position, f))
 
     def navigate(self, direction: str) -> None:
@@ -312,7 +324,9 @@ class Keys:
         elif step.focus != old:
             self._set_focus(step.focus)
             if step.focus.index is not None:
-                self.messages.announce(kb.point_sentence(g.rules, g.position, step.focus.pile, step.focus.index), tag="keys")
+                self.messages.announce(
+                    kb.point_sentence(g.rules, g.position, step.focus.pile, step.focus.index), tag="keys"
+                )
 
     def jump(self, number: int) -> None:
         g = self.table.game
@@ -345,15 +359,16 @@ class Keys:
         sel = self.table.selected
         stock = pile == "stock" or pile.startswith("draw-")
         if sel is not None:
-            src, sidx, count = sel
+            src, _sidx, count = sel
             if pile == src:
                 self.table.deselect()
                 self.messages.announce("Put back.", tag="keys")
                 self._draw_ring()
                 return
             if stock:
-                self.messages.show("Cards cannot be put on the stock." if pile == "stock"
-                                 else "Cards cannot be put on a draw pile.")
+                self.messages.show(
+                    "Cards cannot be put on the stock." if pile == "stock" else "Cards cannot be put on a draw pile."
+                )
                 self.commands.illegal()
                 return
             if pile.startswith("foundation-") and count > 1:
@@ -394,8 +409,11 @@ class Keys:
             if more:
                 k = tableau_index(g.rules, pile)
                 assert k is not None
-                reason = (self.table.why_not_movable(pile, index - 1) if index - 1 >= g.position.down[k]
-                          else "No more cards can be picked here.")
+                reason = (
+                    self.table.why_not_movable(pile, index - 1)
+                    if index - 1 >= g.position.down[k]
+                    else "No more cards can be picked here."
+                )
                 self.messages.show(reason)
                 self.commands.illegal()
             else:

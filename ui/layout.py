@@ -97,8 +97,8 @@ from functools import lru_cache
 
 from .layout_frames import (
     FAN,
-    Frame,
     STOCK,
+    Frame,
     Shape,
     Slot,
     frame_bar,
@@ -108,15 +108,17 @@ from .layout_frames import (
 )
 from .layout_types import (
     ASPECT,
-    Arrangement,
-    CardPlace,
     DEFAULT_OPTIONS,
     FACE_DOWN_MIN,
     FACE_DOWN_OFFSET,
     FACE_UP_OFFSET,
-    FoundationStyle,
     GAP,
     INDEX_STRIP,
+    STOCK_STEP_MAX,
+    Z_STRIDE,
+    Arrangement,
+    CardPlace,
+    FoundationStyle,
     Layout,
     Options,
     Pile,
@@ -124,16 +126,29 @@ from .layout_types import (
     PileLayout,
     PileRole,
     Rect,
-    STOCK_STEP_MAX,
     Table,
-    Z_STRIDE,
     pile_flags,
 )
 
 __all__ = [
-    "ASPECT", "INDEX_STRIP", "FACE_UP_OFFSET", "FACE_DOWN_OFFSET", "FACE_DOWN_MIN", "Z_STRIDE",
-    "PileRole", "FoundationStyle", "Arrangement", "PileId", "Table", "Options", "Rect",
-    "CardPlace", "PileLayout", "Layout", "layout_table", "pile_flags",
+    "ASPECT",
+    "FACE_DOWN_MIN",
+    "FACE_DOWN_OFFSET",
+    "FACE_UP_OFFSET",
+    "INDEX_STRIP",
+    "Z_STRIDE",
+    "Arrangement",
+    "CardPlace",
+    "FoundationStyle",
+    "Layout",
+    "Options",
+    "PileId",
+    "PileLayout",
+    "PileRole",
+    "Rect",
+    "Table",
+    "layout_table",
+    "pile_flags",
 ]
 
 COMFORTABLE_CARD_WIDTH = 64.0
@@ -195,8 +210,7 @@ def _choose(shape: Shape, vw: float, vh: float, opts: Options) -> tuple[Arrangem
     return best
 
 
-def _build(arrangement: Arrangement, shape: Shape, w: float, vw: float, vh: float,
-           opts: Options) -> Frame:
+def _build(arrangement: Arrangement, shape: Shape, w: float, vw: float, vh: float, opts: Options) -> Frame:
     if arrangement is Arrangement.ROWS:
         frame = frame_rows(shape, w, vw, vh, opts)
     elif arrangement is Arrangement.WINGS:
@@ -211,6 +225,7 @@ def _build(arrangement: Arrangement, shape: Shape, w: float, vw: float, vh: floa
 
 
 # --- Filling the slots with cards -------------------------------------------
+
 
 def _fan_offsets(flags: Sequence[bool], h: float, room: float) -> tuple[float, float]:
     """Offsets (face-down, face-up) for a column with ``room`` pixels below
@@ -233,8 +248,9 @@ def _fan_offsets(flags: Sequence[bool], h: float, room: float) -> tuple[float, f
     return d_min * scale, u_min * scale
 
 
-def _fill(slot: Slot, flags: Sequence[bool], w: float, h: float, z0: int, vw: float,
-          vh: float, top_bar: float, deal: int) -> PileLayout:
+def _fill(
+    slot: Slot, flags: Sequence[bool], w: float, h: float, z0: int, vw: float, vh: float, top_bar: float, deal: int
+) -> PileLayout:
     cards: list[CardPlace] = []
     hx, hy = max(slot.hx, 0.0), max(slot.hy, top_bar)
     hit = Rect(hx, hy, min(slot.hx + slot.hw, vw) - hx, min(slot.hy + slot.hh, vh) - hy)
@@ -260,8 +276,7 @@ def _fill(slot: Slot, flags: Sequence[bool], w: float, h: float, z0: int, vw: fl
         fy = slot.y + slot.h - h if slot.dy > 0 else slot.y
         for i, up in enumerate(flags):
             behind = (n - 1 - i) // deal if deal > 0 else 0  # deals before this card's
-            cards.append(CardPlace(fx - behind * step * slot.dx, fy - behind * step * slot.dy,
-                                   z0 + i + 1, up))
+            cards.append(CardPlace(fx - behind * step * slot.dx, fy - behind * step * slot.dy, z0 + i + 1, up))
         rect = Rect(slot.x, slot.y, slot.w, slot.h)
     else:
         cards = [CardPlace(slot.x, slot.y, z0 + i + 1, up) for i, up in enumerate(flags)]
@@ -283,8 +298,7 @@ def _shape(table: Table) -> Shape:
     )
 
 
-def layout_table(table: Table, width: float, height: float,
-                 options: Options = DEFAULT_OPTIONS) -> Layout:
+def layout_table(table: Table, width: float, height: float, options: Options = DEFAULT_OPTIONS) -> Layout:
     """Lay out ``table`` in a ``width`` x ``height`` CSS-pixel viewport.
 
     Everything returned lies inside the viewport, below ``options.top_bar``
@@ -315,8 +329,7 @@ def layout_table(table: Table, width: float, height: float,
     if table.free_column is not None:
         order.append(PileId(PileRole.FREE_COLUMN))
         contents[order[-1]] = table.free_column
-    for role, role_piles in ((PileRole.FOUNDATION, table.foundations),
-                             (PileRole.DRAW, table.draw_piles)):
+    for role, role_piles in ((PileRole.FOUNDATION, table.foundations), (PileRole.DRAW, table.draw_piles)):
         for k, p in enumerate(role_piles):
             order.append(PileId(role, k))
             contents[order[-1]] = p
@@ -324,8 +337,18 @@ def layout_table(table: Table, width: float, height: float,
         order.append(PileId(PileRole.STOCK))
         contents[order[-1]] = table.stock
     by_id = {s.id: s for s in frame.slots}
-    piles = tuple(_fill(by_id[pid], contents[pid], w, h, Z_STRIDE * k, float(width),
-                        float(height), options.top_bar, table.stock_deal)
-                  for k, pid in enumerate(order))
-    return Layout(float(width), float(height), w, h, GAP * w, INDEX_STRIP * h, arrangement,
-                  options.left_handed, piles)
+    piles = tuple(
+        _fill(
+            by_id[pid],
+            contents[pid],
+            w,
+            h,
+            Z_STRIDE * k,
+            float(width),
+            float(height),
+            options.top_bar,
+            table.stock_deal,
+        )
+        for k, pid in enumerate(order)
+    )
+    return Layout(float(width), float(height), w, h, GAP * w, INDEX_STRIP * h, arrangement, options.left_handed, piles)

@@ -8,11 +8,9 @@ slots with cards.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from .layout_types import (
-    Arrangement,
     BAR_GAP,
     COMPACT_STEP_ACROSS,
     COMPACT_STEP_DOWN,
@@ -22,28 +20,39 @@ from .layout_types import (
     GAP,
     GROUP_SEPARATION,
     INDEX_STRIP,
+    STOCK_SPREAD_ACROSS,
+    STOCK_SPREAD_DOWN,
+    Arrangement,
     Options,
     PileId,
     PileRole,
-    STOCK_SPREAD_ACROSS,
-    STOCK_SPREAD_DOWN,
 )
 
 # --- The frame: pile slots for a card size ----------------------------------
 
-FAN = 0     # a column: cards fan downwards from the slot's top
+FAN = 0  # a column: cards fan downwards from the slot's top
 SQUARE = 1  # a squared stack at the slot
-STOCK = 2   # one squared stack per deal, stepping across the reserved room
+STOCK = 2  # one squared stack per deal, stepping across the reserved room
 
 
 class Slot:
     """A pile's reserved geometry before the cards are placed (mutable)."""
 
-    __slots__ = ("id", "x", "y", "w", "h", "hx", "hy", "hw", "hh", "kind", "bottom", "dx", "dy")
+    __slots__ = ("bottom", "dx", "dy", "h", "hh", "hw", "hx", "hy", "id", "kind", "w", "x", "y")
 
-    def __init__(self, pid: PileId, x: float, y: float, w: float, h: float, kind: int,
-                 hit: tuple[float, float, float, float], bottom: float = 0.0,
-                 dx: float = 0.0, dy: float = 0.0) -> None:
+    def __init__(
+        self,
+        pid: PileId,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        kind: int,
+        hit: tuple[float, float, float, float],
+        bottom: float = 0.0,
+        dx: float = 0.0,
+        dy: float = 0.0,
+    ) -> None:
         self.id = pid
         self.x, self.y, self.w, self.h = x, y, w, h
         self.hx, self.hy, self.hw, self.hh = hit
@@ -73,10 +82,9 @@ class Shape:
 
 
 class Frame:
-    __slots__ = ("arrangement", "slots", "groups")
+    __slots__ = ("arrangement", "groups", "slots")
 
-    def __init__(self, arrangement: Arrangement, slots: list[Slot],
-                 groups: list[list[Slot]]) -> None:
+    def __init__(self, arrangement: Arrangement, slots: list[Slot], groups: list[list[Slot]]) -> None:
         self.arrangement = arrangement
         self.slots = slots
         self.groups = groups  # piles whose left-to-right order survives mirroring
@@ -98,8 +106,7 @@ def sizing_extent(shape: Shape, h: float) -> float:
     return stack_extent(h, down, up, FACE_DOWN_MIN * h, INDEX_STRIP * h)
 
 
-def hit_box(x: float, y: float, w: float, h: float, pad_x: float, pad_y: float
-         ) -> tuple[float, float, float, float]:
+def hit_box(x: float, y: float, w: float, h: float, pad_x: float, pad_y: float) -> tuple[float, float, float, float]:
     return (x - pad_x, y - pad_y, w + 2 * pad_x, h + 2 * pad_y)
 
 
@@ -110,18 +117,47 @@ def columns_block(shape: Shape, w: float, g: float) -> float:
     return width
 
 
-def place_columns(x0: float, w: float, g: float, top: float, bottom: float,
-                   hit_top: float, hit_bottom: float, first: int, count: int,
-                   with_free: bool) -> list[Slot]:
+def place_columns(
+    x0: float,
+    w: float,
+    g: float,
+    top: float,
+    bottom: float,
+    hit_top: float,
+    hit_bottom: float,
+    first: int,
+    count: int,
+    with_free: bool,
+) -> list[Slot]:
     slots = []
     for k in range(count):
         x = x0 + k * (w + g)
-        slots.append(Slot(PileId(PileRole.COLUMN, first + k), x, top, w, bottom - top, FAN,
-                           (x - g / 2, hit_top, w + g, hit_bottom - hit_top), bottom=bottom))
+        slots.append(
+            Slot(
+                PileId(PileRole.COLUMN, first + k),
+                x,
+                top,
+                w,
+                bottom - top,
+                FAN,
+                (x - g / 2, hit_top, w + g, hit_bottom - hit_top),
+                bottom=bottom,
+            )
+        )
     if with_free:
         x = x0 + count * (w + g) + FREE_SEPARATION * w
-        slots.append(Slot(PileId(PileRole.FREE_COLUMN), x, top, w, bottom - top, FAN,
-                           (x - g / 2, hit_top, w + g, hit_bottom - hit_top), bottom=bottom))
+        slots.append(
+            Slot(
+                PileId(PileRole.FREE_COLUMN),
+                x,
+                top,
+                w,
+                bottom - top,
+                FAN,
+                (x - g / 2, hit_top, w + g, hit_bottom - hit_top),
+                bottom=bottom,
+            )
+        )
     return slots
 
 
@@ -136,8 +172,11 @@ def frame_bar(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> Fr
     cols_w = columns_block(shape, w, g)
     f_w = 0.0
     if shape.foundations:
-        f_w = (w + (shape.foundations - 1) * COMPACT_STEP_ACROSS * w if shape.compact
-               else shape.foundations * w + (shape.foundations - 1) * g)
+        f_w = (
+            w + (shape.foundations - 1) * COMPACT_STEP_ACROSS * w
+            if shape.compact
+            else shape.foundations * w + (shape.foundations - 1) * g
+        )
     stock_w = (w + STOCK_SPREAD_ACROSS * w if shape.stock_fanned else w) if shape.stock else 0.0
     r_w = shape.draws * (w + g) + stock_w if shape.draws or shape.stock else 0.0
     if shape.draws and not shape.stock:
@@ -158,8 +197,7 @@ def frame_bar(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> Fr
         col_top, col_bottom = top + bar_h, bottom
         hit_top, hit_bottom = col_top - BAR_GAP * h / 2, vh
     cols_x = x0 + (block_w - cols_w) / 2
-    columns = place_columns(cols_x, w, g, col_top, col_bottom, hit_top, hit_bottom,
-                             0, shape.columns, shape.free)
+    columns = place_columns(cols_x, w, g, col_top, col_bottom, hit_top, hit_bottom, 0, shape.columns, shape.free)
     groups: list[list[Slot]] = [[s for s in columns if s.id.role is PileRole.COLUMN]]
     slots = list(columns)
     pad = g / 2
@@ -167,20 +205,28 @@ def frame_bar(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> Fr
     for k in range(shape.foundations):
         step = COMPACT_STEP_ACROSS * w if shape.compact else w + g
         x = x0 + k * step
-        founds.append(Slot(PileId(PileRole.FOUNDATION, k), x, bar_y, w, h, SQUARE,
-                            hit_box(x, bar_y, w, h, pad, pad)))
+        founds.append(Slot(PileId(PileRole.FOUNDATION, k), x, bar_y, w, h, SQUARE, hit_box(x, bar_y, w, h, pad, pad)))
     right = x0 + block_w
     stock: list[Slot] = []
     if shape.stock:
         right -= stock_w
-        stock.append(Slot(PileId(PileRole.STOCK), right, bar_y, stock_w, h, STOCK,
-                           hit_box(right, bar_y, stock_w, h, pad, pad), dx=1.0))
+        stock.append(
+            Slot(
+                PileId(PileRole.STOCK),
+                right,
+                bar_y,
+                stock_w,
+                h,
+                STOCK,
+                hit_box(right, bar_y, stock_w, h, pad, pad),
+                dx=1.0,
+            )
+        )
         right -= g
     draws: list[Slot] = []
     for k in range(shape.draws):
         x = right - (shape.draws - k) * (w + g) + g
-        draws.append(Slot(PileId(PileRole.DRAW, k), x, bar_y, w, h, SQUARE,
-                           hit_box(x, bar_y, w, h, pad, pad)))
+        draws.append(Slot(PileId(PileRole.DRAW, k), x, bar_y, w, h, SQUARE, hit_box(x, bar_y, w, h, pad, pad)))
     slots += founds + draws + stock
     groups += [founds, draws]
     return Frame(Arrangement.BOTTOM if below else Arrangement.TOP, slots, groups)
@@ -204,12 +250,10 @@ def frame_side(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> F
         if shape.compact:
             items.append((None, h + (shape.foundations - 1) * COMPACT_STEP_DOWN * h, SQUARE))
         else:
-            items += [(PileId(PileRole.FOUNDATION, k), h, SQUARE)
-                      for k in range(shape.foundations)]
+            items += [(PileId(PileRole.FOUNDATION, k), h, SQUARE) for k in range(shape.foundations)]
     items += [(PileId(PileRole.DRAW, k), h, SQUARE) for k in range(shape.draws)]
     if shape.stock:
-        items.append((PileId(PileRole.STOCK),
-                      h + STOCK_SPREAD_DOWN * h if shape.stock_fanned else h, STOCK))
+        items.append((PileId(PileRole.STOCK), h + STOCK_SPREAD_DOWN * h if shape.stock_fanned else h, STOCK))
     # Pack into strip columns: (strip column, y offset) per item.
     placed: list[tuple[int, float]] = []
     col, used = 0, 0.0
@@ -226,8 +270,7 @@ def frame_side(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> F
     if block_w > avail_w + EPS:
         return None
     x0 = left + (avail_w - block_w) / 2
-    columns = place_columns(x0, w, g, top, bottom, opts.top_bar, vh,
-                             0, shape.columns, shape.free)
+    columns = place_columns(x0, w, g, top, bottom, opts.top_bar, vh, 0, shape.columns, shape.free)
     slots = list(columns)
     groups: list[list[Slot]] = [[s for s in columns if s.id.role is PileRole.COLUMN]]
     founds: list[Slot] = []
@@ -239,13 +282,11 @@ def frame_side(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> F
         y = top + dy
         if kind == STOCK:
             y = bottom - ih  # the stock sits at the bottom, within thumb reach
-            slots.append(Slot(PileId(PileRole.STOCK), x, y, w, ih, STOCK,
-                               hit_box(x, y, w, ih, pad, pad), dy=1.0))
+            slots.append(Slot(PileId(PileRole.STOCK), x, y, w, ih, STOCK, hit_box(x, y, w, ih, pad, pad), dy=1.0))
         elif pid is None:
             for k in range(shape.foundations):
                 fy = y + k * COMPACT_STEP_DOWN * h
-                founds.append(Slot(PileId(PileRole.FOUNDATION, k), x, fy, w, h, SQUARE,
-                                    hit_box(x, fy, w, h, pad, pad)))
+                founds.append(Slot(PileId(PileRole.FOUNDATION, k), x, fy, w, h, SQUARE, hit_box(x, fy, w, h, pad, pad)))
         else:
             target = founds if pid.role is PileRole.FOUNDATION else draws
             target.append(Slot(pid, x, y, w, h, SQUARE, hit_box(x, y, w, h, pad, pad)))
@@ -278,22 +319,20 @@ def frame_rows(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> F
     mid_y = top + band + bar_gap
     pad = g / 2
     rows_x = x0 + (core_w - row_w) / 2
-    up_cols = place_columns(rows_x, w, g, top, top + band, opts.top_bar,
-                             mid_y - bar_gap / 2, 0, upper, False)
+    up_cols = place_columns(rows_x, w, g, top, top + band, opts.top_bar, mid_y - bar_gap / 2, 0, upper, False)
     low_top = mid_y + h + bar_gap
-    low_cols = place_columns(rows_x, w, g, low_top, bottom, low_top - bar_gap / 2, vh,
-                              upper, lower, False)
+    low_cols = place_columns(rows_x, w, g, low_top, bottom, low_top - bar_gap / 2, vh, upper, lower, False)
     founds: list[Slot] = []
     f_x = x0 + (core_w - f_w) / 2
     for k in range(shape.foundations):
         x = f_x + k * (w + g)
-        founds.append(Slot(PileId(PileRole.FOUNDATION, k), x, mid_y, w, h, SQUARE,
-                            hit_box(x, mid_y, w, h, pad, pad)))
+        founds.append(Slot(PileId(PileRole.FOUNDATION, k), x, mid_y, w, h, SQUARE, hit_box(x, mid_y, w, h, pad, pad)))
     slots = up_cols + low_cols + founds
     if shape.stock:
         x = x0 + block_w - stock_w
-        slots.append(Slot(PileId(PileRole.STOCK), x, mid_y, stock_w, h, STOCK,
-                           hit_box(x, mid_y, stock_w, h, pad, pad), dx=1.0))
+        slots.append(
+            Slot(PileId(PileRole.STOCK), x, mid_y, stock_w, h, STOCK, hit_box(x, mid_y, stock_w, h, pad, pad), dx=1.0)
+        )
     return Frame(Arrangement.ROWS, slots, [up_cols, low_cols, founds])
 
 
@@ -319,27 +358,24 @@ def frame_wings(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> 
     mid_h = f_h + (BAR_GAP * h if f_h and shape.stock else 0.0) + (h if shape.stock else 0.0)
     sep = GROUP_SEPARATION * w
     block_w = row_w + sep + mid_w + sep + row_w
-    if (block_w > avail_w + EPS or bottom - top < sizing_extent(shape, h) - EPS
-            or mid_h > bottom - top + EPS):
+    if block_w > avail_w + EPS or bottom - top < sizing_extent(shape, h) - EPS or mid_h > bottom - top + EPS:
         return None
     x0 = left + (avail_w - block_w) / 2
     mid_x = x0 + row_w + sep
-    cols = (place_columns(x0, w, g, top, bottom, opts.top_bar, vh, 0, upper, False)
-            + place_columns(mid_x + mid_w + sep, w, g, top, bottom, opts.top_bar, vh,
-                             upper, lower, False))
+    cols = place_columns(x0, w, g, top, bottom, opts.top_bar, vh, 0, upper, False) + place_columns(
+        mid_x + mid_w + sep, w, g, top, bottom, opts.top_bar, vh, upper, lower, False
+    )
     pad = g / 2
     founds: list[Slot] = []
     f_x = mid_x + (mid_w - f_w) / 2
     for k in range(shape.foundations):
         x = f_x + (k // f_rows) * (w + g)
         y = top + (k % f_rows) * (h + g)
-        founds.append(Slot(PileId(PileRole.FOUNDATION, k), x, y, w, h, SQUARE,
-                            hit_box(x, y, w, h, pad, pad)))
+        founds.append(Slot(PileId(PileRole.FOUNDATION, k), x, y, w, h, SQUARE, hit_box(x, y, w, h, pad, pad)))
     slots = cols + founds
     if shape.stock:
         x = mid_x + (mid_w - stock_w) / 2
         y = top + mid_h - h
-        slots.append(Slot(PileId(PileRole.STOCK), x, y, stock_w, h, STOCK,
-                           hit_box(x, y, stock_w, h, pad, pad), dx=1.0))
+        slots.append(Slot(PileId(PileRole.STOCK), x, y, stock_w, h, STOCK, hit_box(x, y, stock_w, h, pad, pad), dx=1.0))
     # One group for both wings: the upper row stays at the left when mirrored.
     return Frame(Arrangement.WINGS, slots, [cols, founds])

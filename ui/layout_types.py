@@ -7,12 +7,9 @@ what they mean together.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
-
 
 # --- Proportions (fractions of the card width ``w`` or height ``h``) -------
 
@@ -56,6 +53,7 @@ EPS = 1e-9
 
 
 # --- Input -----------------------------------------------------------------
+
 
 class PileRole(Enum):
     """What a pile is; with an index it names a pile (:class:`PileId`)."""
@@ -178,6 +176,7 @@ DEFAULT_OPTIONS = Options()
 
 
 # --- Output ----------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Rect:

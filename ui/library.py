@@ -41,7 +41,7 @@ from engine.rng import MAX_DEAL, MIN_DEAL
 from . import persist, stats
 from .daily import parse_day
 
-__all__ = ["GameMeta", "Loaded", "load_record", "unfinished", "from_legacy", "Settled", "settle", "STATES"]
+__all__ = ["STATES", "GameMeta", "Loaded", "Settled", "from_legacy", "load_record", "settle", "unfinished"]
 
 META_VERSION = 1
 STATES = ("playing", "stuck", "won", "lost", "resigned", "timeout", "abandoned", "shown")
@@ -75,11 +75,29 @@ class GameMeta:
     daily: str | None = None
 
     @classmethod
-    def of(cls, game: engine.Game, game_id: str, *, updated: float, recorded: bool = False,
-           daily: str | None = None, shown: bool = False) -> GameMeta:
+    def of(
+        cls,
+        game: engine.Game,
+        game_id: str,
+        *,
+        updated: float,
+        recorded: bool = False,
+        daily: str | None = None,
+        shown: bool = False,
+    ) -> GameMeta:
         """The meta of ``game`` as it stands."""
-        return cls(game_id, game.preset, game.deal, _state(game, shown), len(game.moves), int(game.elapsed),
-                   int(game.score), float(updated), recorded, daily)
+        return cls(
+            game_id,
+            game.preset,
+            game.deal,
+            _state(game, shown),
+            len(game.moves),
+            int(game.elapsed),
+            int(game.score),
+            float(updated),
+            recorded,
+            daily,
+        )
 
     @property
     def finished(self) -> bool:

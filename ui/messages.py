@@ -33,8 +33,9 @@ class Messages:
         # Not live: every message is also said through #live (show), once.
         self.message_el = el("div", "message", parent=table, aria_hidden="true")
         # What a screen reader says: visually hidden, polite, read whole (see announce).
-        self.live_el = el("div", "visually-hidden", parent=table, id="live", role="status", aria_live="polite",
-                          aria_atomic="true")
+        self.live_el = el(
+            "div", "visually-hidden", parent=table, id="live", role="status", aria_live="polite", aria_atomic="true"
+        )
         self._parts: list[str] = []
         self._seq = 0
         self._log: list[str] = []  # the last LIVE_LOG texts said, for tests (#live[data-log])

@@ -25,8 +25,9 @@ durations per uid, flips, spiders), all as plain data.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from engine.cards import card_text
 from engine.events import Dealt, Flipped, Moved, RunRemoved
@@ -117,7 +118,7 @@ class Tracker:
     """uid -> the pile it is in."""
 
     @classmethod
-    def from_view(cls, rules: Ruleset, view: PublicView) -> "Tracker":
+    def from_view(cls, rules: Ruleset, view: PublicView) -> Tracker:
         t = cls(rules)
         for pile in pile_ids(rules):
             t.piles[pile] = []
@@ -160,8 +161,8 @@ class Tracker:
             have = self.piles.setdefault(pile, [])
             if len(have) != len(want):
                 rebuilt.append(pile)
-                spare += have[len(want):]
-                del have[len(want):]
+                spare += have[len(want) :]
+                del have[len(want) :]
         for pile, want in expected.items():
             have = self.piles[pile]
             while len(have) < len(want):
@@ -348,8 +349,9 @@ class Plan(NamedTuple):
     total: float
 
 
-def plan(t_before: Tracker, t_after: Tracker, events: list[object], reverse: bool, speed: float = 1.0,
-         spiders: bool = True) -> Plan:
+def plan(
+    t_before: Tracker, t_after: Tracker, events: list[object], reverse: bool, speed: float = 1.0, spiders: bool = True
+) -> Plan:
     """The timeline of ``events`` (already applied: ``t_after``); ``t_before``
     is a copy of the tracker taken before them.  ``speed`` scales every time
     (0: no animation)."""
@@ -368,7 +370,7 @@ def plan(t_before: Tracker, t_after: Tracker, events: list[object], reverse: boo
             del piles[e.src][-n:]
             piles[e.dst].extend(uids)
             ms = MOVE_MS
-            for k, uid in enumerate(uids):
+            for uid in uids:
                 motions[uid] = Motion(uid, cursor, ms)
             cursor += ms
             end = max(end, cursor)

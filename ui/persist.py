@@ -66,7 +66,7 @@ OLD_MUSIC_DEFAULT = 30
 
 
 def new_game_id() -> str:
-    return "%016x" % random.getrandbits(64)
+    return f"{random.getrandbits(64):016x}"
 
 
 @dataclass
@@ -74,16 +74,18 @@ class Slot:
     """What :func:`read_slot` found: the game (or None), its id, whether its
     result is already in the statistics, and why it could not be used."""
 
-    game: "engine.Game | None" = None
+    game: engine.Game | None = None
     game_id: str = ""
     recorded: bool = False
     error: str | None = None
 
 
-def write_current(game: "engine.Game", game_id: str = "", recorded: bool = False) -> str:
+def write_current(game: engine.Game, game_id: str = "", recorded: bool = False) -> str:
     """The text stored for the game in progress."""
-    return json.dumps({"v": ENVELOPE_VERSION, "id": game_id or new_game_id(), "recorded": recorded,
-                       "game": game.to_json()}, separators=(",", ":"))
+    return json.dumps(
+        {"v": ENVELOPE_VERSION, "id": game_id or new_game_id(), "recorded": recorded, "game": game.to_json()},
+        separators=(",", ":"),
+    )
 
 
 def read_slot(text: str | None) -> Slot:
@@ -112,11 +114,13 @@ def read_slot(text: str | None) -> Slot:
         why = f"it is damaged ({type(e).__name__})"
     else:
         return Slot(game, game_id, recorded)
-    return Slot(error=f"Your saved game could not be restored: {why}. It was kept aside in this "
-                      f"browser's storage ({CURRENT_KEY + UNREADABLE_SUFFIX}); a new game has started.")
+    return Slot(
+        error=f"Your saved game could not be restored: {why}. It was kept aside in this "
+        f"browser's storage ({CURRENT_KEY + UNREADABLE_SUFFIX}); a new game has started."
+    )
 
 
-def read_current(text: str | None) -> tuple["engine.Game | None", str | None]:
+def read_current(text: str | None) -> tuple[engine.Game | None, str | None]:
     """The stored game, or (None, a sentence saying why it could not be used).
 
     ``text`` None (nothing stored) gives ``(None, None)``.
@@ -195,7 +199,7 @@ class Settings:
     motion: str = "system"
     contrast: str = "system"
 
-    def game_defaults(self, option_names: "list[str] | tuple[str, ...]") -> dict[str, Any]:
+    def game_defaults(self, option_names: list[str] | tuple[str, ...]) -> dict[str, Any]:
         """The settings that stand for game options of these names."""
         out: dict[str, Any] = {}
         if "scoring" in option_names:
@@ -212,7 +216,7 @@ class Settings:
         return json.dumps({"v": SETTINGS_VERSION, **asdict(self)}, separators=(",", ":"))
 
     @classmethod
-    def from_text(cls, text: str | None) -> "Settings":
+    def from_text(cls, text: str | None) -> Settings:
         """Settings from storage; anything missing or wrong takes its default."""
         out = cls()
         if not text:
@@ -225,11 +229,24 @@ class Settings:
             return out
         flag = (False, True)
         levels = tuple(range(0, 101))
-        allowed: dict[str, Any] = {"tap": TAP_MODES, "faces": FACE_SETS, "back": BACKS, "simple": flag,
-                                   "indicator": flag, "left_handed": flag, "portrait": flag, "confirm": flag,
-                                   "scoring": SCORING_STYLES, "time_limit": TIME_LIMITS, "volume": levels,
-                                   "music": levels, "muted": flag, "verbosity": VERBOSITY,
-                                   "motion": MOTION_MODES, "contrast": CONTRAST_MODES}
+        allowed: dict[str, Any] = {
+            "tap": TAP_MODES,
+            "faces": FACE_SETS,
+            "back": BACKS,
+            "simple": flag,
+            "indicator": flag,
+            "left_handed": flag,
+            "portrait": flag,
+            "confirm": flag,
+            "scoring": SCORING_STYLES,
+            "time_limit": TIME_LIMITS,
+            "volume": levels,
+            "music": levels,
+            "muted": flag,
+            "verbosity": VERBOSITY,
+            "motion": MOTION_MODES,
+            "contrast": CONTRAST_MODES,
+        }
         chosen = data.get("winnable")
         if isinstance(chosen, dict):
             out.winnable = {k: v for k, v in chosen.items() if isinstance(k, str) and type(v) is bool}

@@ -112,7 +112,7 @@ class Pointer:
         self.drag = Drag(int(e.pointerId), h.pile if h else None, h.index if h else None, x, y, touch)
         try:
             self.felt.setPointerCapture(e.pointerId)
-        except Exception:  # noqa: BLE001 - the pointer is already gone
+        except Exception:
             pass
 
     def on_move(self, e: Any) -> None:
@@ -142,11 +142,11 @@ class Pointer:
         if count == 0:
             # The same answer as a tap: the reason, and a short shake of the cards.
             if model.tableau_index(g.rules, d.pile) is not None:
-                v.refuse(v.why_not_movable(d.pile, d.index), t.piles[d.pile][d.index:])
+                v.refuse(v.why_not_movable(d.pile, d.index), t.piles[d.pile][d.index :])
             return False
         v.lifted()
         d.count = count
-        d.uids = t.piles[d.pile][d.index:]
+        d.uids = t.piles[d.pile][d.index :]
         d.styles = [self.renderer.style(u) for u in d.uids]
         d.active = True
         self.geometry(d)

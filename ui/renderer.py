@@ -108,8 +108,14 @@ class CardRenderer:
             # A named group (aria-label set by label_piles); the completed runs of a
             # Spider game are named together, on the first slot, and the others are hidden.
             hidden = kind == "run" and pile != "foundation-1"
-            node = el("div", f"pile pile-{kind}", parent=self.felt, data_pile=pile,
-                      role=None if hidden else "group", aria_hidden="true" if hidden else None)
+            node = el(
+                "div",
+                f"pile pile-{kind}",
+                parent=self.felt,
+                data_pile=pile,
+                role=None if hidden else "group",
+                aria_hidden="true" if hidden else None,
+            )
             if pile == "free":
                 el("span", "pile-label", "Free", parent=node, aria_hidden="true")
             self.piles[pile] = node
@@ -174,8 +180,9 @@ class CardRenderer:
                 self._styles[uid].zIndex = str(d.z)
 
     # -- drawing ------------------------------------------------------------
-    def render(self, scene: Scene, faces: str, plan: model.Plan | None = None, speed: float = 1.0,
-               spiders: bool = True) -> None:
+    def render(
+        self, scene: Scene, faces: str, plan: model.Plan | None = None, speed: float = 1.0, spiders: bool = True
+    ) -> None:
         """Bring the DOM to ``scene``; animate per ``plan`` (None: no animation)."""
         t, places = scene.tracker, scene.places
         self._faces = faces
@@ -203,8 +210,18 @@ class CardRenderer:
         if animate and plan is not None and plan.total > 0 and self.animator.running:
             self.animator.busy_for(plan.total / speed + 40)
 
-    def _draw(self, uid: int, p: model.Place, text: str, pile: str, i: int, plan: model.Plan | None, speed: float,
-              mark: bool, moved_now: set[int]) -> None:
+    def _draw(
+        self,
+        uid: int,
+        p: model.Place,
+        text: str,
+        pile: str,
+        i: int,
+        plan: model.Plan | None,
+        speed: float,
+        mark: bool,
+        moved_now: set[int],
+    ) -> None:
         node = self.cards[uid]
         style = self._styles[uid]
         old = self.drawn[uid]

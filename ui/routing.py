@@ -59,12 +59,7 @@ _DEAL_DIGITS = len(str(MAX_DEAL))
 def _is_deal_number(text: str) -> bool:
     """ASCII digits only (``str.isdigit`` also takes '²' and other digits
     ``int`` refuses), few enough to convert, and within the deal range."""
-    return (
-        0 < len(text) <= _DEAL_DIGITS
-        and text.isascii()
-        and text.isdigit()
-        and MIN_DEAL <= int(text) <= MAX_DEAL
-    )
+    return 0 < len(text) <= _DEAL_DIGITS and text.isascii() and text.isdigit() and MIN_DEAL <= int(text) <= MAX_DEAL
 
 
 def parse_route(fragment: str) -> Route | None:

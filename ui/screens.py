@@ -41,8 +41,9 @@ class Flow(Protocol):
 class Screens:
     """Confirmations and the end screen of one table."""
 
-    def __init__(self, dialogs: DialogHost, service: GameService, look: Appearance, flow: Flow,
-                 say: Callable[[str], None]) -> None:
+    def __init__(
+        self, dialogs: DialogHost, service: GameService, look: Appearance, flow: Flow, say: Callable[[str], None]
+    ) -> None:
         self.dialogs = dialogs
         self.service = service
         self.look = look
@@ -63,8 +64,7 @@ class Screens:
             return
         d = self.dialogs.open("confirm", "Start a new game?")
         el("p", "", "The game in progress will be abandoned and count as a loss.", parent=d.box)
-        d.buttons(d.box, [("cancel", "Keep playing", self.dialogs.close, False),
-                          ("confirm", "New game", then, True)])
+        d.buttons(d.box, [("cancel", "Keep playing", self.dialogs.close, False), ("confirm", "New game", then, True)])
 
     def ask_end(self) -> None:
         g = self.service.game
@@ -125,8 +125,12 @@ class Screens:
         el("p", "end-score", f"Score {g.score}", parent=box)
         lines = el("ul", "breakdown", parent=box)
         for name, value in g.score_breakdown().items():
-            el("li", "", f"{name.replace('_', ' ').capitalize()}: {value:+d}" if name != "start" else f"Start: {value}",
-               parent=lines)
+            el(
+                "li",
+                "",
+                f"{name.replace('_', ' ').capitalize()}: {value:+d}" if name != "start" else f"Start: {value}",
+                parent=lines,
+            )
         el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
         end_summary(self.service.keeper.change_for(self.service.game_id), box)
         if reason == "stuck" and not self.service.recorded:

@@ -71,8 +71,7 @@ class Keeper:
 
     def count(self, game_id: str, game: engine.Game, won: bool) -> None:
         self.refresh()
-        change = self.book.record(game.preset, won=won, score=game.score, seconds=game.elapsed,
-                                  moves=len(game.moves))
+        change = self.book.record(game.preset, won=won, score=game.score, seconds=game.elapsed, moves=len(game.moves))
         self.last = (game_id, change)
         self.save()
 
@@ -93,8 +92,12 @@ class Opening(NamedTuple):
 class GameService:
     """The game in play, its id and statistics mark, and where it is kept."""
 
-    def __init__(self, storage: Storage, settings: Callable[[], persist.Settings],
-                 pick_deal: Callable[[str, dict[str, Any]], tuple[int | None, str | None]]) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: Callable[[], persist.Settings],
+        pick_deal: Callable[[str, dict[str, Any]], tuple[int | None, str | None]],
+    ) -> None:
         self.storage = storage
         self._settings = settings
         self._pick_deal = pick_deal
@@ -155,9 +158,13 @@ class GameService:
     def matches(self, route: routing.Route, game: engine.Game | None = None) -> bool:
         """Whether the address names ``game`` (by default the one in play)."""
         g = game or self.game
-        return (g is not None and g.preset == route.preset and (route.deal is None or route.deal == g.deal)
-                and routing.changed_options(g.preset, g.rules.option_values())
-                == routing.changed_options(route.preset, dict(route.options)))
+        return (
+            g is not None
+            and g.preset == route.preset
+            and (route.deal is None or route.deal == g.deal)
+            and routing.changed_options(g.preset, g.rules.option_values())
+            == routing.changed_options(route.preset, dict(route.options))
+        )
 
     def start(self, fragment: str) -> Opening:
         """Open the game the address names, else resume the saved one, else a new one."""

@@ -31,6 +31,7 @@ from .service import GameService
 from .sound import Sound
 from .table import Table
 
+
 class ScreensHost(Protocol):
     """The screens the session opens but does not own."""
 
@@ -82,8 +83,18 @@ class Session:
         level = self.look.settings.verbosity
         if say.says(level):
             quiet = bool(self.helper.autoplay) or self.helper.autoplay_own  # Finish: what the moves cause
-            self.messages.announce(say.action_text(g.rules, events, self.public_piles(), how=how, level=level,
-                                                   moves=len(g.moves), score=g.score, quiet_moves=quiet))
+            self.messages.announce(
+                say.action_text(
+                    g.rules,
+                    events,
+                    self.public_piles(),
+                    how=how,
+                    level=level,
+                    moves=len(g.moves),
+                    score=g.score,
+                    quiet_moves=quiet,
+                )
+            )
         self.sound.events(events, how == "undo")
         self.save()
         if any(isinstance(e, StatusChanged) and e.status != "playing" for e in events):
@@ -114,8 +125,16 @@ class Session:
         self.keys.game_changing()
         self.clock_last = time.monotonic()
         self.table.show(game, animate_deal=not restored)
-        self.messages.announce(say.game_text(game.rules, game.deal, self.public_piles(), restored=restored,
-                                             moves=len(game.moves), level=self.look.settings.verbosity))
+        self.messages.announce(
+            say.game_text(
+                game.rules,
+                game.deal,
+                self.public_piles(),
+                restored=restored,
+                moves=len(game.moves),
+                level=self.look.settings.verbosity,
+            )
+        )
         self.update_url()
         self.save()
         for note, ms in self.service.notes:
@@ -135,6 +154,7 @@ class Session:
         chosen = {k: v for k, v in options.items() if k in ("scoring", "time_limit")}
         if chosen:
             self.look.change(**chosen)
+
         def go() -> None:  # a deal typed is always played
             self.new_game(preset, deal, options)
 

@@ -21,8 +21,23 @@ from .appearance import Appearance
 from .dom import Synth, Timer
 
 # A pentatonic loop, slow and low: (semitones from A3, beats)
-LOOP = [(0, 1), (7, 1), (12, 1), (7, 1), (3, 1), (10, 1), (15, 1), (10, 1),
-        (-2, 1), (5, 1), (10, 1), (5, 1), (0, 1), (7, 1), (12, 2)]
+LOOP = [
+    (0, 1),
+    (7, 1),
+    (12, 1),
+    (7, 1),
+    (3, 1),
+    (10, 1),
+    (15, 1),
+    (10, 1),
+    (-2, 1),
+    (5, 1),
+    (10, 1),
+    (5, 1),
+    (0, 1),
+    (7, 1),
+    (12, 2),
+]
 BEAT = 0.6
 A3 = 220.0
 

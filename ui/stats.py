@@ -225,11 +225,17 @@ class Book:
         self.records.pop(preset, None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION,
-                "presets": {p: r.to_dict() for p, r in sorted(self.records.items()) if r.played},
-                "daily": {d: {p: w.to_list() for p, w in sorted(games.items())}
-                          for d, games in sorted(self.daily.items()) if games},
-                "shown": {p: n for p, n in sorted(self.shown.items()) if n}}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "presets": {p: r.to_dict() for p, r in sorted(self.records.items()) if r.played},
+            "daily": {
+                d: {p: w.to_list() for p, w in sorted(games.items())}
+                for d, games in sorted(self.daily.items())
+                if games
+            },
+            "shown": {p: n for p, n in sorted(self.shown.items()) if n},
+        }
 
     def to_text(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -239,7 +245,7 @@ class Book:
         return json.dumps(self.to_dict(), indent=1) + "\n"
 
     @classmethod
-    def from_text(cls, text: str) -> "Book":
+    def from_text(cls, text: str) -> Book:
         return parse(text)
 
     @property
@@ -248,6 +254,7 @@ class Book:
 
 
 # -- reading and validating -----------------------------------------------------
+
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 (before daily deals and "Show me"): none of either yet."""
@@ -288,13 +295,18 @@ def _daily(data: Any) -> dict[str, dict[str, DailyWin]]:
         for preset, entry in games.items():
             if preset not in PRESETS:
                 raise StatsError(f'daily {day}: "{preset[:30]}" is not a game this collection has')
-            if (not isinstance(entry, list) or len(entry) != 3
-                    or not all(type(v) is int and 0 <= v <= MAX_COUNT for v in entry) or entry[0] < 1):
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 3
+                or not all(type(v) is int and 0 <= v <= MAX_COUNT for v in entry)
+                or entry[0] < 1
+            ):
                 raise StatsError(f"daily {day} {preset}: expected [deal, seconds, moves], whole numbers")
             won[preset] = DailyWin(*entry)
         if won:
             out[day] = won
     return out
+
 
 _INTS = ("played", "won", "lost", "longest", "longest_losing", "win_seconds")
 _OPTIONAL = ("best_time", "fewest_moves")
@@ -334,8 +346,14 @@ def _record(preset: str, data: Any) -> Record:
     if not isinstance(recent, list) or len(recent) > RECENT:
         raise StatsError(f'{preset}: "recent" must be a list of at most {RECENT} results')
     for item in recent:
-        if (not isinstance(item, list) or len(item) != 4 or item[0] not in RESULTS
-                or any(type(x) is not int for x in item[1:]) or item[2] < 0 or item[3] < 0):
+        if (
+            not isinstance(item, list)
+            or len(item) != 4
+            or item[0] not in RESULTS
+            or any(type(x) is not int for x in item[1:])
+            or item[2] < 0
+            or item[3] < 0
+        ):
             raise StatsError(f'{preset}: a recent result is not ["won" or "lost", score, seconds, moves]')
         r.recent.append(Result(item[0], item[1], item[2], item[3]))
     # the counts must agree with each other

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .stats import Record, Change, RECENT
+from .stats import RECENT, Change, Record
+
 
 def fmt_seconds(seconds: float | None) -> str:
     if seconds is None:
         return "—"
-    s = int(round(seconds))
+    s = round(seconds)
     if s >= 3600:
         return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
     return f"{s // 60}:{s % 60:02d}"
@@ -71,13 +72,18 @@ def change_lines(change: Change) -> list[str]:
     a, b = change.before, change.after
     was = "" if a.win_percentage is None else f" (was {a.win_percentage:.0f}%)"
     pct = b.win_percentage or 0.0
-    lines = [f"Won {b.won} of {b.played} game{'s' if b.played != 1 else ''}: {pct:.0f}%{was}",
-             f"Streak: {fmt_streak(b.streak)}" + (" (your longest)" if b.streak > 1 and b.streak == b.longest
-                                                   and b.longest > a.longest else "")]
+    lines = [
+        f"Won {b.won} of {b.played} game{'s' if b.played != 1 else ''}: {pct:.0f}%{was}",
+        f"Streak: {fmt_streak(b.streak)}"
+        + (" (your longest)" if b.streak > 1 and b.streak == b.longest and b.longest > a.longest else ""),
+    ]
     bests = []
     for name in change.new_bests:
-        value = {"best time": fmt_seconds(b.best_time), "fewest moves": str(b.fewest_moves),
-                 "highest score": str(b.highest_score)}[name]
+        value = {
+            "best time": fmt_seconds(b.best_time),
+            "fewest moves": str(b.fewest_moves),
+            "highest score": str(b.highest_score),
+        }[name]
         bests.append(f"{name} {value}")
     if bests:
         lines.append("New " + ", ".join(bests))
@@ -99,7 +105,14 @@ def chart_bars(r: Record, width: float = 200.0, height: float = 48.0) -> list[di
         length = max(4.0, (mid - 2) * (0.35 + 0.65 * max(0, res.score) / top))
         x = k * slot + slot * 0.15
         y = mid - length if res.result == "won" else mid
-        out.append({"x": round(x, 1), "y": round(y, 1), "w": round(slot * 0.7, 1), "h": round(length, 1),
-                    "result": res.result, "title": f"{res.result.capitalize()}, score {res.score}, "
-                    f"{fmt_seconds(res.seconds)}, {res.moves} moves"})
+        out.append(
+            {
+                "x": round(x, 1),
+                "y": round(y, 1),
+                "w": round(slot * 0.7, 1),
+                "h": round(length, 1),
+                "result": res.result,
+                "title": f"{res.result.capitalize()}, score {res.score}, {fmt_seconds(res.seconds)}, {res.moves} moves",
+            }
+        )
     return out

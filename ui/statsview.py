@@ -53,8 +53,15 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
     body = el("div", "stats-body", parent=box)
     note = el("p", "stats-note", parent=box, id="stats-note", role="status", hidden=True)
     buttons = el("div", "stats-actions", parent=box)
-    file_input = el("input", "visually-hidden", parent=box, id="stats-file", type="file",
-                    accept=".json,application/json", aria_label="Statistics file to import")
+    file_input = el(
+        "input",
+        "visually-hidden",
+        parent=box,
+        id="stats-file",
+        type="file",
+        accept=".json,application/json",
+        aria_label="Statistics file to import",
+    )
 
     def say(text: str, kind: str) -> None:
         note.textContent = text
@@ -74,30 +81,54 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
         if not bars:
             el("p", "stats-empty", "No games finished yet.", parent=body)
         else:
-            chart = svg("svg", body, cls="stats-chart", viewBox="0 0 200 48", role="img",
-                        aria_label=f"The last {len(bars)} games: "
-                        + ", ".join(x.result for x in r.recent), preserveAspectRatio="none")
+            chart = svg(
+                "svg",
+                body,
+                cls="stats-chart",
+                viewBox="0 0 200 48",
+                role="img",
+                aria_label=f"The last {len(bars)} games: " + ", ".join(x.result for x in r.recent),
+                preserveAspectRatio="none",
+            )
             svg("line", chart, cls="stats-axis", x1=0, y1=24, x2=200, y2=24)
             for bar in bars:
-                rect = svg("rect", chart, cls=f"bar-{bar['result']}", x=bar["x"], y=bar["y"], width=bar["w"],
-                           height=bar["h"], rx=1, data_result=bar["result"])
+                rect = svg(
+                    "rect",
+                    chart,
+                    cls=f"bar-{bar['result']}",
+                    x=bar["x"],
+                    y=bar["y"],
+                    width=bar["w"],
+                    height=bar["h"],
+                    rx=1,
+                    data_result=bar["result"],
+                )
                 t = svg("title", rect)
                 t.textContent = bar["title"]
-            el("p", "stats-legend", "Green: won, above the line; red: lost, below. Taller: a higher score.",
-               parent=body)
+            el(
+                "p",
+                "stats-legend",
+                "Green: won, above the line; red: lost, below. Taller: a higher score.",
+                parent=body,
+            )
         buttons.replaceChildren()
         name = PRESETS[state["preset"]].name
         if state["confirm"]:
             el("p", "stats-confirm", f"Reset the statistics of {name}? This cannot be undone.", parent=buttons)
-            dialog.buttons(buttons, [("reset-cancel", "Keep them", lambda: confirm(False), False),
-                                   ("reset-confirm", "Reset", reset, True)])
+            dialog.buttons(
+                buttons,
+                [("reset-cancel", "Keep them", lambda: confirm(False), False), ("reset-confirm", "Reset", reset, True)],
+            )
         else:
-            dialog.buttons(buttons, [
-                ("reset", "Reset…", lambda: confirm(True), False),
-                ("export", "Export", export, False),
-                ("import", "Import…", lambda: file_input.click(), False),
-                ("close", "Close", close, True),
-            ])
+            dialog.buttons(
+                buttons,
+                [
+                    ("reset", "Reset…", lambda: confirm(True), False),
+                    ("export", "Export", export, False),
+                    ("import", "Import…", lambda: file_input.click(), False),
+                    ("close", "Close", close, True),
+                ],
+            )
 
     def confirm(flag: bool) -> None:
         state["confirm"] = flag

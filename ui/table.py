@@ -52,8 +52,16 @@ class Host(Protocol):
 class Table:
     """The game on the felt."""
 
-    def __init__(self, root: Any, table: Any, felt: Any, header: Header, renderer: CardRenderer,
-                 appearance: Appearance, host: Host) -> None:
+    def __init__(
+        self,
+        root: Any,
+        table: Any,
+        felt: Any,
+        header: Header,
+        renderer: CardRenderer,
+        appearance: Appearance,
+        host: Host,
+    ) -> None:
         self.root = root
         self.el = table
         self.felt = felt
@@ -333,8 +341,10 @@ class Table:
         assert src is not None
         m = targets.best_move(g.rules, g.position, g.legal_moves(), src, count)
         if m is None:
-            self.refuse("These cards have nowhere to go." if count > 1 else "This card has nowhere to go.",
-                        self.tracker.piles[pile][index:])
+            self.refuse(
+                "These cards have nowhere to go." if count > 1 else "This card has nowhere to go.",
+                self.tracker.piles[pile][index:],
+            )
             return
         self.play(m)
 

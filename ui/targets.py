@@ -29,8 +29,8 @@ empty one) are never chosen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
 
 from engine.moves import FOUNDATION, MOVE, Move
 from engine.play import movable_count

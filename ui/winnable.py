@@ -29,8 +29,9 @@ NewGame = Callable[[str, "int | None", dict[str, Any]], None]
 class WinnableDeals:
     """The proven deals of every game, once loaded."""
 
-    def __init__(self, table: Any, look: Appearance, current: Callable[[], engine.Game | None],
-                 can_redeal: Callable[[], bool]) -> None:
+    def __init__(
+        self, table: Any, look: Appearance, current: Callable[[], engine.Game | None], can_redeal: Callable[[], bool]
+    ) -> None:
         self.table = table
         self.look = look
         self._current = current
@@ -59,8 +60,14 @@ class WinnableDeals:
             fn()
         pending, self._pending = self._pending, None
         g = self._current()
-        if (pending is not None and g is not None and g.preset == pending[0] and not g.moves
-                and g.status == "playing" and self._can_redeal()):
+        if (
+            pending is not None
+            and g is not None
+            and g.preset == pending[0]
+            and not g.moves
+            and g.status == "playing"
+            and self._can_redeal()
+        ):
             self.redeal(pending[0], None, pending[1])  # the game just started: now from the proven list
 
     def watch(self, fn: Callable[[], None]) -> None:

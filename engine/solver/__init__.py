@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import gc
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..moves import Move
 from ..position import Position
@@ -89,11 +89,39 @@ from .spider import (
 from .spidike import SpidikeSearch
 
 __all__ = [
-    "SOLVED", "UNSOLVABLE", "UNKNOWN", "CANCELLED", "FamilySearch", "FAMILY_SEARCHES", "make_search", "solve",
-    "autocomplete", "replay", "BEAM", "HIDDEN_CARD", "HINT_WEIGHTS", "LEVEL_NODES", "PER_WIDTH", "PORTFOLIO",
-    "WEIGHTS", "Hint", "Search", "SolveResult", "Weights", "block_starts", "column_value", "evaluate", "hide",
-    "hints", "macro_successors", "position_key", "spider_successors", "tries", "useful_moves",
-    "LittleSpiderSearch", "SpidikeSearch",
+    "BEAM",
+    "CANCELLED",
+    "FAMILY_SEARCHES",
+    "HIDDEN_CARD",
+    "HINT_WEIGHTS",
+    "LEVEL_NODES",
+    "PER_WIDTH",
+    "PORTFOLIO",
+    "SOLVED",
+    "UNKNOWN",
+    "UNSOLVABLE",
+    "WEIGHTS",
+    "FamilySearch",
+    "Hint",
+    "LittleSpiderSearch",
+    "Search",
+    "SolveResult",
+    "SpidikeSearch",
+    "Weights",
+    "autocomplete",
+    "block_starts",
+    "column_value",
+    "evaluate",
+    "hide",
+    "hints",
+    "macro_successors",
+    "make_search",
+    "position_key",
+    "replay",
+    "solve",
+    "spider_successors",
+    "tries",
+    "useful_moves",
 ]
 
 FAMILY_SEARCHES: dict[str, type[LittleSpiderSearch] | type[SpidikeSearch]] = {
@@ -106,16 +134,34 @@ Spider family's :class:`Search`."""
 
 
 def make_search(
-    rules: Ruleset, pos: Position, *, visible: bool = False, complete: bool = False, beam: int = 12,
-    level_nodes: int = 4000, deal_look: int = 2, final_factor: int = 2, macros: bool = True,
+    rules: Ruleset,
+    pos: Position,
+    *,
+    visible: bool = False,
+    complete: bool = False,
+    beam: int = 12,
+    level_nodes: int = 4000,
+    deal_look: int = 2,
+    final_factor: int = 2,
+    macros: bool = True,
     weights: Weights = WEIGHTS,
 ) -> FamilySearch:
     """The search for ``rules``' family: its own full-information search, else :class:`Search`."""
     own = None if visible else FAMILY_SEARCHES.get(rules.family)
     if own is not None:
         return own(rules, pos, complete=complete)
-    return Search(rules, pos, visible=visible, complete=complete, beam=beam, level_nodes=level_nodes,
-                  deal_look=deal_look, final_factor=final_factor, macros=macros, weights=weights)
+    return Search(
+        rules,
+        pos,
+        visible=visible,
+        complete=complete,
+        beam=beam,
+        level_nodes=level_nodes,
+        deal_look=deal_look,
+        final_factor=final_factor,
+        macros=macros,
+        weights=weights,
+    )
 
 
 def solve(

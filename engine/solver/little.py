@@ -72,8 +72,7 @@ from ..moves import DEAL, FOUNDATION, MOVE, Move
 from ..play import little_spider_colours, next_position, why_illegal
 from ..position import Position
 from ..rules import Ruleset
-from .base import SOLVED, UNKNOWN, UNSOLVABLE
-
+from .base import SOLVED, UNSOLVABLE
 
 _RED = (False, True, True, False)
 """Spades, hearts, diamonds, clubs: which suits are red."""
@@ -176,7 +175,7 @@ _F, _M, _D = 0, 1, 2
 class _Start:
     """A phase-2 start: its colour, position and the phase-1 line reaching it."""
 
-    __slots__ = ("ar", "state", "line")
+    __slots__ = ("ar", "line", "state")
 
     def __init__(self, ar: int, state: State, line: list[Step]) -> None:
         self.ar = ar
@@ -357,7 +356,7 @@ class LittleSpiderSearch:
             if self._dominated(ar, cnt):
                 continue
             line = self._p1_line(st)
-            for colour in ((0, 1) if ar < 0 else (ar,)):
+            for colour in (0, 1) if ar < 0 else (ar,):
                 piles, _ = self._start_state(colour, cnt)
                 start = _Start(colour, (piles, cnt), line)
                 self._alive[colour].append(len(self._starts))
@@ -376,7 +375,7 @@ class LittleSpiderSearch:
             fewer[s] -= 1
             prev = tuple(fewer)
             card = NEED[ar][s][fewer[s]]
-            for prev_ar in ((ar, -1) if sum(prev) == 0 else (ar,)):
+            for prev_ar in (ar, -1) if sum(prev) == 0 else (ar,):
                 if (prev_ar, prev) not in self._p1_ends:
                     continue
                 piles, _ = self._start_state(prev_ar, prev)
@@ -450,8 +449,11 @@ class LittleSpiderSearch:
                 slot = b
                 if slot < 0:
                     slot = next(
-                        (f for f in range(len(pos.foundations))
-                         if why_illegal(rules, pos, _NEW(Move, (FOUNDATION, a, f, 1, -1))) is None),
+                        (
+                            f
+                            for f in range(len(pos.foundations))
+                            if why_illegal(rules, pos, _NEW(Move, (FOUNDATION, a, f, 1, -1))) is None
+                        ),
                         0,
                     )
                 m = _NEW(Move, (FOUNDATION, a, slot, 1, -1))
@@ -526,10 +528,11 @@ _WON, _EXHAUSTED, _LIMIT = 1, 2, 3
 class _Dive:
     """One depth-first search from a start, resumable across slices."""
 
-    __slots__ = ("search", "index", "start", "limit", "seen", "noise", "used", "frames", "ar", "need", "cp", "wrap")
+    __slots__ = ("ar", "cp", "frames", "index", "limit", "need", "noise", "search", "seen", "start", "used", "wrap")
 
-    def __init__(self, search: LittleSpiderSearch, index: int, start: _Start, limit: int,
-                 seen: set[object], noise: float) -> None:
+    def __init__(
+        self, search: LittleSpiderSearch, index: int, start: _Start, limit: int, seen: set[object], noise: float
+    ) -> None:
         self.search = search
         self.index = index
         self.start = start
@@ -731,4 +734,4 @@ class _Dive:
         return n if n < 3 else 3
 
 
-__all__ = ["LittleSpiderSearch", "luby", "CHAIN_POS", "NEED", "NEIGHBOUR_RANKS"]
+__all__ = ["CHAIN_POS", "NEED", "NEIGHBOUR_RANKS", "LittleSpiderSearch", "luby"]

@@ -5,22 +5,20 @@ best-first between them, with a fast path for full information (see
 
 from __future__ import annotations
 
-import gc
 import heapq
-import itertools
 import time
-from typing import Callable, Iterable, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from ..cards import KING
 from ..moves import DEAL, DRAW, FOUNDATION, MOVE, Move
 from ..play import completes_run, deal_moves, free_index, legal_moves, next_position
 from ..position import Position
 from ..rules import Ruleset
-from .base import CANCELLED, SOLVED, UNKNOWN, UNSOLVABLE
+from .base import SOLVED, UNKNOWN, UNSOLVABLE
 
 HIDDEN_CARD = 0
 """Stands for a card the player cannot see (rank 0: it fits nowhere)."""
-
 
 
 BEAM = 16
@@ -185,7 +183,7 @@ def useful_moves(rules: Ruleset, pos: Position) -> list[Move]:
             continue
         if h > down[m.src]:
             below = src_col[h - 1]
-            if (below >> 2) == (head >> 2) + 1:
+            if (below >> 2) == (head >> 2) + 1:  # noqa: SIM102 - the hot path reads better nested
                 # already built on a successor: moving only helps if it makes the build
                 # one suit, or completes a run where it lands
                 if ((below & 3) == (head & 3) or (target[-1] & 3) != (head & 3)) and not (
@@ -693,9 +691,9 @@ class Search:
                 self._pruned = True
             for m in moves:
                 kind = m.kind
-                if self.levelled and (kind == DEAL or kind == DRAW):
+                if self.levelled and (kind == DEAL or kind == DRAW):  # noqa: SIM109 - hot loop
                     continue
-                if self.visible and (kind == DEAL or kind == DRAW):
+                if self.visible and (kind == DEAL or kind == DRAW):  # noqa: SIM109 - hot loop
                     continue
                 nxt = next_position(rules, pos, m)
                 if nxt in parents:
@@ -756,7 +754,7 @@ class Search:
 
 
 def _reveals_hidden(nxt: Position, pos: Position) -> bool:
-    for a, b in zip(nxt.down, pos.down):
+    for a, b in zip(nxt.down, pos.down):  # noqa: SIM110 - a plain loop is faster in the search
         if a != b:
             return True
     return False
@@ -768,7 +766,9 @@ def hide(pos: Position) -> Position:
     Draw piles keep their visible top card.
     """
     tableau = tuple(((HIDDEN_CARD,) * d + col[d:]) if d else col for col, d in zip(pos.tableau, pos.down))
-    stock = tuple(p[:1] + (HIDDEN_CARD,) * (len(p) - 1) if len(pos.stock) > 1 else (HIDDEN_CARD,) * len(p) for p in pos.stock)
+    stock = tuple(
+        p[:1] + (HIDDEN_CARD,) * (len(p) - 1) if len(pos.stock) > 1 else (HIDDEN_CARD,) * len(p) for p in pos.stock
+    )
     return Position(tableau, pos.down, stock, pos.foundations)
 
 
@@ -787,7 +787,8 @@ def tries(
     66; the portfolio, doubling every try, 75; every second try, 79; every
     fourth, 76 (``bench/solver.py``).
 
-    >>> [(b, n, PORTFOLIO.index(w)) for b, n, w in itertools.islice(tries(16, 1000), 6)]
+    >>> from itertools import islice
+    >>> [(b, n, PORTFOLIO.index(w)) for b, n, w in islice(tries(16, 1000), 6)]
     [(16, 1000, 0), (16, 1000, 1), (32, 2000, 2), (32, 2000, 3), (64, 4000, 0), (64, 4000, 1)]
     """
     i = 0

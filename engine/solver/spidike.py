@@ -74,8 +74,7 @@ from ..moves import DEAL, FOUNDATION, MOVE, Move
 from ..play import next_position, why_illegal
 from ..position import Position
 from ..rules import Ruleset
-from .base import SOLVED, UNKNOWN, UNSOLVABLE
-
+from .base import SOLVED, UNSOLVABLE
 
 _new = tuple.__new__
 
@@ -127,6 +126,10 @@ class Weights(NamedTuple):
     level (since the same deal); 0 for never."""
 
 
+DEFAULT_WEIGHTS = Weights()
+"""The default weights (the first of :data:`PORTFOLIO`)."""
+
+
 def _pile_value(col: tuple[int, ...], w: Weights) -> int:
     """A pile's share of the evaluation."""
     if not col:
@@ -155,7 +158,9 @@ def _pile_value(col: tuple[int, ...], w: Weights) -> int:
 class _BestFirst:
     """One best-first search (see the module docstring) with its own weights."""
 
-    def __init__(self, rules: Ruleset, pos: Position, *, complete: bool = False, weights: Weights = Weights()) -> None:
+    def __init__(
+        self, rules: Ruleset, pos: Position, *, complete: bool = False, weights: Weights = DEFAULT_WEIGHTS
+    ) -> None:
         self.weights = weights
         self.rules = rules
         self.start = pos
@@ -171,9 +176,7 @@ class _BestFirst:
                 heights[f[-1] & 3] = f[-1] >> 2
         in_play = set(c for col in pos.tableau for c in col) | set(self.stock)
         # a card neither in play nor on its foundation is missing from the game
-        missing = {
-            (r << 2) | s for s in range(4) for r in range(heights[s] + 1, 14) if ((r << 2) | s) not in in_play
-        }
+        missing = {(r << 2) | s for s in range(4) for r in range(heights[s] + 1, 14) if ((r << 2) | s) not in in_play}
         self._missing = missing
         # _guards[c]: the (suit, height) pairs that make c safe to play up by itself
         self._guards: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -510,7 +513,9 @@ class _BestFirst:
         def up(src: int) -> None:
             card = pos.tableau[src][-1]
             slot = next(
-                f for f, pile in enumerate(pos.foundations) if (pile and pile[-1] + 4 == card) or (not pile and (card >> 2) == 1)
+                f
+                for f, pile in enumerate(pos.foundations)
+                if (pile and pile[-1] + 4 == card) or (not pile and (card >> 2) == 1)
             )
             play(_new(Move, (FOUNDATION, src, slot, 1, -1)))
 
@@ -609,4 +614,4 @@ class SpidikeSearch:
         return self.status
 
 
-__all__ = ["SpidikeSearch", "Weights", "PORTFOLIO"]
+__all__ = ["PORTFOLIO", "SpidikeSearch", "Weights"]

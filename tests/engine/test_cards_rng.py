@@ -22,7 +22,6 @@ from engine.cards import (
 from engine.play import deal_position
 from engine.rng import MAX_DEAL, SplitMix64, check_deal, shuffled
 
-
 # -- cards ------------------------------------------------------------------------
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from enginetest import game, moves_text, run
@@ -19,7 +19,6 @@ from enginetest import game, moves_text, run
 import engine
 from engine.cards import cards_text
 from engine.events import Dealt, RunRemoved
-
 
 # -- rules-decisions.md ------------------------------------------------------------------
 
@@ -79,7 +78,7 @@ def d5_undo_is_unlimited_except_tournament_barriers() -> None:
 
 def d6_tournament_clock_and_end() -> None:
     assert engine.PRESETS["tournament-1"].time_limit == 600
-    assert [c for c in engine.PRESETS["tournament-1"].options if c.name == "time_limit"][0].choices == (300, 600, 900)
+    assert next(c for c in engine.PRESETS["tournament-1"].options if c.name == "time_limit").choices == (300, 600, 900)
     g = game("tournament-1", ["9s", "Ts"], foundations=[run("s")] * 4)
     g.set_elapsed(101)
     g.resign()
@@ -92,10 +91,17 @@ def d6_tournament_clock_and_end() -> None:
 
 def d7_scoring_schemes() -> None:
     expect = {
-        "spider-1": "classic", "spider-2": "classic", "spider-4": "classic", "spidike": "classic",
-        "spider-relaxed": "built", "spider-easy": "built",
-        "tournament-1": "tournament", "tournament-2": "tournament",
-        "little-spider": "foundation", "little-spider-classic": "foundation", "spidike-classic": "foundation",
+        "spider-1": "classic",
+        "spider-2": "classic",
+        "spider-4": "classic",
+        "spidike": "classic",
+        "spider-relaxed": "built",
+        "spider-easy": "built",
+        "tournament-1": "tournament",
+        "tournament-2": "tournament",
+        "little-spider": "foundation",
+        "little-spider-classic": "foundation",
+        "spidike-classic": "foundation",
     }
     assert {pid: r.scoring for pid, r in engine.PRESETS.items()} == expect
     g = engine.new_game("spider-1", deal=1)
@@ -236,7 +242,10 @@ def c003a_lower_row_restriction_is_a_flag_for_phase_1_and_non_empty_foundations(
     assert engine.PRESETS["little-spider-classic"].lower_row_restriction
     g = game("little-spider-classic", ["-", "-", "-", "-", "-", "2h", "Ad"], "2c", foundations=["Ah"])
     assert g.why_illegal("c6>f1") is not None and g.why_illegal("c7>f2") is None
-    assert game("little-spider-classic", ["-", "-", "-", "-", "-", "2h"], "-", foundations=["Ah"]).why_illegal("c6>f1") is None
+    assert (
+        game("little-spider-classic", ["-", "-", "-", "-", "-", "2h"], "-", foundations=["Ah"]).why_illegal("c6>f1")
+        is None
+    )
 
 
 def c003b_wrap_is_a_flag() -> None:

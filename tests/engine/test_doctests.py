@@ -11,15 +11,26 @@ import pytest
 
 import engine
 
-MODULES = sorted(
-    name for _, name, _ in pkgutil.walk_packages(engine.__path__, "engine.")
-)
+MODULES = sorted(name for _, name, _ in pkgutil.walk_packages(engine.__path__, "engine."))
 
 
 def test_the_engine_modules_are_all_here() -> None:
-    assert {"engine.cards", "engine.game", "engine.moves", "engine.play", "engine.position", "engine.rng",
-            "engine.rules", "engine.saves", "engine.view", "engine.solver", "engine.solver.spider",
-            "engine.solver.little", "engine.solver.spidike", "engine.solver.base"} <= set(MODULES)
+    assert {
+        "engine.cards",
+        "engine.game",
+        "engine.moves",
+        "engine.play",
+        "engine.position",
+        "engine.rng",
+        "engine.rules",
+        "engine.saves",
+        "engine.view",
+        "engine.solver",
+        "engine.solver.spider",
+        "engine.solver.little",
+        "engine.solver.spidike",
+        "engine.solver.base",
+    } <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", ["engine"] + MODULES)

@@ -14,9 +14,9 @@ from engine.events import Dealt, Flipped, Moved, RunRemoved, ScoreChanged
 def test_nothing_to_undo_or_redo_at_the_start() -> None:
     g = engine.new_game("spider-1", deal=1)
     assert not g.can_undo and not g.can_redo
-    with pytest.raises(engine.IllegalMove, match="There is nothing to undo."):
+    with pytest.raises(engine.IllegalMove, match=r"There is nothing to undo\."):
         g.undo()
-    with pytest.raises(engine.IllegalMove, match="There is nothing to redo."):
+    with pytest.raises(engine.IllegalMove, match=r"There is nothing to redo\."):
         g.redo()
 
 
@@ -217,8 +217,19 @@ def test_has_legal_moves_and_legal_moves_agree() -> None:
 
 def test_the_package_exports_the_public_api() -> None:
     for name in (
-        "PRESETS", "new_game", "game_from_notation", "load_game", "Game", "Move", "parse_move",
-        "Position", "IllegalMove", "SaveError", "NotationError", "OptionError", "PublicView",
+        "PRESETS",
+        "new_game",
+        "game_from_notation",
+        "load_game",
+        "Game",
+        "Move",
+        "parse_move",
+        "Position",
+        "IllegalMove",
+        "SaveError",
+        "NotationError",
+        "OptionError",
+        "PublicView",
     ):
         assert name in engine.__all__ and hasattr(engine, name)
     assert issubclass(engine.SaveError, ValueError) and issubclass(engine.IllegalMove, ValueError)

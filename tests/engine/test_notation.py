@@ -34,7 +34,9 @@ def test_move_text_is_canonical_and_parses_back(move: Move, text: str) -> None:
     assert again == move and str(again) == text
 
 
-@pytest.mark.parametrize(("written", "canonical"), [(" C3 : 4 > C7 ", "c3:4>c7"), ("c3:1>c7", "c3>c7"), ("DEAL", "deal"), ("D2", "d2")])
+@pytest.mark.parametrize(
+    ("written", "canonical"), [(" C3 : 4 > C7 ", "c3:4>c7"), ("c3:1>c7", "c3>c7"), ("DEAL", "deal"), ("D2", "d2")]
+)
 def test_move_parsing_is_forgiving_about_case_spaces_and_counts_of_one(written: str, canonical: str) -> None:
     assert str(parse_move(written)) == canonical
 

@@ -40,7 +40,7 @@ def test_every_preset_has_a_summary_for_the_chooser() -> None:
 
 
 def test_unknown_preset_raises_option_error_naming_the_games() -> None:
-    with pytest.raises(engine.OptionError, match="there is no game 'spider-3'.*spider-1"):
+    with pytest.raises(engine.OptionError, match=r"there is no game 'spider-3'.*spider-1"):
         engine.new_game("spider-3", deal=1)
 
 
@@ -135,7 +135,16 @@ RULE_TABLE = {
 @pytest.mark.parametrize("preset", list(RULE_TABLE))
 def test_preset_rules_table(preset: str) -> None:
     r: Ruleset = engine.PRESETS[preset]
-    got = (r.unit, r.completion, r.empty, r.deal_needs_full_columns, r.free_column, r.draw_piles, r.scoring, r.undo_barriers)
+    got = (
+        r.unit,
+        r.completion,
+        r.empty,
+        r.deal_needs_full_columns,
+        r.free_column,
+        r.draw_piles,
+        r.scoring,
+        r.undo_barriers,
+    )
     assert got == RULE_TABLE[preset]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 from enginetest import choose
@@ -27,7 +27,6 @@ PRESET_IDS = list(engine.PRESETS)
 # Every preset is tested; each gets a third of the profile's examples.
 per_preset = settings(max_examples=max(3, settings().max_examples // 3))
 deals = st.integers(1, MAX_DEAL)
-
 
 
 @st.composite
@@ -163,15 +162,30 @@ def test_notation_and_saves_round_trip(preset: str, deal: int, picks: list[int])
     play_randomly(g, picks, check)
     g.set_elapsed(len(picks) * 3.5)
     loaded = engine.load_game(g.to_json())
-    assert (loaded.position, loaded.score, loaded.status, loaded.end_reason) == (g.position, g.score, g.status, g.end_reason)
-    assert (loaded.moves, loaded.redo_moves, loaded.can_undo, loaded.can_redo) == (g.moves, g.redo_moves, g.can_undo, g.can_redo)
+    assert (loaded.position, loaded.score, loaded.status, loaded.end_reason) == (
+        g.position,
+        g.score,
+        g.status,
+        g.end_reason,
+    )
+    assert (loaded.moves, loaded.redo_moves, loaded.can_undo, loaded.can_redo) == (
+        g.moves,
+        g.redo_moves,
+        g.can_undo,
+        g.can_redo,
+    )
     again = engine.game_from_notation(preset, g.notation(), **g.rules.option_values())
     assert again.position == g.position and format_notation(again.position) == g.notation()
 
 
 @pytest.mark.parametrize("preset", ["spider-2", "tournament-2", "little-spider"])
 @per_preset
-@given(deal=deals, picks=st.lists(st.integers(0, 2**16 - 1), max_size=20), cut=st.integers(0, 10_000), byte=st.integers(32, 126))
+@given(
+    deal=deals,
+    picks=st.lists(st.integers(0, 2**16 - 1), max_size=20),
+    cut=st.integers(0, 10_000),
+    byte=st.integers(32, 126),
+)
 def test_a_damaged_save_either_loads_a_whole_game_or_raises_save_error(
     preset: str, deal: int, picks: list[int], cut: int, byte: int
 ) -> None:
@@ -266,7 +280,20 @@ json_values = st.recursive(
     preset=st.sampled_from(PRESET_IDS),
     deal=deals,
     field=st.sampled_from(
-        ["format", "version", "preset", "options", "deal", "start", "moves", "redo", "penalties", "undos", "elapsed", "result"]
+        [
+            "format",
+            "version",
+            "preset",
+            "options",
+            "deal",
+            "start",
+            "moves",
+            "redo",
+            "penalties",
+            "undos",
+            "elapsed",
+            "result",
+        ]
     ),
     value=json_values,
 )

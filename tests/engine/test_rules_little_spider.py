@@ -182,8 +182,12 @@ def test_the_wrap_applies_to_the_tableau_not_the_foundations() -> None:
 @pytest.mark.parametrize("preset", BOTH)
 def test_all_cards_on_the_foundations_wins(preset: str) -> None:
     up = "Ah2h3h4h5h6h7h8h9hThJhQh"
-    g = game(preset, ["Kh"], "-", foundations=[up, "Ad2d3d4d5d6d7d8d9dTdJdQdKd",
-                                                   "KsQsJsTs9s8s7s6s5s4s3s2sAs", "KcQcJcTc9c8c7c6c5c4c3c2cAc"])
+    g = game(
+        preset,
+        ["Kh"],
+        "-",
+        foundations=[up, "Ad2d3d4d5d6d7d8d9dTdJdQdKd", "KsQsJsTs9s8s7s6s5s4s3s2sAs", "KcQcJcTc9c8c7c6c5c4c3c2cAc"],
+    )
     g.play("c1>f1")
     assert g.status == "won" and g.score == 52
 

@@ -278,7 +278,7 @@ def test_resign_loses_for_good() -> None:
     for action in (g.undo, g.redo, g.resign):
         with pytest.raises(engine.IllegalMove):
             action()
-    with pytest.raises(engine.IllegalMove, match="The game is over."):
+    with pytest.raises(engine.IllegalMove, match=r"The game is over\."):
         g.play("deal")
 
 

@@ -3,7 +3,6 @@ one-deck game with Ace-up suit foundations, King-only spaces and a last deal of 
 
 from __future__ import annotations
 
-import pytest
 from enginetest import cards, game, moves_text, run
 
 import engine

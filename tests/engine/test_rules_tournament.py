@@ -9,8 +9,6 @@ import engine
 from engine.events import Dealt, Flipped, StatusChanged
 
 
-
-
 def test_the_visible_top_of_a_draw_pile_goes_to_column_1_and_the_rest_in_pile_order() -> None:
     g = engine.new_game("tournament-2", deal=77)
     pile = g.position.stock[2]

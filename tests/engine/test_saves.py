@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from enginetest import game, run
@@ -152,7 +153,11 @@ BAD_EDITS: list[tuple[str, Edit, str]] = [
     ("moves type", _set("moves", "c1>c2"), "moves are not a list"),
     ("move type", _set("moves", [1]), "moves are not a list"),
     ("move text", _set("moves", ["c1>>c2"]), "move 1 of the save .* cannot be played: .*is not a move"),
-    ("illegal move", _set("moves", ["c1>c1"]), "move 1 of the save \\('c1>c1'\\) cannot be played: The cards are already there."),
+    (
+        "illegal move",
+        _set("moves", ["c1>c1"]),
+        "move 1 of the save \\('c1>c1'\\) cannot be played: The cards are already there.",
+    ),
     ("redo type", _set("redo", {}), "redo list is not a list"),
     ("counters", _set("penalties", 0), "move counters are inconsistent"),
     ("counters type", _set("undos", 1.5), "move counters are inconsistent"),

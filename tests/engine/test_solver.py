@@ -7,6 +7,7 @@ import itertools
 import random
 
 import pytest
+from enginetest import game
 
 import engine
 from engine.play import deal_moves, legal_moves, next_position, why_illegal
@@ -32,7 +33,6 @@ from engine.solver import (
     tries,
     useful_moves,
 )
-from enginetest import game
 
 
 def assert_wins(g: engine.Game, moves: tuple[engine.Move, ...]) -> None:
@@ -76,7 +76,12 @@ def test_complete_search_proves_a_little_spider_deadlock_unsolvable() -> None:
     g = game(
         "little-spider",
         ["KdJd2s", "As3sQd"],
-        foundations=["Ah2h3h4h5h6h7h8h9hThJhQhKh", "Ad2d3d4d5d6d7d8d9dTd", "KsQsJsTs9s8s7s6s5s4s", "KcQcJcTc9c8c7c6c5c4c3c2cAc"],
+        foundations=[
+            "Ah2h3h4h5h6h7h8h9hThJhQhKh",
+            "Ad2d3d4d5d6d7d8d9dTd",
+            "KsQsJsTs9s8s7s6s5s4s",
+            "KcQcJcTc9c8c7c6c5c4c3c2cAc",
+        ],
     )
     assert g.status == "lost"  # no action at all: the engine already calls it
     r = solve(g.rules, g.position, complete=True, max_nodes=1000)
@@ -89,7 +94,12 @@ def test_solves_little_spider_in_phase_two_with_a_tableau_move() -> None:
     g = game(
         "little-spider",
         ["Jd2s", "3sQd", "Kh"],
-        foundations=["Ah2h3h4h5h6h7h8h9hThJhQh", "Ad2d3d4d5d6d7d8d9dTd", "KsQsJsTs9s8s7s6s5s4s", "KcQcJcTc9c8c7c6c5c4c3c2cAc"],
+        foundations=[
+            "Ah2h3h4h5h6h7h8h9hThJhQh",
+            "Ad2d3d4d5d6d7d8d9dTd",
+            "KsQsJsTs9s8s7s6s5s4s",
+            "KcQcJcTc9c8c7c6c5c4c3c2cAc",
+        ],
     )
     r = solve(g.rules, g.position, max_nodes=5000)
     assert r.status == SOLVED
@@ -124,8 +134,16 @@ def test_solves_a_real_deal_and_the_solution_replays(preset: str, deal: int) -> 
 def test_tries_take_the_weight_sets_in_turn_and_double_the_width_every_second_try() -> None:
     got = list(itertools.islice(tries(16, 1000), 8))
     assert [w for _, _, w in got] == [PORTFOLIO[i % len(PORTFOLIO)] for i in range(8)]
-    assert [(b, n) for b, n, _ in got] == [(16, 1000), (16, 1000), (32, 2000), (32, 2000),
-                                           (64, 4000), (64, 4000), (128, 8000), (128, 8000)]
+    assert [(b, n) for b, n, _ in got] == [
+        (16, 1000),
+        (16, 1000),
+        (32, 2000),
+        (32, 2000),
+        (64, 4000),
+        (64, 4000),
+        (128, 8000),
+        (128, 8000),
+    ]
     assert PORTFOLIO[0] == WEIGHTS and len(set(PORTFOLIO)) == len(PORTFOLIO)
 
 
@@ -208,10 +226,14 @@ def test_hint_turns_up_a_card_and_never_shuffles_a_built_card() -> None:
 def test_hint_turns_up_a_card_before_dealing_though_the_build_is_off_suit() -> None:
     # 4-suit deal 28 after 25 hinted actions: the 4d onto the 5c (off suit, on a
     # column with cards face down) turns up a card; it was once hinted "Deal"
-    g = engine.game_from_notation("spider-4", (
-        "*4c*Kd*3s*Qd3h9d8c7h6d/*Jc*Ac*7h*5c*6cKd9d8c7d6h5c/*Ah*Ad*Ts*Qc*9c2sAdKs7s6s5s4s/*4d*2h*6d*2d7c6h/"
-        "*9h*3s*Ts*Jc6cKhQhJh/*Ah*Ks*5s*6s2cAc/*5d*8h*Th*7cJdTh9h9s/*Jd*8d*3c*2d4d/*2s*7s*Kc*5hKc9sQsJs/"
-        "*2c*8d*Tc*QsKhQhJh4s3d2hAs 4hJsQcAs5d7dTd4c8s9c3h4h5h3dQdTd8h8s3cTc -/-/-/-/-/-/-/-"))
+    g = engine.game_from_notation(
+        "spider-4",
+        (
+            "*4c*Kd*3s*Qd3h9d8c7h6d/*Jc*Ac*7h*5c*6cKd9d8c7d6h5c/*Ah*Ad*Ts*Qc*9c2sAdKs7s6s5s4s/*4d*2h*6d*2d7c6h/"
+            "*9h*3s*Ts*Jc6cKhQhJh/*Ah*Ks*5s*6s2cAc/*5d*8h*Th*7cJdTh9h9s/*Jd*8d*3c*2d4d/*2s*7s*Kc*5hKc9sQsJs/"
+            "*2c*8d*Tc*QsKhQhJh4s3d2hAs 4hJsQcAs5d7dTd4c8s9c3h4h5h3dQdTd8h8s3cTc -/-/-/-/-/-/-/-"
+        ),
+    )
     hs = hints(g.rules, g.position)
     assert str(hs[0].move) == "c8>c2" and hs[0].reason == "Move the four of diamonds to column 2 to turn up a card."
     assert "deal" not in [str(h.move) for h in hs]
@@ -233,8 +255,12 @@ def test_hint_fills_an_empty_column_when_the_deal_waits_for_it() -> None:
     assert [str(h.move) for h in hs] == ["c1>c10"]
     assert hs[0].reason == "Move the nine of spades to column 10: every column needs a card before you can deal."
     # with the deal allowed on empty columns, the deal it is
-    relaxed = game("spider-1", ["5s9s", "Ks", "Js", "3s", "7s", "Ks", "Js", "3s", "7s"], stock="AsAsAsAsAsAsAs2s2s2s",
-                   relaxed_deal=True)
+    relaxed = game(
+        "spider-1",
+        ["5s9s", "Ks", "Js", "3s", "7s", "Ks", "Js", "3s", "7s"],
+        stock="AsAsAsAsAsAsAs2s2s2s",
+        relaxed_deal=True,
+    )
     assert [str(h.move) for h in hints(relaxed.rules, relaxed.position)] == ["deal"]
 
 
@@ -266,10 +292,15 @@ def test_hints_never_say_deal_or_nothing_while_a_card_can_be_turned_up(preset: s
                 break
             hs = hints(g.rules, g.position)
             legal = g.legal_moves()
-            turning = [m for m in legal if m.kind == "move" and next_position(g.rules, g.position, m).down != g.position.down]
+            turning = [
+                m for m in legal if m.kind == "move" and next_position(g.rules, g.position, m).down != g.position.down
+            ]
             if turning:
                 checked += 1
-                assert hs and hs[0].move is not None and hs[0].move.kind == "move", (g.notation(), [str(m) for m in turning])
+                assert hs and hs[0].move is not None and hs[0].move.kind == "move", (
+                    g.notation(),
+                    [str(m) for m in turning],
+                )
             g.play(hs[0].move if hs and hs[0].move else legal[0])
     assert checked > 10
 

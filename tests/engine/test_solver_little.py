@@ -37,7 +37,7 @@ def small_position(rng: random.Random, rules: Ruleset, left: int, stock_cards: i
     stock = list(full.stock[0])
     for j in range(44):  # deal everything, remembering where each stock card went
         piles[j % 8 if j < 40 else j - 40].append(stock[j])
-    undealt = stock[44 - stock_cards:] if stock_cards else []
+    undealt = stock[44 - stock_cards :] if stock_cards else []
     for c in reversed(undealt):  # take back the last deals, last card first
         pile = next(p for p in piles if p and p[-1] == c)
         pile.pop()
@@ -84,16 +84,23 @@ def test_solves_phase_two_only_by_moving_the_queen_onto_the_king_first(complete:
     g = game("little-spider", ["Jd2s", "3sQd", "Kh"], foundations=HEARTS_UP)
     s = LittleSpiderSearch(g.rules, g.position, complete=complete)
     assert run(s, 5000) == SOLVED
-    assert [str(m) for m in s.moves][0] == "c2>c3"
+    assert next(str(m) for m in s.moves) == "c2>c3"
     assert replay(g.rules, g.position, s.moves).is_cleared()
 
 
 @pytest.mark.parametrize("complete", [False, True])
 def test_proves_a_two_pile_deadlock_unsolvable(complete: bool) -> None:
     # foundation 2 waits for the Jd under the 2s; foundation 3 waits for the 3s under the Qd
-    g = game("little-spider", ["KdJd2s", "As3sQd"],
-             foundations=["Ah2h3h4h5h6h7h8h9hThJhQhKh", "Ad2d3d4d5d6d7d8d9dTd", "KsQsJsTs9s8s7s6s5s4s",
-                          "KcQcJcTc9c8c7c6c5c4c3c2cAc"])
+    g = game(
+        "little-spider",
+        ["KdJd2s", "As3sQd"],
+        foundations=[
+            "Ah2h3h4h5h6h7h8h9hThJhQhKh",
+            "Ad2d3d4d5d6d7d8d9dTd",
+            "KsQsJsTs9s8s7s6s5s4s",
+            "KcQcJcTc9c8c7c6c5c4c3c2cAc",
+        ],
+    )
     s = LittleSpiderSearch(g.rules, g.position, complete=complete)
     assert run(s, 5000) == UNSOLVABLE
     assert s.moves == ()
@@ -139,8 +146,12 @@ def test_a_position_already_won_needs_no_move() -> None:
 def test_wrap_lets_a_king_go_onto_an_ace() -> None:
     # the Qh waits under the Kh, whose only other Queen-or-King neighbour is gone:
     # with the wrap the Kh goes onto the Ac once the 2c has gone up
-    found = ["Ah2h3h4h5h6h7h8h9hThJh", "Ad2d3d4d5d6d7d8d9dTdJdQdKd", "KsQsJsTs9s8s7s6s5s4s3s2sAs",
-             "KcQcJcTc9c8c7c6c5c4c3c"]
+    found = [
+        "Ah2h3h4h5h6h7h8h9hThJh",
+        "Ad2d3d4d5d6d7d8d9dTdJdQdKd",
+        "KsQsJsTs9s8s7s6s5s4s3s2sAs",
+        "KcQcJcTc9c8c7c6c5c4c3c",
+    ]
     columns = ["QhKh", "Ac2c"]
     plain = game("little-spider", columns, foundations=found)
     wrapped = game("little-spider", columns, foundations=found, wrap=True)
@@ -215,7 +226,10 @@ def test_agrees_with_brute_force_on_small_positions(preset: str, seed: int) -> N
 def test_options_are_honoured_against_brute_force(preset: str) -> None:
     rng = random.Random(5)
     base = engine.PRESETS[preset]
-    for rules in (base.with_options(wrap=not base.wrap), base.with_options(lower_row_restriction=not base.lower_row_restriction)):
+    for rules in (
+        base.with_options(wrap=not base.wrap),
+        base.with_options(lower_row_restriction=not base.lower_row_restriction),
+    ):
         checked = 0
         for _ in range(8):
             pos = small_position(rng, rules, left=rng.randrange(6, 11), stock_cards=rng.choice([0, 4, 12]))
@@ -280,6 +294,7 @@ def test_every_start_is_reached_by_its_line_and_dropped_starts_are_reachable(pre
     kept = {(st.ar, st.state[1]): st for st in s._starts}
     dropped = [key for key in s._p1_ends if key[0] >= 0 and key not in kept]
     assert dropped
+
     def reached(ar: int, cur: tuple[int, ...]) -> bool:
         return (ar, cur) in s._p1_ends or (not any(cur) and (-1, cur) in s._p1_ends)
 
@@ -305,8 +320,6 @@ def test_every_start_is_reached_by_its_line_and_dropped_starts_are_reachable(pre
             move = next(m for m in legal_moves(rules, pos) if m.kind == "found" and m.src == src)
             pos = next_position(rules, pos, move)
         assert pos.tableau == s._start_state(ar, cnt)[0]
-
-
 
 
 def test_chain_tables() -> None:

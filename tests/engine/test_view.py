@@ -44,6 +44,7 @@ def test_the_view_holds_no_hidden_card_anywhere() -> None:
 def test_games_without_hidden_cards_show_everything() -> None:
     g = engine.new_game("spidike-classic", deal=3)
     assert g.public_view().tableau == g.position.tableau
-    assert engine.new_game("little-spider", deal=3).public_view().tableau == engine.new_game(
-        "little-spider", deal=3
-    ).position.tableau
+    assert (
+        engine.new_game("little-spider", deal=3).public_view().tableau
+        == engine.new_game("little-spider", deal=3).position.tableau
+    )
