@@ -1,9 +1,9 @@
-// Runs a benchmark (bench/engine.py by default) inside Pyodide under Node.
+// Runs a benchmark (bench/engine_bench.py by default) inside Pyodide under Node.
 //
 // Loads the pinned npm `pyodide` package (node_modules/pyodide, from `npm ci`),
-// copies engine/*.py and bench/NAME.py into Pyodide's in-memory file system,
+// copies engine/ and bench/NAME_bench.py into Pyodide's in-memory file system,
 // calls NAME_bench.measure(quick=...) and prints one line: "BENCH_JSON {...}".
-// bench/engine.py and bench/solver.py run this script and read that line.
+// bench/engine_bench.py and bench/solver_bench.py run this script and read that line.
 //
 // Usage: node bench/pyodide_bench.mjs [--quick] [--bench engine|solver]
 
@@ -24,13 +24,16 @@ const pyodide = await loadPyodide({
   stderr: (line) => process.stderr.write(line + "\n"),
 });
 
-pyodide.FS.mkdirTree("/bench/engine");
-for (const name of readdirSync(join(root, "engine"))) {
-  if (name.endsWith(".py")) {
-    pyodide.FS.writeFile(`/bench/engine/${name}`, readFileSync(join(root, "engine", name)));
+// engine/ with its subpackages (engine/solver/)
+function copyPython(from, to) {
+  pyodide.FS.mkdirTree(to);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== "__pycache__") copyPython(join(from, entry.name), `${to}/${entry.name}`);
+    else if (entry.name.endsWith(".py")) pyodide.FS.writeFile(`${to}/${entry.name}`, readFileSync(join(from, entry.name)));
   }
 }
-pyodide.FS.writeFile(`/bench/${name}_bench.py`, readFileSync(join(root, "bench", `${name}.py`)));
+copyPython(join(root, "engine"), "/bench/engine");
+pyodide.FS.writeFile(`/bench/${name}_bench.py`, readFileSync(join(root, "bench", `${name}_bench.py`)));
 
 const result = pyodide.runPython(`
 import json, sys

@@ -76,10 +76,14 @@ class TablePage:
         self.base = base
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        self.page.on("console", self._console)
         self.touch = bool(context.get("has_touch"))
         self._cdp: Any = None
         self.loaded = False
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
 
     def close(self) -> None:
         self.context.close()
@@ -109,7 +113,8 @@ class TablePage:
         )
 
     def attr(self, name: str) -> str | None:
-        return self.page.get_attribute("#table", f"data-{name}")
+        value = self.page.get_attribute("#table", f"data-{name}")
+        return None if value is None else str(value)
 
     def moves(self) -> int:
         return int(self.attr("moves") or 0)
@@ -155,7 +160,7 @@ class TablePage:
     def card_box(self, pile: str, index: int) -> dict[str, float]:
         box = self.page.locator(f'#table .card[data-in="{pile}"][data-pos="{index}"]').bounding_box()
         assert box is not None, (pile, index)
-        return box
+        return {k: float(v) for k, v in box.items()}
 
     def grip(self, pile: str, index: int) -> tuple[float, float]:
         """A point on the visible part of a card (its top strip)."""

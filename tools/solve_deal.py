@@ -22,12 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.moves import DEAL, MOVE  # noqa: E402
+from engine.moves import DEAL, MOVE, Move  # noqa: E402
 from engine.play import apply_move, deal_position, legal_moves, movable_count  # noqa: E402
-from engine.rules import get_ruleset  # noqa: E402
+from engine.position import Position  # noqa: E402
+from engine.rules import Ruleset, get_ruleset  # noqa: E402
 
 
-def score(rules, pos) -> int:
+def score(rules: Ruleset, pos: Position) -> int:
     """Lower is better: hidden cards, broken sequences, cards left."""
     s = 0
     for col, d in zip(pos.tableau, pos.down):
@@ -42,7 +43,7 @@ def score(rules, pos) -> int:
     return s
 
 
-def useful(rules, pos, m) -> bool:
+def useful(rules: Ruleset, pos: Position, m: Move) -> bool:
     """Prune moves that only shuffle a whole unit between equivalent places."""
     if m.kind != MOVE:
         return True
@@ -57,24 +58,25 @@ def useful(rules, pos, m) -> bool:
         # splitting a same-suit run onto a card of another suit: rarely useful
         return head > d and col[head - 1] != col[head] + 4
     # a move that breaks a natural build for a non-natural one is not worth it
-    return not (target and head > d and col[head - 1] == col[head] + 4 and target[-1] != col[head] + 4)
+    return not (bool(target) and head > d and col[head - 1] == col[head] + 4 and target[-1] != col[head] + 4)
 
 
 def solve(preset: str, deal: int, limit: int = 150_000) -> list[str] | None:
     rules = get_ruleset(preset)
     start = deal_position(rules, deal)
     seen = {start: None}
-    parent: dict = {start: (None, None)}
+    parent: dict[Position, tuple[Position | None, Move | None]] = {start: (None, None)}
     heap = [(score(rules, start), 0, 0, start)]
     tick = 0
     while heap and tick < limit:
         _, depth, _, pos = heapq.heappop(heap)
         if pos.is_cleared():
             path = []
-            while parent[pos][0] is not None:
-                prev, move = parent[pos]
+            at: Position | None = pos
+            while at is not None and parent[at][0] is not None:
+                prev, move = parent[at]
                 path.append(str(move))
-                pos = prev
+                at = prev
             return path[::-1]
         for m in legal_moves(rules, pos):
             if not useful(rules, pos, m):

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test:
-#   1. .venv/ with the pinned requirements-dev.txt (pytest, Hypothesis, mypy, Playwright)
+#   1. .venv/ with the pinned requirements-dev.txt (pytest, Hypothesis, mypy, ruff, Playwright)
 #   2. node_modules/ as pinned by package-lock.json (npm ci)
 #   3. Chromium: /usr/bin/chromium if present; else Debian's chromium when root
 #      (apt-get), else Playwright's own browser
@@ -8,9 +8,10 @@
 #   5. the site (tools/build.py -> _site/)
 # then, in order, each stage even if an earlier one failed:
 #   a. pytest tests/                        engine, layout, tools (CPython)
-#   b. mypy --strict -p engine -p ui        the engine and the page side
-#   c. node tests/pyodide/run.mjs           the engine suite inside Pyodide
-#   d. pytest e2e/                          the real page in Chromium
+#   b. mypy (mypy.ini: --strict over engine, ui, tools, bench and the test kits)
+#   c. ruff check . and ruff format --check .   (ruff.toml)
+#   d. node tests/pyodide/run.mjs           the engine suite inside Pyodide
+#   e. pytest e2e/                          the real page in Chromium
 # Exits non-zero if any stage fails; a pytest run that collects no test
 # (exit code 5) counts as a failure. The last line adds up the test counts.
 # Extra arguments are passed to every pytest run (e.g. -x, -k name).
@@ -81,7 +82,7 @@ run() {
   local rc=${PIPESTATUS[0]}
   local summary
   summary=$(grep -E '^=+ .*( in [0-9.]+s).* =+$' "$log" | tail -1 | sed -E 's/^=+ //; s/ =+$//')
-  [ -n "$summary" ] || summary=$(grep -E '^(Success|Found [0-9]+ error)' "$log" | tail -1)
+  [ -n "$summary" ] || summary=$(grep -E '^(Success|Found [0-9]+ error|All checks passed|[0-9]+ files? (already formatted|would be reformatted))' "$log" | tail -1)
   if [ "$rc" = 5 ]; then
     summary="no tests collected (pytest exit code 5): counted as a failure"
   fi
@@ -96,7 +97,11 @@ run() {
 
 run "CPython tests" cpython $VPY -m pytest tests/ "$@"
 
-run "mypy --strict (engine, ui)" mypy $VPY -m mypy --strict -p engine -p ui
+run "mypy --strict (mypy.ini)" mypy $VPY -m mypy
+
+run "ruff check" ruff-check $VPY -m ruff check .
+
+run "ruff format --check" ruff-format $VPY -m ruff format --check .
 
 run "Engine tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine "$@"
 

@@ -36,6 +36,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -47,16 +48,16 @@ DATA = ROOT / "assets" / "data" / "winnable.json"
 FORMAT_VERSION = 1
 
 
-def load(path: Path = DATA) -> dict:
+def load(path: Path = DATA) -> dict[str, Any]:
     if path.exists():
-        data = json.loads(path.read_text())
+        data: dict[str, Any] = json.loads(path.read_text())
         if data.get("version") != FORMAT_VERSION:
             raise SystemExit(f"{path}: unknown version {data.get('version')!r}")
         return data
     return {"version": FORMAT_VERSION, "presets": {}}
 
 
-def save(data: dict, path: Path = DATA) -> None:
+def save(data: dict[str, Any], path: Path = DATA) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
@@ -72,11 +73,11 @@ def same_game(a: str, b: str) -> bool:
     )
 
 
-def twin(preset: str, data: dict) -> str | None:
+def twin(preset: str, data: dict[str, Any]) -> str | None:
     """Another preset with results in ``data`` that is the same game as ``preset``, or None."""
     for other, entry in data["presets"].items():
         if other != preset and other in engine.PRESETS and not entry.get("twin") and same_game(preset, other):
-            return other
+            return str(other)
     return None
 
 

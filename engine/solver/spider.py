@@ -785,7 +785,7 @@ def tries(
     turns, and every :data:`PER_WIDTH` tries the width doubles.  Measured on
     100 four-suit deals at 10 s each: one set, doubling every try, solved
     66; the portfolio, doubling every try, 75; every second try, 79; every
-    fourth, 76 (``bench/solver.py``).
+    fourth, 76 (``bench/solver_bench.py``).
 
     >>> from itertools import islice
     >>> [(b, n, PORTFOLIO.index(w)) for b, n, w in islice(tries(16, 1000), 6)]

@@ -9,10 +9,10 @@ then ``Game.undo``); and random games per second for every preset.
 
 Usage::
 
-    python3 bench/engine.py             # CPython, then Pyodide (needs `npm ci`)
-    python3 bench/engine.py --quick     # fewer repetitions
-    python3 bench/engine.py --no-pyodide
-    python3 bench/engine.py --json      # the figures as JSON
+    python3 bench/engine_bench.py             # CPython, then Pyodide (needs `npm ci`)
+    python3 bench/engine_bench.py --quick     # fewer repetitions
+    python3 bench/engine_bench.py --no-pyodide
+    python3 bench/engine_bench.py --json      # the figures as JSON
 
 The Pyodide half runs ``bench/pyodide_bench.mjs``, which loads the pinned npm
 ``pyodide`` package, copies ``engine/`` and this file into its file system,

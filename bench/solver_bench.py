@@ -14,11 +14,11 @@ Figures:
 
 Usage::
 
-    python3 bench/solver.py                    # 100 deals a suit count, 10 s each, all cores
-    python3 bench/solver.py --deals 20 --seconds 5 --jobs 2
-    python3 bench/solver.py --quick            # a smoke run: 5 deals, 2 s
-    python3 bench/solver.py --no-pyodide
-    python3 bench/solver.py --nodes 100000      # a budget in positions: the same work on a busy machine
+    python3 bench/solver_bench.py                    # 100 deals a suit count, 10 s each, all cores
+    python3 bench/solver_bench.py --deals 20 --seconds 5 --jobs 2
+    python3 bench/solver_bench.py --quick            # a smoke run: 5 deals, 2 s
+    python3 bench/solver_bench.py --no-pyodide
+    python3 bench/solver_bench.py --nodes 100000      # a budget in positions: the same work on a busy machine
 
 Targets: at 10 s a deal in CPython, ≥ 95 % of 1-suit, ≥ 95 % of
 2-suit and ≥ 70 % of 4-suit deals solved; a hint in ≤ 300 ms in the page

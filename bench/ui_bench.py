@@ -12,7 +12,7 @@
    longest frame, and long tasks (PerformanceObserver ``longtask``).
    Targets: >= 55 fps, no task over 50 ms.
 
-Usage: ``python3 bench/ui.py [--url http://127.0.0.1:8000/]`` (default: build
+Usage: ``python3 bench/ui_bench.py [--url http://127.0.0.1:8000/]`` (default: build
 the working tree into a temporary folder and serve it).  Prints the figures
 and writes ``bench/results/ui.json``.  Exit code 1 when a target is missed.
 """
@@ -28,9 +28,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-# this file is bench/ui.py: keep its folder off the path, or it would shadow the ui package
+# this file is bench/ui_bench.py: keep its folder off the path, or it would shadow the ui package
 sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
@@ -65,12 +66,12 @@ def pct(values: list[float], p: float) -> float:
     return s[k]
 
 
-def run(url: str) -> dict:
+def run(url: str) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
     from tablekit import DESKTOP, TablePage
 
     data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
-    results: dict = {}
+    results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         t = TablePage(browser, url, DESKTOP)
@@ -112,9 +113,9 @@ def run(url: str) -> dict:
 
         # a two-second drag of the 10-card run
         assert long_run_at is not None, "no 10-card run in the recorded game"
-        _, col = long_run_at
-        pile = f"column-{col + 1}"
-        n = len(g.position.tableau[col])
+        _, col_index = long_run_at
+        pile = f"column-{col_index + 1}"
+        n = len(g.position.tableau[col_index])
         start = t.grip(pile, n - 10)
         t.page.evaluate(FRAMES)
         mouse = t.page.mouse
@@ -168,15 +169,14 @@ def main(argv: list[str] | None = None) -> int:
         res = run(args.url.rstrip("/") + "/")
     else:
         sys.path.insert(0, str(ROOT / "tools"))
-        import serve  # type: ignore[import-not-found]
+        import serve
 
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "site"
             subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "-q"], check=True)
             server = serve.start(out)
-            host, port = server.server_address[:2]
             try:
-                res = run(f"http://{host}:{port}/")
+                res = run(server.url)
             finally:
                 server.shutdown()
     mv, dr = res["move_ms"], res["drag"]
