@@ -353,7 +353,9 @@ class Game:
         if scheme == "tournament":
             runs = self.runs_removed()
             tally = self.tally
-            ended = self.end_reason is not None
+            # The time bonus is posted only when the game ends for good (a win,
+            # End, the clock): a stuck game can still be undone or played on.
+            ended = self.end_reason is not None and self.end_reason != EndReason.STUCK
             left = self.time_left or 0
             return {
                 "reveals": 25 * tally.reveals,

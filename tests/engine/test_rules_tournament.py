@@ -220,3 +220,27 @@ def test_a_stuck_game_can_be_resigned_which_makes_the_loss_final() -> None:
     assert g.end_reason == "stuck" and g.can_undo
     g.resign()
     assert g.end_reason == "resigned" and not g.can_undo
+
+
+STUCK_WITH_A_RUN = "As/As/As/As/As/Ks/5s/9s/3s -/-/-/-/- KsQsJsTs9s8s7s6s5s4s3s2sAs/-/-/-/-/-"
+
+
+def test_a_stuck_game_shows_no_time_bonus_until_it_ends_for_good() -> None:
+    """A stuck Tournament game with runs removed showed its time bonus at once,
+    and the "No moves left" screen showed a bonus that shrank with the clock."""
+    g = engine.game_from_notation("tournament-1", STUCK_WITH_A_RUN)
+    assert g.end_reason == "stuck" and g.runs_removed() == 1
+    assert g.score_breakdown()["time_bonus"] == 0
+    before = g.score
+    g.set_elapsed(60.0)  # the clock runs on while stuck: the score does not move
+    assert g.score_breakdown()["time_bonus"] == 0 and g.score == before
+    g.resign()  # End: now the bonus is posted, from the time left
+    assert g.end_reason == "resigned"
+    assert g.score_breakdown()["time_bonus"] == (540 * 1) // 6
+    assert g.score == before + 90
+
+
+def test_the_time_bonus_is_posted_when_time_runs_out_with_runs_removed() -> None:
+    g = engine.game_from_notation("tournament-1", STUCK_WITH_A_RUN)
+    g.set_elapsed(10_000.0)
+    assert g.end_reason == "time" and g.score_breakdown()["time_bonus"] == 0  # no time left, no bonus
