@@ -113,3 +113,40 @@ def test_a_card_dragged_and_returned_goes_back_to_its_stacking_order(table_brows
         assert z_of(t, "column-5", n - 1) == before < 50000
     finally:
         t.close()
+
+
+SAMPLE_DEAL = """
+window.__faceInStock = 0; window.__busyFrames = 0;
+function sample() {
+  const t = document.querySelector('#table');
+  if (t && t.dataset.busy) {
+    window.__busyFrames++;
+    const stock = document.querySelector('#table [data-pile="stock"]');
+    if (stock) {
+      const s = stock.getBoundingClientRect();
+      for (const c of document.querySelectorAll('#table .card[data-face="up"]')) {
+        const r = c.getBoundingClientRect();
+        if (r.left < s.right && r.right > s.left && r.top < s.bottom && r.bottom > s.top) { window.__faceInStock++; break; }
+      }
+    }
+  }
+  requestAnimationFrame(sample);
+}
+requestAnimationFrame(sample);
+"""
+
+
+@pytest.mark.parametrize("profile", ["desktop", "phone"])
+def test_no_face_shows_in_the_stock_while_a_deal_flies(table_browser, table_url, profile: str) -> None:  # noqa: F811
+    from tablekit import DESKTOP
+
+    t = TablePage(table_browser, table_url, DESKTOP if profile == "desktop" else PHONE, reduced=False)
+    try:
+        t.page.add_init_script(SAMPLE_DEAL)
+        t.open("#spider-2/3")
+        assert t.page.evaluate("() => window.__busyFrames") > 0  # the deal was animated and sampled
+        assert t.page.evaluate("() => window.__faceInStock") == 0
+        # Once it has landed, every column's top card shows its face.
+        assert t.page.locator('#table .card[data-face="up"]').count() == 10
+    finally:
+        t.close()

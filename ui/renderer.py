@@ -83,6 +83,7 @@ class CardRenderer:
         self._named: set[int] = set()  # uids whose element carries a name
         self.lifted: set[int] = set()
         self._faces = "large"
+        self._backs: set[int] = set()  # dealt face up, still showing their back in flight
 
     # -- elements -----------------------------------------------------------
     def clear(self) -> None:
@@ -93,6 +94,7 @@ class CardRenderer:
             node.remove()
         self.cards, self._styles, self.drawn, self.piles = [], [], [], {}
         self._sig, self._named, self._moved, self._selected, self.lifted = {}, set(), set(), set(), set()
+        self._backs = set()
 
     def make_piles(self, rules: Ruleset) -> None:
         runs = model.is_spider_runs(rules)
@@ -172,8 +174,27 @@ class CardRenderer:
             if d is not None:
                 d.text = "\0"
 
+    def show_backs(self, uids: list[int]) -> None:
+        """Cards dealt face up show their back while they fly from the stock;
+        their faces appear as the deal lands (:meth:`landed`)."""
+        for uid in uids:
+            node = self.cards[uid]
+            node.dataset.face = "down"
+            node.dataset.card = ""
+            self._styles[uid].backgroundImage = ""
+            self._backs.add(uid)
+
     def landed(self, uids: list[int]) -> None:
-        """Cards that flew (above the others) go back to their stacking order."""
+        """Cards that flew (above the others) go back to their stacking order,
+        and cards dealt face up show their faces."""
+        for uid in self._backs:
+            d = self.drawn[uid] if uid < len(self.drawn) else None
+            if d is not None and d.up:
+                node = self.cards[uid]
+                node.dataset.face = "up"
+                node.dataset.card = d.text
+                self._styles[uid].backgroundImage = f'url("{ASSET}/{self._faces}/{d.text}.svg")' if d.text else ""
+        self._backs = set()
         for uid in uids:
             d = self.drawn[uid] if uid < len(self.drawn) else None
             if d is not None and uid not in self.lifted:

@@ -119,7 +119,11 @@ class Table:
         self.renderer.make_piles(rules)
         self._on_piles()
         self.relayout()
-        self.render(self._opening_plan() if animate_deal and self.look.speed > 0 else None)
+        plan = self._opening_plan() if animate_deal and self.look.speed > 0 else None
+        self.render(plan)
+        if plan is not None and self.renderer.animator.running:
+            # No face shows before its card has landed: the dealt cards fly face down.
+            self.renderer.show_backs([u for u in plan.motions if self.tracker.up[u]])
 
     def _opening_plan(self) -> model.Plan:
         """New game: every dealt card flies from the stock (or draw piles)."""
