@@ -137,7 +137,7 @@ requestAnimationFrame(sample);
 
 
 @pytest.mark.parametrize("profile", ["desktop", "phone"])
-def test_no_face_shows_in_the_stock_while_a_deal_flies(table_browser, table_url, profile: str) -> None:  # noqa: F811
+def test_no_face_shows_in_the_stock_while_a_deal_flies(table_browser, table_url, profile: str) -> None:
     from tablekit import DESKTOP
 
     t = TablePage(table_browser, table_url, DESKTOP if profile == "desktop" else PHONE, reduced=False)
