@@ -150,3 +150,14 @@ def test_no_face_shows_in_the_stock_while_a_deal_flies(table_browser, table_url,
         assert t.page.locator('#table .card[data-face="up"]').count() == 10
     finally:
         t.close()
+
+
+def test_empty_run_slots_draw_one_outline_not_a_row_of_boxes(desk: TablePage) -> None:
+    desk.open("#spider-1/4")
+    drawn = desk.page.evaluate(
+        """() => [...document.querySelectorAll('#table .pile-run')].map(p =>
+             [p.dataset.pile, p.hasAttribute('data-next'), getComputedStyle(p).backgroundImage !== 'none'])"""
+    )
+    assert len(drawn) == 8
+    assert [pile for pile, _next, shown in drawn if shown] == ["foundation-1"]
+    assert [pile for pile, nxt, _shown in drawn if nxt] == ["foundation-1"]

@@ -247,12 +247,17 @@ def sizing_column(rules: Ruleset) -> tuple[int, int]:
     return (max(d for d, _ in rules.columns), 13)
 
 
+def foundation_style(rules: Ruleset) -> FoundationStyle:
+    """Spider's completed runs overlap in a compact row; other games' foundations stand in a row."""
+    return FoundationStyle.COMPACT if rules.id.startswith(("spider", "tournament")) else FoundationStyle.ROW
+
+
 def table_shape(t: Tracker) -> Table:
     """The layout's :class:`Table` for the tracker's piles."""
     rules = t.rules
     columns = tuple(t.flags(f"column-{k + 1}") for k in range(len(rules.columns)))
     foundations = tuple(t.flags(f"foundation-{k + 1}") for k in range(rules.foundations))
-    style = FoundationStyle.COMPACT if rules.id.startswith(("spider", "tournament")) else FoundationStyle.ROW
+    style = foundation_style(rules)
     if rules.draw_piles:
         return Table(
             columns=columns,

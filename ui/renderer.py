@@ -34,7 +34,7 @@ from . import announce as say
 from . import model, targets
 from .animator import Animator, tf
 from .dom import el
-from .layout import Layout, PileRole
+from .layout import FoundationStyle, Layout, PileRole
 
 ASSET = "./assets/cards"
 DRAG_Z = 100000
@@ -122,6 +122,7 @@ class CardRenderer:
                 el("span", "pile-label", "Free", parent=node, aria_hidden="true")
             self.piles[pile] = node
         self.felt.appendChild(self.badge)
+        self.felt.classList.toggle("compact-runs", model.foundation_style(rules) is FoundationStyle.COMPACT)
 
     def ensure(self, uid: int) -> None:
         while len(self.cards) <= uid:
@@ -300,9 +301,15 @@ class CardRenderer:
 
     def _place_piles(self, scene: Scene) -> None:
         lay, t = scene.layout, scene.tracker
+        runs = model.foundation_style(t.rules) is FoundationStyle.COMPACT
+        next_run = next((p for p in self.piles if p.startswith("foundation-") and not t.piles.get(p)), None)
         for pile, node in self.piles.items():
             x, y = model.pile_base(lay, pile)
             node.style.transform = tf(x, y)
+            if runs and pile.startswith("foundation-"):  # the felt carries .compact-runs
+                # Completed runs: only the slot the next run goes to is drawn (an
+                # outline); the others would overlap into a row of empty boxes.
+                node.toggleAttribute("data-next", pile == next_run)
         if "stock" not in t.piles:
             self.badge.hidden = True
             return
