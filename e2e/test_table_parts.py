@@ -161,3 +161,31 @@ def test_empty_run_slots_draw_one_outline_not_a_row_of_boxes(desk: TablePage) ->
     assert len(drawn) == 8
     assert [pile for pile, _next, shown in drawn if shown] == ["foundation-1"]
     assert [pile for pile, nxt, _shown in drawn if nxt] == ["foundation-1"]
+
+
+OVERLAPS = """() => {
+  const m = document.querySelector('#table .message').getBoundingClientRect();
+  return [...document.querySelectorAll('#table .card')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return r.left < m.right && r.right > m.left && r.top < m.bottom && r.bottom > m.top;
+  }).length;
+}"""
+
+
+@pytest.mark.parametrize("profile", ["phone", "landscape", "desktop"])
+def test_a_message_never_covers_a_card_and_an_action_withdraws_a_hint(table_browser, table_url, profile: str) -> None:
+    from tablekit import DESKTOP, PHONE_LANDSCAPE
+
+    t = TablePage(table_browser, table_url, {"phone": PHONE, "landscape": PHONE_LANDSCAPE, "desktop": DESKTOP}[profile])
+    try:
+        t.open("#spider-1/9")
+        t.page.click('#table .bar [data-action="hint"]')
+        hint = t.wait_message()
+        assert hint and t.page.evaluate(OVERLAPS) == 0
+        assert t.page.evaluate("() => document.querySelector('#table .message').classList.contains('shown')")
+        # Any action takes the hint's sentence away: here a deal.
+        t.tap_pile("stock")
+        t.wait_moves(1)
+        assert t.attr("message") != hint  # at once, not when its time is up
+    finally:
+        t.close()

@@ -70,7 +70,7 @@ class TableApp:
         # role=application: a screen reader in browse mode would otherwise take the
         # arrows and letter keys (ui/keyboard.py) before the page sees them.
         felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
-        self.messages = messages = Messages(table, lambda: look.settings.verbosity)
+        self.messages = messages = Messages(table, header.info, lambda: look.settings.verbosity)
         self.dialogs = dialogs = DialogHost(table, lambda: [header.bar, felt, self.helper.btn_finish])
         host = _LateHost(self)
         self.animator = animator = Animator(table, felt, lambda uids: self.renderer.landed(uids), host.settled)

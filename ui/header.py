@@ -79,6 +79,7 @@ class Header:
             title="Choose a game and settings",
         )
         info = el("div", "info", parent=bar)
+        self.info = info
         self.title_el = el("div", "title", parent=info)
         self.info_el = el("div", "stats", parent=info)
         tools = el("div", "tools", parent=bar)

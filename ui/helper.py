@@ -85,6 +85,7 @@ class Helper:
         self.hint_task: Any = None
         self.hint_pos: Position | None = None  # the position being searched
         self.hint_presses = 0
+        self.hint_text = ""  # the sentence of the hint shown, withdrawn by any action
         # auto-complete: the job or answer for one position
         self.auto_pos: Position | None = None
         self.auto_job: assist.SlicedSolve | None = None
@@ -200,7 +201,8 @@ class Helper:
         d.hintSeq = str(self.hint_seq)
         d.hintMs = f"{now_ms() - t0:.1f}"
         self.table.removeAttribute("data-hint-pending")
-        self.messages.show(cycle.sentence(g.can_undo), HINT_MESSAGE_MS)
+        self.hint_text = cycle.sentence(g.can_undo)
+        self.messages.show(self.hint_text, HINT_MESSAGE_MS)
 
     def _mark(self, node: Any, cls: str) -> None:
         node.classList.add(cls)
@@ -212,7 +214,11 @@ class Helper:
         self.marked = []
 
     def clear_hint(self) -> None:
+        """The hint's marks and its sentence go (any action, Escape)."""
         self._unmark()
+        if self.hint_text:
+            self.messages.withdraw(self.hint_text)
+            self.hint_text = ""
         for name in ("data-hint", "data-hint-src", "data-hint-dst", "data-hint-count", "data-hint-pending"):
             self.table.removeAttribute(name)
 

@@ -27,11 +27,13 @@ LIVE_LOG = 6
 class Messages:
     """The live region and the message area of one table."""
 
-    def __init__(self, table: Any, verbosity: Callable[[], str]) -> None:
+    def __init__(self, table: Any, place: Any, verbosity: Callable[[], str]) -> None:
         self.table = table
         self._verbosity = verbosity
+        # In the header (``place``), over the game's name and clock: a message never covers a card.
         # Not live: every message is also said through #live (show), once.
-        self.message_el = el("div", "message", parent=table, aria_hidden="true")
+        self.message_el = el("div", "message", parent=place, aria_hidden="true")
+        self._text_el = el("span", "message-text", parent=self.message_el)
         # What a screen reader says: visually hidden, polite, read whole (see announce).
         self.live_el = el(
             "div", "visually-hidden", parent=table, id="live", role="status", aria_live="polite", aria_atomic="true"
@@ -89,7 +91,7 @@ class Messages:
 
     def show(self, text: str, ms: int = MESSAGE_MS) -> None:
         """Show ``text`` for ``ms`` and say it (the message area itself is not live)."""
-        self.message_el.textContent = text
+        self._text_el.textContent = text
         self.message_el.classList.add("shown")
         self.message_el.removeAttribute("aria-hidden")
         self.table.dataset.message = text
