@@ -357,7 +357,9 @@ def test_everything_usable_at_200_percent_zoom(table_browser, table_url, screen:
         # End: the confirm dialog, then the end screen of a lost game
         t.drag_move(g, m)
         t.wait_moves(1)
-        open_dialog(t, '[data-action="end"]', "confirm")
+        open_dialog(t, '[data-action="more"]', "menu")
+        check_dialog(t, vw, vh, f"{screen}-menu")
+        open_dialog(t, '.dialog [data-action="end"]', "confirm")
         check_dialog(t, vw, vh, f"{screen}-confirm")
         t.page.click('.dialog [data-action="confirm"]')
         t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")

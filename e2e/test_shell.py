@@ -268,6 +268,13 @@ def test_an_update_is_announced_and_replaces_the_old_version_cleanly(
     assert html_attr(page, "build") == version_a
     wait_html(page, "update", "ready")
     assert page.locator("#update-banner").is_visible()
+    # Later: the banner goes and A plays on; the next start offers B again.
+    page.click("#update-later")
+    assert not page.locator("#update-banner").is_visible() and html_attr(page, "update") == "later"
+    reload_game(page)
+    assert html_attr(page, "build") == version_a
+    wait_html(page, "update", "ready")
+    assert page.locator("#update-banner").is_visible()
     # While B waits, A's pages get A's files, never B's (no mixed versions).
     css = page.evaluate("() => fetch('./shell/shell.css').then(r => r.text())")
     assert MARKER not in css

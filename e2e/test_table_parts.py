@@ -189,3 +189,22 @@ def test_a_message_never_covers_a_card_and_an_action_withdraws_a_hint(table_brow
         assert t.attr("message") != hint  # at once, not when its time is up
     finally:
         t.close()
+
+
+def test_sound_can_be_muted_from_the_table_and_end_is_in_the_more_menu(desk: TablePage) -> None:
+    desk.open("#spider-1/5")
+    button = '#table .bar [data-action="sound"]'
+    assert desk.page.get_attribute(button, "aria-pressed") == "true"
+    desk.page.click(button)
+    assert desk.page.get_attribute(button, "aria-pressed") == "false"
+    stored = desk.page.evaluate("() => JSON.parse(localStorage.getItem('spider.v1.settings'))")
+    assert stored["muted"] is True
+    desk.page.click(button)
+    assert desk.page.get_attribute(button, "aria-pressed") == "true"
+    # End is not beside New on the bar: it is in More, and asks first.
+    assert desk.page.locator('#table .bar [data-action="end"]').count() == 0
+    desk.page.click('#table .bar [data-action="more"]')
+    desk.page.wait_for_selector('#table[data-dialog="menu"]', state="attached")
+    assert desk.page.is_disabled('.dialog [data-action="end"]') is False
+    desk.page.click('.dialog [data-action="end"]')
+    desk.page.wait_for_selector('#table[data-dialog="confirm"]', state="attached")

@@ -109,7 +109,8 @@ def test_new_game_asks_first_and_end_resigns(desk: TablePage) -> None:
     desk.page.wait_for_selector('#table[data-dialog="confirm"]', state="attached")
     desk.page.click('.dialog [data-action="cancel"]')
     assert desk.moves() == 1 and desk.attr("deal") == "44"
-    desk.page.click('[data-action="end"]')
+    desk.page.click('[data-action="more"]')  # End is in the More menu
+    desk.page.click('.dialog [data-action="end"]')
     desk.page.click('.dialog [data-action="confirm"]')
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     assert desk.attr("status") == "lost"
@@ -240,8 +241,12 @@ def test_resize_during_drag(desk: TablePage) -> None:
     mouse.move(*start)
     mouse.down()
     mouse.move(start[0] + 30, start[1] + 30, steps=3)
+    cw = desk.page.evaluate("() => document.querySelector('#table .felt').style.getPropertyValue('--cw')")
     desk.page.set_viewport_size({"width": 900, "height": 700})
-    desk.page.wait_for_function("() => document.querySelector('#table .felt').style.getPropertyValue('--cw') !== ''")
+    # the table has been laid out again at the new size (the card width changed)
+    desk.page.wait_for_function(
+        "cw => document.querySelector('#table .felt').style.getPropertyValue('--cw') !== cw", arg=cw
+    )
     end = desk.pile_point(tableau_pile(g.rules, m.dst))
     mouse.move(*end, steps=5)
     # the dragged card follows the pointer at the new size

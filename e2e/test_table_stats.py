@@ -74,7 +74,8 @@ def test_resignation_and_abandon_count_as_losses(desk: TablePage) -> None:
     desk.open("#spider-1/44")
     desk.drag_move(g, first_drag_move(g))
     desk.wait_moves(1)
-    desk.page.click('[data-action="end"]')
+    desk.page.click('[data-action="more"]')  # End is in the More menu
+    desk.page.click('.dialog [data-action="end"]')
     desk.page.click('.dialog [data-action="confirm"]')
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     assert "Won 0 of 1 game: 0%" in desk.page.inner_text("[data-stats-change]")
@@ -290,7 +291,8 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.arrangement === 'top'")
     desk.page.screenshot(path=str(ARTIFACTS / "portrait-left-handed-desktop.png"))
     # End in the tournament: the score is posted with its time bonus
-    desk.page.click('[data-action="end"]')  # confirmations are off
+    desk.page.click('[data-action="more"]')
+    desk.page.click('.dialog [data-action="end"]')  # confirmations are off
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     text = desk.page.inner_text(".dialog-end")
     assert "Reveals" in text and "Free column bonus" in text and "Time bonus" in text

@@ -110,8 +110,16 @@ function showUpdate(worker) {
   html.dataset.update = "ready";
   const banner = $("update-banner");
   const button = $("update-reload");
+  const later = $("update-later");
   if (!banner || !button) return;
   banner.hidden = false;
+  // Later: the banner goes; the new version waits and is offered again at the next start.
+  if (later) {
+    later.onclick = () => {
+      banner.hidden = true;
+      html.dataset.update = "later";
+    };
+  }
   button.onclick = () => {
     button.disabled = true;
     html.dataset.update = "applying";

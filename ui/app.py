@@ -37,6 +37,7 @@ from .dialogs import DialogHost
 from .dom import Bindings, create_proxy, document, el, storage_get, storage_set, window
 from .header import Header
 from .helper import Helper
+from .helpscreen import open_keys_help
 from .keycontrol import Keys
 from .messages import Messages
 from .renderer import ASSET, CardRenderer
@@ -91,9 +92,11 @@ class TableApp:
             redo=self.redo,
             games=self.open_chooser,
             new=self.ask_new_deal,
-            end=self.ask_end,
+            more=self.open_menu,
+            sound=self.toggle_sound,
             hint=self.hint,
         )
+        header.show_sound(not look.settings.muted)
         self._bind(table, felt)
         root.replaceChildren(table)
         self.table.measure()
@@ -130,6 +133,13 @@ class TableApp:
     def ask_end(self) -> None:
         self.helper.interrupt()
         self.session.screens.ask_end()
+
+    def open_menu(self) -> None:
+        self.helper.interrupt()
+        self.session.screens.open_menu(lambda: open_keys_help(self.dialogs))
+
+    def toggle_sound(self) -> None:
+        self.look.change(muted=not self.look.settings.muted)
 
     def clear_hint(self) -> None:
         self.helper.clear_hint()
@@ -185,6 +195,8 @@ class TableApp:
             self.animator.finish()
             self.table.relayout()
             self.table.render(None)
+        if "muted" in names:
+            self.header.show_sound(not self.look.settings.muted)
         if {"faces", "contrast"} & names:
             self.table.refresh_faces()
             self.preload_faces()

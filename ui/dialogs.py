@@ -38,6 +38,7 @@ DIALOG_FOCUS = {
     "chooser": ".choice.chosen",
     "stats": "#stats-preset",
     "help": ".dialog-buttons .btn",
+    "menu": ".dialog-buttons .btn:not([disabled])",
 }
 """Where the focus goes when a dialog of a kind opens (else its first control)."""
 

@@ -27,6 +27,23 @@ HINT_ICON = (
 """The Hint button's glyph: a light bulb, drawn here (no font has to have it)."""
 
 
+MORE_ICON = (
+    '<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
+    '<circle cx="5" cy="12" r="2.2" fill="currentColor"/><circle cx="12" cy="12" r="2.2" fill="currentColor"/>'
+    '<circle cx="19" cy="12" r="2.2" fill="currentColor"/></svg>'
+)
+SOUND_ON = (
+    '<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
+    '<path fill="currentColor" d="M4 9h4l5-4v14l-5-4H4z"/><path fill="none" stroke="currentColor" stroke-width="2" '
+    'stroke-linecap="round" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"/></svg>'
+)
+SOUND_OFF = (
+    '<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
+    '<path fill="currentColor" d="M4 9h4l5-4v14l-5-4H4z"/><path fill="none" stroke="currentColor" stroke-width="2" '
+    'stroke-linecap="round" d="M16 9l6 6M22 9l-6 6"/></svg>'
+)
+
+
 def fmt_clock(seconds: float) -> str:
     """``7:13`` for 433.9 seconds (whole seconds, as the statistics keep them)."""
     s = clock_seconds(seconds)
@@ -118,15 +135,36 @@ class Header:
         self.btn_new = el(
             "button", "btn", "New", parent=tools, type="button", data_action="new", title="New deal of this game (N)"
         )
-        self.btn_end = el(
-            "button", "btn btn-end", "End", parent=tools, type="button", data_action="end", title="End this game (E)"
+        # Sound on or off, on the table itself (the volumes are in the settings).
+        self.btn_sound = el(
+            "button",
+            "btn btn-icon btn-sound",
+            "",
+            parent=tools,
+            type="button",
+            data_action="sound",
+            title="Sound",
+            aria_label="Sound",
+            aria_pressed="true",
         )
+        # End, the statistics and the keys are behind "More", out of the thumb's way beside New.
+        self.btn_more = el(
+            "button",
+            "btn btn-icon btn-more",
+            "",
+            parent=tools,
+            type="button",
+            data_action="more",
+            title="More: end this game, statistics, keys",
+            aria_label="More",
+            aria_haspopup="dialog",
+        )
+        self.btn_more.innerHTML = MORE_ICON
         for node, keys in (
             (self.btn_undo, "Control+Z"),
             (self.btn_redo, "Control+Shift+Z Control+Y"),
             (self.btn_hint, "H"),
             (self.btn_new, "N"),
-            (self.btn_end, "E"),
         ):
             node.setAttribute("aria-keyshortcuts", keys)
         self._shown = ""
@@ -141,6 +179,12 @@ class Header:
         if fn is not None:
             fn()
 
+    def show_sound(self, on: bool) -> None:
+        """The sound button says whether the table makes sound (pressed: on)."""
+        self.btn_sound.innerHTML = SOUND_ON if on else SOUND_OFF
+        self.btn_sound.setAttribute("aria-pressed", "true" if on else "false")
+        self.btn_sound.title = "Sound on: tap to mute" if on else "Muted: tap for sound"
+
     def height(self) -> float:
         return float(self.bar.getBoundingClientRect().height)
 
@@ -152,7 +196,6 @@ class Header:
         self.show_status(game, tracker, narrow)
         self.btn_undo.disabled = not game.can_undo
         self.btn_redo.disabled = not game.can_redo
-        self.btn_end.disabled = game.status != "playing"
         self.table.dataset.score = str(game.score)
 
     def show_status(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:

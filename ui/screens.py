@@ -87,6 +87,30 @@ class Screens:
         """No end screen is waiting any more (a new game, an undo)."""
         self.pending = False
 
+    def open_menu(self, keys: Callable[[], None]) -> None:
+        """More: end this game, the statistics, the keys."""
+        g = self.service.game
+        d = self.dialogs.open("menu", "More")
+        playing = g is not None and g.status == "playing"
+
+        def end() -> None:
+            self.dialogs.close()
+            self.ask_end()
+
+        row = d.buttons(
+            d.box,
+            [
+                ("end", "End this game", end, False),
+                ("stats", "Statistics", self.flow.open_stats, False),
+                ("keys", "Keyboard keys", keys, False),
+                ("close", "Close", self.dialogs.close, True),
+            ],
+        )
+        row.classList.add("menu-buttons")
+        end_button = row.querySelector('[data-action="end"]')
+        end_button.disabled = not playing
+        end_button.setAttribute("aria-keyshortcuts", "E")
+
     def game_ended(self) -> None:
         """The game reached an end: the end screen, once the table is still."""
         self.pending = True
