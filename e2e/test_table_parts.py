@@ -208,3 +208,17 @@ def test_sound_can_be_muted_from_the_table_and_end_is_in_the_more_menu(desk: Tab
     assert desk.page.is_disabled('.dialog [data-action="end"]') is False
     desk.page.click('.dialog [data-action="end"]')
     desk.page.wait_for_selector('#table[data-dialog="confirm"]', state="attached")
+
+
+def test_the_phone_header_shows_every_game_name_and_status_whole(table_browser, table_url) -> None:
+    t = TablePage(table_browser, table_url, PHONE)
+    try:
+        for preset in engine.PRESETS:
+            t.open(f"#{preset}/3")
+            cut = t.page.evaluate(
+                """() => [...document.querySelectorAll('#table .bar .title, #table .bar .stats')]
+                     .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
+            )
+            assert cut == [], (preset, cut)
+    finally:
+        t.close()

@@ -50,12 +50,21 @@ def fmt_clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
+def short_title(name: str) -> str:
+    """A game's name for a narrow header (a phone held upright).
+
+    >>> short_title("Tournament Spider · 2 suits"), short_title("Little Spider (traditional)")
+    ('Tournament · 2 suits', 'Little Spider (trad.)')
+    """
+    return name.replace("Tournament Spider", "Tournament").replace("(traditional)", "(trad.)")
+
+
 def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str, str]:
     """The header's line under the title, and the Little Spider phase (or "")."""
     rules = game.rules
     parts: list[str] = []
     if rules.time_limit is not None:  # the tournament counts down
-        parts.append(f"Time {fmt_clock(game.time_left or 0)}")
+        parts.append(("" if narrow else "Time ") + fmt_clock(game.time_left or 0))
     else:  # the clock counts up
         parts.append(("" if narrow else "Time ") + fmt_clock(game.elapsed))
     parts.append(f"Score {game.score}")
@@ -191,7 +200,7 @@ class Header:
     def show(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
         """Everything in the bar, from the game as it stands."""
         rules = game.rules
-        self.title_el.textContent = rules.name
+        self.title_el.textContent = short_title(rules.name) if narrow else rules.name
         self.title_el.title = f"{rules.name}, deal {game.deal}" if game.deal is not None else rules.name
         self.show_status(game, tracker, narrow)
         self.btn_undo.disabled = not game.can_undo
