@@ -22,6 +22,7 @@ from ui.layout import (  # noqa: E402
     FACE_DOWN_OFFSET,
     FACE_UP_OFFSET,
     INDEX_STRIP,
+    MIN_READABLE_CARD_WIDTH,
     Arrangement,
     FoundationStyle,
     Layout,
@@ -302,8 +303,15 @@ def test_ten_columns_get_cards_at_least_32_px_wide_on_a_360x640_portrait_phone(n
 @pytest.mark.parametrize("name", GAMES)
 def test_desktop_card_width_is_capped(name: str) -> None:
     table = GAMES[name](False)
-    assert layout_table(table, 2560, 1440).card_width == 120
+    assert layout_table(table, 5120, 2880).card_width == 200
     assert layout_table(table, 2560, 1440, Options(max_card_width=90)).card_width == 90
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g != "little-spider"])
+def test_large_screens_get_large_cards(name: str) -> None:
+    """Cards were capped at 120 px: a 1920 x 1080 screen floated small cards in empty felt.
+    (Little Spider's two rows are limited by the height: 108 px there.)"""
+    assert layout_table(GAMES[name](False), 1920, 1080).card_width > 120
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -323,10 +331,15 @@ def test_card_aspect_ratio_is_5_by_7_and_width_is_whole_pixels() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("vw,vh", SIZES)
-def test_card_size_and_arrangement_do_not_depend_on_the_cards(name: str, vw: int, vh: int) -> None:
+def test_card_size_depends_on_the_cards_only_when_a_column_is_too_long_to_read(name: str, vw: int, vh: int) -> None:
+    """The card size comes from the table's shape; the longest possible
+    columns (``worst``) may only shrink the cards, and not below the readable
+    floor, so that every face-up card keeps showing its index."""
     a = layout_table(GAMES[name](False), vw, vh)
     b = layout_table(GAMES[name](True), vw, vh)
-    assert (a.card_width, a.arrangement) == (b.card_width, b.arrangement)
+    assert a.arrangement == b.arrangement
+    assert b.card_width <= a.card_width
+    assert b.card_width == a.card_width or b.card_width >= min(MIN_READABLE_CARD_WIDTH, a.card_width)
 
 
 def test_card_art_index_fits_the_layout_index_strip() -> None:
@@ -755,3 +768,31 @@ def test_small_zoomed_viewports_and_tall_bars_fit_without_overlap(
     opts = Options(top_bar=top_bar, left_handed=left_handed)
     lay = layout_table(table, vw, vh, opts)
     assert_all_invariants(lay, table, opts)
+
+
+FORTY = [(320, 568), (360, 640), (390, 844), (844, 390), (1366, 768), (1920, 1080)]
+
+
+@pytest.mark.parametrize("vw,vh", FORTY)
+def test_a_forty_card_column_shows_every_face_up_index(vw: int, vh: int) -> None:
+    """On a landscape phone a 33-card column overlapped its face-up cards to
+    9 px and cut their ranks in half: the cards now shrink instead."""
+    table = Table(
+        columns=(pile_flags(5, 35),) + (pile_flags(4, 1),) * 9,
+        stock=pile_flags(10, 0),
+        stock_deal=10,
+        foundations=((),) * 8,
+        foundation_style=FoundationStyle.COMPACT,
+        sizing_column=(5, 13),
+    )
+    lay = layout_table(table, vw, vh)
+    col = lay.pile(PileRole.COLUMN, 0)
+    h = lay.card_height
+    assert len(col.cards) == 40
+    ups = [c for c in col.cards if c.face_up]
+    gaps = [b.y - a.y for a, b in itertools.pairwise(ups)]
+    assert min(gaps) >= INDEX_STRIP * h - EPS, (vw, vh, min(gaps), INDEX_STRIP * h)
+    assert col.cards[-1].y + h <= vh + EPS
+    # the same table with short columns keeps its size (only the long column shrinks the cards)
+    short = layout_table(spider(), vw, vh)
+    assert lay.card_width <= short.card_width

@@ -12,7 +12,7 @@ Card size
     Cards keep a 5:7 aspect (``height = width * 7 / 5``, :data:`ASPECT`),
     like a poker card and like the SVG art in ``assets/cards/``. The width is
     the largest whole number of pixels (capped by
-    :attr:`Options.max_card_width`, 120 px by default, so desktop cards do
+    :attr:`Options.max_card_width`, 200 px by default, so desktop cards do
     not get absurd) for which the table fits the viewport and a column of the
     table's :attr:`Table.sizing_column` shape shows every face-up card's
     corner index. It depends only on the table's *shape* and the viewport,
@@ -136,6 +136,7 @@ __all__ = [
     "FACE_DOWN_OFFSET",
     "FACE_UP_OFFSET",
     "INDEX_STRIP",
+    "MIN_READABLE_CARD_WIDTH",
     "Z_STRIDE",
     "Arrangement",
     "CardPlace",
@@ -298,13 +299,28 @@ def _shape(table: Table) -> Shape:
     )
 
 
+MIN_READABLE_CARD_WIDTH = 24.0
+"""Long columns shrink the cards down to this width (an index strip of
+about 8 px) before face-up cards are fanned closer than their index."""
+
+
+def _readable(lay: Layout) -> bool:
+    """Every column shows each face-up card's corner index."""
+    strip = INDEX_STRIP * lay.card_height * (1 - 1e-9)
+    return all(p.up_offset >= strip for p in lay.piles if p.id.role in (PileRole.COLUMN, PileRole.FREE_COLUMN))
+
+
 def layout_table(table: Table, width: float, height: float, options: Options = DEFAULT_OPTIONS) -> Layout:
     """Lay out ``table`` in a ``width`` x ``height`` CSS-pixel viewport.
 
     Everything returned lies inside the viewport, below ``options.top_bar``
     (hit rectangles are clipped to that area). Piles do not overlap, except the
-    slots of a ``COMPACT`` foundation fan. Cost: O(piles + cards), plus a
-    small cached search for the card size per table shape and viewport.
+    slots of a ``COMPACT`` foundation fan. The card size comes from the
+    table's shape, except when a column grows too long to show every face-up
+    card's index at that size: then the cards shrink until it does (down to
+    :data:`MIN_READABLE_CARD_WIDTH`). Cost: O(piles + cards), plus a small
+    cached search for the card size per table shape and viewport (and a
+    short search when a column is that long).
     Raises ValueError only when no area is left below the top bar; any
     other viewport gets a layout that fits (tiny cards if need be).
     """
@@ -312,6 +328,29 @@ def layout_table(table: Table, width: float, height: float, options: Options = D
     arrangement, w = _choose(shape, float(width), float(height), options)
     if w <= 0:
         raise ValueError(f"viewport {width}x{height} is too small for this table")
+    lay = _layout_at(table, shape, arrangement, w, float(width), float(height), options)
+    floor = min(MIN_READABLE_CARD_WIDTH, w)
+    if _readable(lay) or w <= floor:
+        return lay
+    # A long column: the largest whole-pixel width at which every index shows.
+    lo, hi = math.floor(floor), math.floor(w)
+    best = _layout_at(table, shape, arrangement, float(lo), float(width), float(height), options)
+    if not _readable(best):
+        return best
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        trial = _layout_at(table, shape, arrangement, float(mid), float(width), float(height), options)
+        if _readable(trial):
+            lo, best = mid, trial
+        else:
+            hi = mid
+    return best
+
+
+def _layout_at(
+    table: Table, shape: Shape, arrangement: Arrangement, w: float, width: float, height: float, options: Options
+) -> Layout:
+    """The layout with cards ``w`` wide in ``arrangement``."""
     frame = _build(arrangement, shape, w, float(width), float(height), options)
     h = w * 7 / 5
     if options.left_handed:
