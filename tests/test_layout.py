@@ -32,6 +32,7 @@ from ui.layout import (  # noqa: E402
     PileRole,
     Rect,
     Table,
+    card_cap,
     layout_table,
     pile_flags,
 )
@@ -303,7 +304,7 @@ def test_ten_columns_get_cards_at_least_32_px_wide_on_a_360x640_portrait_phone(n
 @pytest.mark.parametrize("name", GAMES)
 def test_desktop_card_width_is_capped(name: str) -> None:
     table = GAMES[name](False)
-    assert layout_table(table, 5120, 2880).card_width == 200
+    assert layout_table(table, 2560, 1440).card_width == 120
     assert layout_table(table, 2560, 1440, Options(max_card_width=90)).card_width == 90
 
 
@@ -311,7 +312,8 @@ def test_desktop_card_width_is_capped(name: str) -> None:
 def test_large_screens_get_large_cards(name: str) -> None:
     """Cards were capped at 120 px: a 1920 x 1080 screen floated small cards in empty felt.
     (Little Spider's two rows are limited by the height: 108 px there.)"""
-    assert layout_table(GAMES[name](False), 1920, 1080).card_width > 120
+    assert card_cap(1366, 768) == 120 and card_cap(1920, 1080) == 200
+    assert layout_table(GAMES[name](False), 1920, 1080, Options(max_card_width=card_cap(1920, 1080))).card_width > 120
 
 
 @pytest.mark.parametrize("name", GAMES)

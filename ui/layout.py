@@ -12,7 +12,7 @@ Card size
     Cards keep a 5:7 aspect (``height = width * 7 / 5``, :data:`ASPECT`),
     like a poker card and like the SVG art in ``assets/cards/``. The width is
     the largest whole number of pixels (capped by
-    :attr:`Options.max_card_width`, 200 px by default, so desktop cards do
+    :attr:`Options.max_card_width`, 120 px by default, :func:`card_cap` on large screens, so desktop cards do
     not get absurd) for which the table fits the viewport and a column of the
     table's :attr:`Table.sizing_column` shape shows every face-up card's
     corner index. It depends only on the table's *shape* and the viewport,
@@ -148,6 +148,7 @@ __all__ = [
     "PileRole",
     "Rect",
     "Table",
+    "card_cap",
     "layout_table",
     "pile_flags",
 ]
@@ -297,6 +298,19 @@ def _shape(table: Table) -> Shape:
         stock_fanned=table.stock is not None and table.stock_deal > 0,
         sizing=table.sizing_column,
     )
+
+
+LARGE_SCREEN = (1600.0, 900.0)
+"""A viewport at least this wide and tall is a large screen: its cards may grow to 200 px."""
+
+
+def card_cap(width: float, height: float) -> float:
+    """The largest card width for a viewport: 120 px, or 200 px on a large screen.
+
+    >>> card_cap(1366, 768), card_cap(1920, 1080)
+    (120.0, 200.0)
+    """
+    return 200.0 if width >= LARGE_SCREEN[0] and height >= LARGE_SCREEN[1] else 120.0
 
 
 MIN_READABLE_CARD_WIDTH = 24.0

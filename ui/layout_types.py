@@ -168,7 +168,7 @@ class Options:
     left_handed: bool = False
     portrait: bool = False
     bar_at_bottom: bool = False
-    max_card_width: float = 200.0
+    max_card_width: float = 120.0
     margin: float = 4.0
 
 

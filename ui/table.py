@@ -28,7 +28,7 @@ from engine.moves import Move
 from . import model, targets
 from .appearance import Appearance
 from .header import Header
-from .layout import Layout, Options, layout_table
+from .layout import Layout, Options, card_cap, layout_table
 from .pointer import Pointer
 from .renderer import CardRenderer, Scene
 
@@ -164,7 +164,9 @@ class Table:
         nominal = TOP_BAR_NARROW if w < NARROW else TOP_BAR
         self.top_bar = max(nominal, math.ceil(self.header.height()))
         s = self.look.settings
-        opts = Options(top_bar=self.top_bar, left_handed=s.left_handed, portrait=s.portrait)
+        opts = Options(
+            top_bar=self.top_bar, left_handed=s.left_handed, portrait=s.portrait, max_card_width=card_cap(w, h)
+        )
         shape = model.table_shape(self.tracker)
         try:
             self.layout = layout_table(shape, w, h, opts)
