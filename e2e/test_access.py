@@ -278,7 +278,7 @@ def check_table(t: TablePage, vw: int, vh: int, width_at_100: float) -> None:
     width = card_width(t)
     assert width * 2 >= 0.9 * width_at_100, f"cards {width:.1f} px at 200 % vs {width_at_100:.1f} px at 100 %"
     assert width >= 16
-    assert {b["name"] for b in found["buttons"]} >= {"games", "undo", "redo", "new", "end"}
+    assert {b["name"] for b in found["buttons"]} >= {"games", "undo", "redo", "new", "sound", "more"}
     for b in found["buttons"]:
         left, top, right, bottom = b["box"]
         assert left >= -0.5 and right <= vw + 0.5 and top >= -0.5 and bottom <= bar_bottom + 0.5, b
