@@ -222,3 +222,37 @@ def test_the_phone_header_shows_every_game_name_and_status_whole(table_browser, 
             assert cut == [], (preset, cut)
     finally:
         t.close()
+
+
+def test_no_more_useful_moves_is_said_on_a_dead_end(desk: TablePage) -> None:
+    from tablekit import store
+
+    from ui import persist
+
+    # Spider 1 suit, the stock empty: a 5 can go back and forth between two 6s,
+    # and nothing else can move (no empty column; eight Kings and a 9 on top).
+    cols = ["*As6s5s", "*2s6s", "*3sKs", "*4sKs", "*5sKs", "*6sKs", "*7sKs", "*8sKs", "*9sKs", "*Ts9s"]
+    g = engine.game_from_notation("spider-1", f"{'/'.join(cols)} - -/-/-/-/-/-/-/-")
+    assert g.status == "playing" and g.legal_moves()
+    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "dead-end-test")})
+    desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+    assert desk.attr("deadend") == "dead-end"
+    text = desk.page.inner_text(".dialog")
+    assert "No more useful moves" in text
+    actions = desk.page.eval_on_selector_all(".dialog [data-action]", "bs => bs.map(b => b.dataset.action)")
+    assert actions == ["close", "new-game", "end"]  # nothing to undo in this game
+    desk.page.click('.dialog [data-action="end"]')
+    desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    assert desk.attr("status") == "lost"
+
+
+def test_a_position_with_something_to_do_is_not_a_dead_end(desk: TablePage) -> None:
+    from tablekit import store
+
+    from ui import persist
+
+    cols = ["*As6s5s", "*2s6s", "*3s7s", "*4sKs", "*5sKs", "*6sKs", "*7sKs", "*8sKs", "*9sKs", "*Ts9s"]
+    g = engine.game_from_notation("spider-1", f"{'/'.join(cols)} - -/-/-/-/-/-/-/-")
+    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "not-dead-test")})
+    desk.page.wait_for_function("() => document.querySelector('#table').dataset.deadend === 'progress'")
+    assert desk.attr("dialog") is None

@@ -78,7 +78,9 @@ class TableApp:
         self.renderer = renderer = CardRenderer(table, felt, animator)
         self.session: Session
         self.table = Table(root, table, felt, header, renderer, look, host)
-        self.helper = Helper(self.table, header, messages, dialogs, look)
+        self.helper = Helper(
+            self.table, header, messages, dialogs, look, lambda: self.session.screens.no_useful_moves()
+        )
         self.winnable = WinnableDeals(table, look, lambda: self.table.game, lambda: not dialogs.is_open)
         self.service = GameService(BrowserStorage(), lambda: look.settings, self.winnable.random_deal)
         self.sound = Sound(table, look)

@@ -39,6 +39,7 @@ DIALOG_FOCUS = {
     "stats": "#stats-preset",
     "help": ".dialog-buttons .btn",
     "menu": ".dialog-buttons .btn:not([disabled])",
+    "deadend": ".dialog-buttons .btn.primary",
 }
 """Where the focus goes when a dialog of a kind opens (else its first control)."""
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.moves import Move
@@ -48,6 +49,7 @@ from engine.solver import SOLVED, hints
 from . import assist
 from .announce import finish_text
 from .appearance import Appearance
+from .deadend import DeadEndWatch
 from .dialogs import DialogHost
 from .dom import Bindings, Timer, el, now_ms, window
 from .header import Header
@@ -70,12 +72,21 @@ AUTOPLAY_GAP_MS = 60
 class Helper:
     """Hint, Finish and the "Still winnable?" badge of one table."""
 
-    def __init__(self, table: Table, header: Header, messages: Messages, dialogs: DialogHost, look: Appearance) -> None:
+    def __init__(
+        self,
+        table: Table,
+        header: Header,
+        messages: Messages,
+        dialogs: DialogHost,
+        look: Appearance,
+        on_dead_end: Callable[[], None],
+    ) -> None:
         self.table_ = table
         self.header = header
         self.messages = messages
         self.dialogs = dialogs
         self.look = look
+        self.deadend = DeadEndWatch(table.el, on_dead_end)
         self.cycle = assist.HintCycle()
         self.hint_seq = 0
         self.marked: list[Any] = []  # elements carrying hint classes
@@ -245,6 +256,7 @@ class Helper:
         self.auto_pos = self.auto_job = self.auto_moves = None
         self.auto_done = False
         self.still_pos = self.still_job = self.still_answer = None
+        self.deadend.forget()
         self.table.removeAttribute("data-autocheck")
         self._show_still()
 
@@ -274,6 +286,8 @@ class Helper:
             return False
         pos = g.position
         if not (self.auto_done and self.auto_pos == pos):
+            return True
+        if self.deadend.wanted(g):
             return True
         return self.look.settings.indicator and not (self.still_answer is not None and self.still_pos == pos)
 
@@ -312,6 +326,8 @@ class Helper:
     async def _background(self, gen: int) -> None:
         try:
             await self._auto_check(gen)
+            if gen == self.gen:
+                await self.deadend.run(self.table_.game, lambda job: self._slices(job, gen))
             if gen == self.gen and self.look.settings.indicator:
                 await self._still_check(gen)
         except Exception as error:  # never let the helper break the game

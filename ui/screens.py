@@ -111,6 +111,36 @@ class Screens:
         end_button.disabled = not playing
         end_button.setAttribute("aria-keyshortcuts", "E")
 
+    def no_useful_moves(self) -> None:
+        """The dead-end check proved it: say so, and offer Undo, New game and End."""
+        g = self.service.game
+        if g is None or g.status != "playing" or self.dialogs.is_open:
+            return
+        d = self.dialogs.open("deadend", "No more useful moves")
+        el(
+            "p",
+            "",
+            "No move can turn up a card, empty a column or complete a run any more.",
+            parent=d.box,
+        )
+
+        def undo() -> None:
+            self.dialogs.close()
+            self.flow.undo()
+
+        def end() -> None:
+            self.dialogs.close()
+            self.flow.resign()
+
+        buttons: list[Button] = [("close", "Keep looking", self.dialogs.close, False)]
+        if g.can_undo:
+            buttons.append(("undo", "Undo", undo, False))
+        buttons += [
+            ("new-game", "New game", lambda: self.ask_new(self.flow.next_deal), False),
+            ("end", "End", end, True),
+        ]
+        d.buttons(d.box, buttons)
+
     def game_ended(self) -> None:
         """The game reached an end: the end screen, once the table is still."""
         self.pending = True
