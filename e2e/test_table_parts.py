@@ -241,6 +241,14 @@ def test_no_more_useful_moves_is_said_on_a_dead_end(desk: TablePage) -> None:
     assert "No more useful moves" in text
     actions = desk.page.eval_on_selector_all(".dialog [data-action]", "bs => bs.map(b => b.dataset.action)")
     assert actions == ["close", "new-game", "end"]  # nothing to undo in this game
+    # the dialog passes the axe scan (no serious or critical violation)
+    from axekit import AXE, AXE_PATH, scan
+
+    body = AXE.read_bytes()
+    desk.page.route(
+        f"**/{AXE_PATH}", lambda route: route.fulfill(status=200, content_type="text/javascript", body=body)
+    )
+    assert scan(desk, "no more useful moves") == []
     desk.page.click('.dialog [data-action="end"]')
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     assert desk.attr("status") == "lost"

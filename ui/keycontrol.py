@@ -27,12 +27,12 @@ from engine.moves import Move
 
 from . import keyboard as kb
 from . import targets
-from .animator import tf as _tf
 from .dialogs import DialogHost
 from .dom import Bindings, document, el, is_none, to_js
+from .focusring import draw_ring, typing
 from .helpscreen import open_keys_help
 from .messages import Messages
-from .model import pile_base, tableau_index
+from .model import tableau_index
 from .table import Table
 
 
@@ -193,51 +193,16 @@ class Keys:
         self._show(True)
 
     def _draw_ring(self) -> None:
-        ring = self.ring
-        f = self.focus
-        if (
-            not self.shown
-            or f is None
-            or self.table.layout is None
-            or self.table.tracker is None
-            or self.dialogs.is_open
-        ):
-            ring.hidden = True
+        t = self.table
+        if not self.shown or self.focus is None or t.layout is None or t.tracker is None or self.dialogs.is_open:
+            self.ring.hidden = True
             return
-        lay = self.table.layout
-        w, h = lay.card_width, lay.card_height
-        uids = self.table.tracker.piles.get(f.pile, [])
-        places = self.table.places
-        target = self.picking and self.table.selected is not None and self.table.selected[0] != f.pile
-        first = (
-            uids[f.index]
-            if (f.index is not None and f.index < len(uids) and not target)
-            else (uids[-1] if uids else None)
-        )
-        head = places[first] if first is not None and first < len(places) else None
-        if head is None:
-            x, y = pile_base(lay, f.pile)
-            bottom = y + h
-        else:
-            x, y = head.x, head.y
-            last = places[uids[-1]]
-            bottom = (last.y if last is not None else y) + h
-        ring.style.transform = _tf(x, y)
-        ring.style.width = f"{w:.1f}px"
-        ring.style.height = f"{bottom - y:.1f}px"
-        ring.classList.toggle("target", bool(target))
-        ring.hidden = False
+        target = t.selected is not None and t.selected[0] != self.focus.pile
+        draw_ring(self.ring, self.focus, t.layout, t.tracker.piles.get(self.focus.pile, []), t.places, target)
 
     # ------------------------------------------------------------------
     # keys
     # ------------------------------------------------------------------
-    def _typing(self) -> bool:
-        a = document.activeElement
-        if is_none(a):
-            return False
-        tag = str(a.tagName).lower()
-        return tag in ("input", "select", "textarea") or bool(a.isContentEditable)
-
     def _on_table(self) -> bool:
         """The focus is on the table or on nothing (not on a button, where
         Enter and Space are the button's)."""
@@ -258,7 +223,7 @@ class Keys:
         if act == kb.CANCEL:
             self.escape()
             return
-        if self.dialogs.is_open or self._typing() or self.table.game is None:
+        if self.dialogs.is_open or typing() or self.table.game is None:
             return
         if bool(e.repeat) and act in (kb.PICK, kb.BEST, kb.DEAL, kb.NEW, kb.END_GAME, kb.HELP):
             e.preventDefault()
