@@ -265,6 +265,9 @@ def test_up_and_down_move_the_pick_point_and_say_the_card(desk: TablePage) -> No
     keys.press("+")
     reason = desk.wait_message()
     assert reason and desk.attr("selected") == "column-1:4"
+    # Let that turn of the live region end (its zero-delay timer was queued before
+    # this one), so that the next keys' sentences are said on their own.
+    desk.page.evaluate("() => new Promise(done => setTimeout(done, 0))")
     keys.press("-")
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.selected === 'column-1:5'")
     keys.press("Escape")
