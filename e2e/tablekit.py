@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
 from engine.moves import Move  # noqa: E402
+from engine.piles import PileId  # noqa: E402
 
 CHROMIUM = os.environ.get("SPIDER_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = ROOT / "e2e" / "artifacts" / "table"
@@ -274,7 +275,7 @@ def illegal_drop(g: engine.Game) -> Move | None:
 
     pos = g.position
     for i, col in enumerate(pos.tableau):
-        if not col or targets.drag_count(g.rules, pos, f"column-{i + 1}", len(col) - 1) == 0:
+        if not col or targets.drag_count(g.rules, pos, PileId.column(i), len(col) - 1) == 0:
             continue
         for j, other in enumerate(pos.tableau[: len(g.rules.columns)]):
             if j != i and other:

@@ -9,6 +9,7 @@ from tablekit import PHONE, TablePage, desk, table_browser, table_url
 
 import engine
 from engine.moves import Move
+from engine.piles import PileId
 from ui import targets
 
 
@@ -44,7 +45,7 @@ def mixed_run(g: engine.Game) -> tuple[str, int] | None:
     pos = g.position
     for i, col in enumerate(pos.tableau):
         for k in range(pos.down[i], len(col) - 1):
-            if targets.drag_count(g.rules, pos, f"column-{i + 1}", k) == 0:
+            if targets.drag_count(g.rules, pos, PileId.column(i), k) == 0:
                 return f"column-{i + 1}", k
     return None
 

@@ -25,6 +25,7 @@ from .errors import EngineError, IllegalMove, NotationError, OptionError, SaveEr
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
 from .game import Game, game_from_notation, new_game
 from .moves import Move, parse_move
+from .piles import PileId, PileRole, UnknownPileError
 from .position import Position, format_notation, parse_notation
 from .rules import PRESETS, OptionSpec, Ruleset, get_ruleset
 from .saves import load_game
@@ -45,6 +46,8 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "Outcome",
+    "PileId",
+    "PileRole",
     "Position",
     "PublicView",
     "Ruleset",
@@ -52,6 +55,7 @@ __all__ = [
     "SaveError",
     "ScoreChanged",
     "StatusChanged",
+    "UnknownPileError",
     "card_symbol",
     "card_text",
     "card_words",

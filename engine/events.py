@@ -1,7 +1,8 @@
 """What an action caused, in order, for the UI to animate and announce.
 
-Piles are named by their stable ids (``column-3``, ``free``, ``stock``,
-``draw-2``, ``foundation-1``), the same ids the page puts in ``data-pile``.
+Piles are named by :class:`~engine.piles.PileId` (``column-3``, ``free``,
+``stock``, ``draw-2``, ``foundation-1``), the same ids the page puts in
+``data-pile``.
 Cards are card ints (:mod:`engine.cards`).
 """
 
@@ -10,26 +11,28 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from .piles import PileId
+
 
 class Moved(NamedTuple):
     """Cards went from one pile to another (tableau or foundation)."""
 
-    src: str
-    dst: str
+    src: PileId
+    dst: PileId
     cards: tuple[int, ...]
 
 
 class Dealt(NamedTuple):
     """A deal: each (pile, card) placement, in dealing order."""
 
-    source: str
-    placements: tuple[tuple[str, int], ...]
+    source: PileId
+    placements: tuple[tuple[PileId, int], ...]
 
 
 class Flipped(NamedTuple):
     """A face-down card was turned face up (or face down again, on undo)."""
 
-    pile: str
+    pile: PileId
     card: int
     up: bool = True
 
@@ -37,9 +40,9 @@ class Flipped(NamedTuple):
 class RunRemoved(NamedTuple):
     """A completed King-to-Ace run left a column for a foundation slot."""
 
-    pile: str
+    pile: PileId
     cards: tuple[int, ...]
-    slot: str
+    slot: PileId
 
 
 class ScoreChanged(NamedTuple):

@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 from .cards import KING, card_text, deck_counter, is_red
 from .errors import IllegalMove, NotationError, OptionError
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
+from .families import Foundations
 from .moves import DRAW, MOVE, Move, parse_move
 from .play import (
     apply_move,
@@ -497,7 +498,7 @@ def validate_position(rules: Ruleset, pos: Position) -> None:
         for k, f in enumerate(pos.foundations):
             if f and not _is_run(rules, f):
                 raise NotationError(f"foundation {k + 1} must hold a complete King-to-Ace run")
-    elif rules.family == "spidike-classic":
+    elif rules.traits.foundations is Foundations.BY_SUIT:
         for k, f in enumerate(pos.foundations):
             if (f and any(f[i] != f[0] + 4 * i for i in range(len(f)))) or (f and (f[0] >> 2) != 1):
                 raise NotationError(f"foundation {k + 1} must build up by suit from the Ace")

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from .cards import KING, card_words, is_red, make_deck, rank_words
 from .events import Dealt, Event, Flipped, Moved, RunRemoved
+from .families import Foundations, TableauPlay
 from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
+from .piles import FREE_COLUMN, STOCK, PileId
 from .position import Position
 from .rng import shuffled
 from .rules import Ruleset
@@ -39,33 +41,28 @@ def free_index(rules: Ruleset) -> int:
     return len(rules.columns) if rules.free_column else -1
 
 
-_COLUMN_IDS = tuple(f"column-{i + 1}" for i in range(16))
-
-
-def pile_id(rules: Ruleset, index: int) -> str:
-    """The stable id of tableau pile ``index``: ``column-3`` or ``free``."""
+def pile_id(rules: Ruleset, index: int) -> PileId:
+    """The pile id of tableau pile ``index``: ``column-3`` or ``free``."""
     if rules.free_column and index == len(rules.columns):
-        return "free"
-    return _COLUMN_IDS[index]
+        return FREE_COLUMN
+    return PileId.column(index)
 
 
 def pile_name(rules: Ruleset, index: int) -> str:
     """The pile's name in a sentence: ``column 3``, ``the Free Column``, ``pile 3``."""
     if rules.free_column and index == len(rules.columns):
         return "the Free Column"
-    if rules.family == "spider":
-        return f"column {index + 1}"
-    return f"pile {index + 1}"
+    return f"{rules.traits.pile_word} {index + 1}"
 
 
-def stock_id(rules: Ruleset, index: int = 0) -> str:
+def stock_id(rules: Ruleset, index: int = 0) -> PileId:
     """``stock``, or ``draw-N`` for a draw pile."""
-    return f"draw-{index + 1}" if rules.draw_piles else "stock"
+    return PileId.draw(index) if rules.draw_piles else STOCK
 
 
-def foundation_id(index: int) -> str:
+def foundation_id(index: int) -> PileId:
     """``foundation-N``."""
-    return f"foundation-{index + 1}"
+    return PileId.foundation(index)
 
 
 # -- the deal -----------------------------------------------------------------
@@ -154,7 +151,7 @@ def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: int, f: in
     """Why ``card`` from pile ``src`` cannot go to foundation ``f``, or None."""
     found = pos.foundations[f]
     r = card >> 2
-    if rules.family == "spidike-classic":
+    if rules.traits.foundations is Foundations.BY_SUIT:
         if not found:
             return None if r == 1 else "An empty foundation takes an Ace."
         top = found[-1]
@@ -197,7 +194,7 @@ def _foundation_takes(rules: Ruleset, pos: Position, src: int, card: int, f: int
     ``aces_red`` is :func:`little_spider_colours` of the position's foundations.
     """
     found = pos.foundations[f]
-    if rules.family == "spidike-classic":
+    if rules.traits.foundations is Foundations.BY_SUIT:
         return card == found[-1] + 4 if found else (card >> 2) == 1
     if not found:
         r = card >> 2
@@ -221,10 +218,10 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
     tableau = pos.tableau
     moves: list[Move] = []
     add = moves.append
-    family = rules.family
+    traits = rules.traits
     free = free_index(rules)
 
-    if family == "little-spider":
+    if traits.tableau is TableauPlay.PHASES:
         in_phase_2 = not _stock_phase(pos)
         tops = [col[-1] if col else 0 for col in tableau]
         if in_phase_2:
@@ -297,7 +294,7 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
             card = below
             count += 1
 
-    if family == "spidike-classic":
+    if traits.foundations is Foundations.BY_SUIT:
         nf = len(pos.foundations)
         for i, col in enumerate(tableau):
             if col:
@@ -333,9 +330,7 @@ def has_legal_move(rules: Ruleset, pos: Position) -> bool:
     if rules.draw_piles:
         if any(stock):
             return True
-    elif stock[0] and (
-        rules.family == "little-spider" or not rules.deal_needs_full_columns or all(pos.tableau[: len(rules.columns)])
-    ):
+    elif stock[0] and (not rules.deal_needs_full_columns or all(pos.tableau[: len(rules.columns)])):
         return True
     return bool(legal_moves(rules, pos))
 
@@ -392,14 +387,14 @@ def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
         return None
     src = move.src
     if not 0 <= src < ncols:
-        return f"There is no {'column' if rules.family == 'spider' else 'pile'} {src + 1}."
+        return f"There is no {rules.traits.pile_word} {src + 1}."
     col = tableau[src]
     name = pile_name(rules, src)
     if not col:
         return f"{name.capitalize()} is empty."
     if kind == FOUNDATION:
         f = move.dst
-        if rules.family == "spider":
+        if not rules.traits.foundations.by_hand:
             return "Only complete King-to-Ace runs go to the foundations, and they go by themselves."
         if not 0 <= f < len(pos.foundations):
             return f"There is no foundation {f + 1}."
@@ -410,7 +405,7 @@ def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
         return f"Unknown kind of move {kind!r}."
     dst = move.dst
     if not 0 <= dst < ncols:
-        return f"There is no {'column' if rules.family == 'spider' else 'pile'} {dst + 1}."
+        return f"There is no {rules.traits.pile_word} {dst + 1}."
     if dst == src:
         return "The cards are already there."
     count = move.count
@@ -421,7 +416,7 @@ def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
         return f"{name.capitalize()} has only {n} card{'s' if n != 1 else ''}."
     if count > n - pos.down[src]:
         return "Face-down cards cannot be moved."
-    if rules.family == "little-spider":
+    if rules.traits.tableau is TableauPlay.PHASES:
         if _stock_phase(pos):
             return "Cards move between piles only after the last deal; until then, play them to the foundations."
         if count != 1:
@@ -464,7 +459,7 @@ def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
             else "A King can only move to an empty pile."
         )
     what = "The card" if count == 1 else "A group"
-    return f"{what} must go on {rank_words(hr + 1)} (of any suit) or an empty {'column' if rules.family == 'spider' else 'pile'}."
+    return f"{what} must go on {rank_words(hr + 1)} (of any suit) or an empty {rules.traits.pile_word}."
 
 
 # -- applying -----------------------------------------------------------------

@@ -28,12 +28,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .errors import OptionError
+from .families import TRAITS, FamilyName, FamilyTraits
 
-Family = Literal["spider", "little-spider", "spidike-classic"]
+Family = FamilyName
 Unit = Literal["suit", "rank", "single"]
 Completion = Literal["suit", "any", "none"]
 EmptyRule = Literal["any", "king", "none"]
 Scoring = Literal["classic", "built", "tournament", "foundation"]
+OptionValue = bool | int | str
+"""The value of a game option: a switch, a number or a word."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class OptionSpec:
 
     name: str
     label: str
-    choices: tuple[Any, ...]
+    choices: tuple[OptionValue, ...]
     help: str = ""
 
 
@@ -86,6 +89,11 @@ class Ruleset:
 
     # -- derived facts -------------------------------------------------
     @property
+    def traits(self) -> FamilyTraits:
+        """What the game's family does differently (:mod:`engine.families`)."""
+        return TRAITS[self.family]
+
+    @property
     def deal_needs_full_columns(self) -> bool:
         """Whether a deal is refused while a dealt-to column is empty."""
         return self.deal_requires_no_empty and not self.relaxed_deal
@@ -110,11 +118,11 @@ class Ruleset:
         """Spider family: completed runs that clear the deck."""
         return self.deck_size // 13
 
-    def option_values(self) -> dict[str, Any]:
+    def option_values(self) -> dict[str, OptionValue]:
         """The current value of every option of this ruleset."""
         return {spec.name: getattr(self, spec.name) for spec in self.options}
 
-    def with_options(self, **options: Any) -> Ruleset:
+    def with_options(self, **options: OptionValue) -> Ruleset:
         """This ruleset with some options changed; raises :class:`OptionError`."""
         if not options:
             return self
@@ -127,7 +135,8 @@ class Ruleset:
             if not any(value == c and type(value) is type(c) for c in spec.choices):
                 allowed = ", ".join(repr(c) for c in spec.choices)
                 raise OptionError(f"option {name!r} of {self.name} takes {allowed}, not {value!r}")
-        return dataclasses.replace(self, **options)
+        changes: dict[str, Any] = dict(options)  # validated against the specs above
+        return dataclasses.replace(self, **changes)
 
 
 # -- the presets ---------------------------------------------------------

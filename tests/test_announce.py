@@ -17,9 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 import engine  # noqa: E402
 from engine.cards import make_deck, parse_card  # noqa: E402
 from engine.events import Moved, RunRemoved, ScoreChanged, StatusChanged  # noqa: E402
+from engine.piles import PileId  # noqa: E402
 from ui import announce as say  # noqa: E402
 from ui import persist  # noqa: E402
 from ui.model import Tracker, pile_ids  # noqa: E402
+
+P = PileId.parse
 
 R = engine.PRESETS
 
@@ -69,15 +72,15 @@ def test_card_names_and_groups() -> None:
 
 def test_card_label_of_a_face_up_card() -> None:
     assert (
-        say.card_label(R["spider-4"], "column-3", 2, 6, parse_card("7h"))
+        say.card_label(R["spider-4"], P("column-3"), 2, 6, parse_card("7h"))
         == "7 of hearts, face up, 3rd of 6 in column 3"
     )
     assert (
-        say.card_label(R["tournament-1"], "free", 0, 1, parse_card("Qs"))
+        say.card_label(R["tournament-1"], P("free"), 0, 1, parse_card("Qs"))
         == "queen of spades, face up, 1st of 1 in the Free Column"
     )
     assert (
-        say.card_label(R["little-spider"], "foundation-2", 4, 5, parse_card("5c"))
+        say.card_label(R["little-spider"], P("foundation-2"), 4, 5, parse_card("5c"))
         == "5 of clubs, face up, 5th of 5 in foundation 2"
     )
 
@@ -88,61 +91,66 @@ def test_card_label_of_a_face_up_card() -> None:
 def test_column_names() -> None:
     rules = R["spider-4"]
     assert (
-        say.pile_label(rules, "column-3", [None] * 4 + cards("8h", "7h"))
+        say.pile_label(rules, P("column-3"), [None] * 4 + cards("8h", "7h"))
         == "Column 3, 6 cards, 4 face down, top: 7 of hearts, face up: 8 to 7 of hearts"
     )
     assert (
-        say.pile_label(rules, "column-1", [None] * 5 + cards("Qc"))
+        say.pile_label(rules, P("column-1"), [None] * 5 + cards("Qc"))
         == "Column 1, 6 cards, 5 face down, top: queen of clubs"
     )
-    assert say.pile_label(rules, "column-10", []) == "Column 10, empty"
-    assert say.pile_label(rules, "column-2", cards("Ks")) == "Column 2, 1 card, top: king of spades"
-    assert say.pile_label(R["tournament-2"], "free", []) == "Free Column, empty"
+    assert say.pile_label(rules, P("column-10"), []) == "Column 10, empty"
+    assert say.pile_label(rules, P("column-2"), cards("Ks")) == "Column 2, 1 card, top: king of spades"
+    assert say.pile_label(R["tournament-2"], P("free"), []) == "Free Column, empty"
     assert (
-        say.pile_label(R["tournament-2"], "free", cards("9h", "8h"))
+        say.pile_label(R["tournament-2"], P("free"), cards("9h", "8h"))
         == "Free Column, 2 cards, top: 8 of hearts, face up: 9 to 8 of hearts"
     )
     # Little Spider: piles in two rows; one card moves at a time, so only the top is said
     little = R["little-spider"]
-    assert say.pile_label(little, "column-2", cards("3h", "Kc", "7h")) == "Pile 2, upper row, 3 cards, top: 7 of hearts"
-    assert say.pile_label(little, "column-5", cards("9c")) == "Pile 5, lower row, 1 card, top: 9 of clubs"
     assert (
-        say.pile_label(R["spidike-classic"], "column-7", cards("Qs", "Jh"))
+        say.pile_label(little, P("column-2"), cards("3h", "Kc", "7h")) == "Pile 2, upper row, 3 cards, top: 7 of hearts"
+    )
+    assert say.pile_label(little, P("column-5"), cards("9c")) == "Pile 5, lower row, 1 card, top: 9 of clubs"
+    assert (
+        say.pile_label(R["spidike-classic"], P("column-7"), cards("Qs", "Jh"))
         == "Pile 7, 2 cards, top: jack of hearts, face up: queen of spades, jack of hearts"
     )
-    assert say.pile_label(R["spidike"], "column-7", cards("Qs")) == "Column 7, 1 card, top: queen of spades"
+    assert say.pile_label(R["spidike"], P("column-7"), cards("Qs")) == "Column 7, 1 card, top: queen of spades"
 
 
 def test_stock_draw_piles_and_foundations() -> None:
     spider = R["spider-2"]
-    assert say.pile_label(spider, "stock", [None] * 50) == "Stock, 5 deals left"
-    assert say.pile_label(spider, "stock", [None] * 10) == "Stock, 1 deal left"
-    assert say.pile_label(spider, "stock", []) == "Stock, empty"
-    assert say.pile_label(R["spidike-classic"], "stock", [None] * 3) == "Stock, 1 deal left"
-    assert say.pile_label(R["little-spider"], "stock", [None] * 40) == "Stock, 5 deals left"
+    assert say.pile_label(spider, P("stock"), [None] * 50) == "Stock, 5 deals left"
+    assert say.pile_label(spider, P("stock"), [None] * 10) == "Stock, 1 deal left"
+    assert say.pile_label(spider, P("stock"), []) == "Stock, empty"
+    assert say.pile_label(R["spidike-classic"], P("stock"), [None] * 3) == "Stock, 1 deal left"
+    assert say.pile_label(R["little-spider"], P("stock"), [None] * 40) == "Stock, 5 deals left"
     tour = R["tournament-1"]
-    assert say.pile_label(tour, "draw-2", [None] * 7 + cards("Qs")) == "Draw pile 2, 8 cards, top: queen of spades"
-    assert say.pile_label(tour, "draw-2", []) == "Draw pile 2, dealt"
+    assert say.pile_label(tour, P("draw-2"), [None] * 7 + cards("Qs")) == "Draw pile 2, 8 cards, top: queen of spades"
+    assert say.pile_label(tour, P("draw-2"), []) == "Draw pile 2, dealt"
     spade_run = cards(*[r + "s" for r in "KQJT98765432A"])
     heart_run = cards(*[r + "h" for r in "KQJT98765432A"])
     founds = [spade_run, heart_run, [], [], [], [], [], []]
-    assert say.pile_label(spider, "foundation-1", spade_run, founds) == "Foundations, 2 runs completed: spades, hearts"
-    assert say.pile_label(spider, "foundation-2", heart_run, founds) is None  # named together on the first
+    assert (
+        say.pile_label(spider, P("foundation-1"), spade_run, founds) == "Foundations, 2 runs completed: spades, hearts"
+    )
+    assert say.pile_label(spider, P("foundation-2"), heart_run, founds) is None  # named together on the first
     assert say.runs_label([[]] * 8) == "Foundations, no runs completed"
     mixed = cards("Ks", "Qh", *[r + "s" for r in "JT98765432A"])
     assert say.runs_label([mixed]) == "Foundations, 1 run completed: mixed suits"
     little = R["little-spider"]
     assert (
-        say.pile_label(little, "foundation-1", cards("Ah", "2h", "3h"))
+        say.pile_label(little, P("foundation-1"), cards("Ah", "2h", "3h"))
         == "Foundation 1, up from the ace, 3 cards, top: 3 of hearts"
     )
     assert (
-        say.pile_label(little, "foundation-3", cards("Kc", "Qc"))
+        say.pile_label(little, P("foundation-3"), cards("Kc", "Qc"))
         == "Foundation 3, down from the king, 2 cards, top: queen of clubs"
     )
-    assert say.pile_label(little, "foundation-2", []) == "Foundation 2, empty"
+    assert say.pile_label(little, P("foundation-2"), []) == "Foundation 2, empty"
     assert (
-        say.pile_label(R["spidike-classic"], "foundation-4", cards("As")) == "Foundation 4, 1 card, top: ace of spades"
+        say.pile_label(R["spidike-classic"], P("foundation-4"), cards("As"))
+        == "Foundation 4, 1 card, top: ace of spades"
     )
 
 
@@ -154,7 +162,7 @@ def test_every_pile_of_every_game_is_named_or_deliberately_hidden(preset: str) -
     assert list(labels) == pile_ids(g.rules)
     for pile, label in labels.items():
         if label is None:
-            assert pile.startswith("foundation-") and pile != "foundation-1" and say.runs_game(g.rules)
+            assert pile.startswith("foundation-") and pile != P("foundation-1") and say.runs_game(g.rules)
         else:
             assert label[0].isupper() and "None" not in label, (pile, label)
     names = [label.split(",")[0] for label in labels.values() if label]
@@ -218,8 +226,8 @@ def test_any_suit_run_and_win_score_with_thousands() -> None:
     rules = R["spider-relaxed"]
     run = cards("Ks", "Qh", *[r + "s" for r in "JT98765432"])
     events = [
-        Moved("column-2", "column-1", cards("As")),
-        RunRemoved("column-1", tuple(run + cards("As")), "foundation-3"),
+        Moved(P("column-2"), P("column-1"), cards("As")),
+        RunRemoved(P("column-1"), tuple(run + cards("As")), P("foundation-3")),
         ScoreChanged(10, 1065),
         StatusChanged("won", "won"),
     ]

@@ -16,8 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
 from engine.moves import Move  # noqa: E402
+from engine.piles import PileId  # noqa: E402
 from engine.solver import SOLVED, Hint, autocomplete, hints, solve  # noqa: E402
 from ui import assist, model, persist  # noqa: E402
+
+P = PileId.parse
 
 PRESETS = list(engine.PRESETS)
 EASY = "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
@@ -58,19 +61,19 @@ def test_hint_cycle_steps_through_and_wraps() -> None:
 def test_highlight_for_each_kind_of_move() -> None:
     g = engine.game_from_notation("spider-1", EASY)
     assert assist.highlight_for(g.rules, g.position, Move.tableau(2, 0, 7)) == assist.Highlight(
-        "column-3", 1, 7, "column-1"
+        P("column-3"), 1, 7, P("column-1")
     )
-    assert assist.highlight_for(g.rules, g.position, Move.deal()) == assist.Highlight("stock", None, 1, None)
+    assert assist.highlight_for(g.rules, g.position, Move.deal()) == assist.Highlight(P("stock"), None, 1, None)
     t = engine.new_game("tournament-1", 3)
-    assert assist.highlight_for(t.rules, t.position, Move.draw(2)).src == "draw-3"
+    assert assist.highlight_for(t.rules, t.position, Move.draw(2)).src == P("draw-3")
     free = len(t.rules.columns)
     col = t.position.tableau[0]
     assert assist.highlight_for(t.rules, t.position, Move.tableau(0, free, 1, free)) == assist.Highlight(
-        "column-1", len(col) - 1, 1, "free"
+        P("column-1"), len(col) - 1, 1, P("free")
     )
     s = engine.new_game("spidike", 3)
     assert assist.highlight_for(s.rules, s.position, Move.to_foundation(4, 2)) == assist.Highlight(
-        "column-5", len(s.position.tableau[4]) - 1, 1, "foundation-3"
+        P("column-5"), len(s.position.tableau[4]) - 1, 1, P("foundation-3")
     )
 
 

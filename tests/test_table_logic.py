@@ -13,8 +13,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
+from engine.piles import PileId  # noqa: E402
 from ui import model, persist, routing, targets  # noqa: E402
 from ui.layout import Options, Rect, layout_table  # noqa: E402
+
+P = PileId.parse
 
 PRESETS = list(engine.PRESETS)
 VIEWPORTS = [(320, 568), (390, 844), (844, 390), (1366, 768), (2560, 1440)]
@@ -94,21 +97,21 @@ def test_element_identity_kept_through_moves() -> None:
 def test_deal_and_its_undo_move_the_same_elements() -> None:
     g = engine.new_game("spider-2", deal=3)
     t = model.Tracker.from_view(g.rules, g.public_view())
-    stock_top = t.piles["stock"][-10:]
+    stock_top = t.piles[P("stock")][-10:]
     t.apply(g.play("deal"))
     assert [t.piles[f"column-{k + 1}"][-1] for k in range(10)] == stock_top[::-1]
     t.apply(g.undo(), reverse=True)
     assert t.sync(g.public_view()) == []
-    assert t.piles["stock"][-10:] == stock_top
+    assert t.piles[P("stock")][-10:] == stock_top
 
 
 def test_draw_pile_top_is_the_card_column_1_gets() -> None:
     g = engine.new_game("tournament-2", deal=5)
     t = model.Tracker.from_view(g.rules, g.public_view())
-    top = t.piles["draw-3"][-1]
+    top = t.piles[P("draw-3")][-1]
     assert t.up[top] and t.cards[top] == g.public_view().draw_tops[2]
     t.apply(g.play("d3"))
-    assert t.piles["column-1"][-1] == top
+    assert t.piles[P("column-1")][-1] == top
     assert t.sync(g.public_view()) == []
 
 
@@ -143,7 +146,7 @@ def test_completed_run_shows_its_king() -> None:
             break
     lay = layout_table(model.table_shape(t), 1366, 768, Options(top_bar=52))
     places = model.scene(t, lay)
-    run = t.piles["foundation-1"]
+    run = t.piles[P("foundation-1")]
     top = max(run, key=lambda u: places[u].z)
     assert engine.card_text(t.cards[top])[0] == "K"
 
@@ -182,53 +185,53 @@ def _setup(preset: str = "spider-1", deal: int = 11, vp: tuple[int, int] = (1366
 
 def test_hit_topmost_card_and_empty_pile() -> None:
     _g, t, lay, places = _setup()
-    top = t.piles["column-3"][-1]
+    top = t.piles[P("column-3")][-1]
     p = places[top]
     assert targets.hit(t, lay, places, p.x + 5, p.y + lay.card_height - 3) == targets.Hit(
-        "column-3", len(t.piles["column-3"]) - 1
+        P("column-3"), len(t.piles[P("column-3")]) - 1
     )
-    under = t.piles["column-3"][0]
+    under = t.piles[P("column-3")][0]
     q = places[under]
-    assert targets.hit(t, lay, places, q.x + 5, q.y + 2) == targets.Hit("column-3", 0)
-    s = places[t.piles["stock"][-1]]
-    assert targets.hit(t, lay, places, s.x + 3, s.y + 3).pile == "stock"
+    assert targets.hit(t, lay, places, q.x + 5, q.y + 2) == targets.Hit(P("column-3"), 0)
+    s = places[t.piles[P("stock")][-1]]
+    assert targets.hit(t, lay, places, s.x + 3, s.y + 3).pile == P("stock")
     assert targets.hit(t, lay, places, 1, 1) is None or targets.hit(t, lay, places, 1, 1).index is None
 
 
 def test_drag_count_only_movable_units() -> None:
     g = engine.game_from_notation("spider-2", "*Ks*QsJh9hTs9s8s/Qh/-/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
     pos = g.position
-    assert targets.drag_count(g.rules, pos, "column-1", 6) == 1
-    assert targets.drag_count(g.rules, pos, "column-1", 4) == 3  # Ts9s8s
-    assert targets.drag_count(g.rules, pos, "column-1", 3) == 0  # 9h breaks the suit
-    assert targets.drag_count(g.rules, pos, "column-1", 0) == 0  # face down
-    assert targets.drag_count(g.rules, pos, "stock", 0) == 0
+    assert targets.drag_count(g.rules, pos, P("column-1"), 6) == 1
+    assert targets.drag_count(g.rules, pos, P("column-1"), 4) == 3  # Ts9s8s
+    assert targets.drag_count(g.rules, pos, P("column-1"), 3) == 0  # 9h breaks the suit
+    assert targets.drag_count(g.rules, pos, P("column-1"), 0) == 0  # face down
+    assert targets.drag_count(g.rules, pos, P("stock"), 0) == 0
 
 
 def test_drop_goes_to_most_overlapped_legal_pile() -> None:
     _g, _t, lay, _places = _setup()
-    c3 = lay.pile(*model._lid("column-3")).hit
+    c3 = lay.pile_of(P("column-3")).hit
     w, h = lay.card_width, lay.card_height
     # mostly over column 3, a little over column 2
     rect = Rect(c3.x - w * 0.3, 300, w, h)
-    assert targets.choose_drop(lay, rect, ["column-2", "column-3"], []) == ("column-3", True)
+    assert targets.choose_drop(lay, rect, [P("column-2"), P("column-3")], []) == (P("column-3"), True)
     # column 3 illegal: the legal column 2 still takes it
-    assert targets.choose_drop(lay, rect, ["column-2"], ["column-3"]) == ("column-2", True)
+    assert targets.choose_drop(lay, rect, [P("column-2")], [P("column-3")]) == (P("column-2"), True)
     # nothing legal: the most-overlapped illegal pile, to say why
-    assert targets.choose_drop(lay, rect, [], ["column-2", "column-3"]) == ("column-3", False)
+    assert targets.choose_drop(lay, rect, [], [P("column-2"), P("column-3")]) == (P("column-3"), False)
     # over nothing
-    assert targets.choose_drop(lay, Rect(-500, -500, w, h), ["column-2"], []) == (None, False)
+    assert targets.choose_drop(lay, Rect(-500, -500, w, h), [P("column-2")], []) == (None, False)
 
 
 def test_move_to_and_candidates() -> None:
     r = engine.PRESETS["tournament-1"]
-    assert str(targets.move_to(r, "column-2", 3, "free")) == "c2:3>fc"
-    assert targets.move_to(r, "column-2", 1, "foundation-1") is None
-    assert "free" in targets.drop_candidates(r, "column-1", 1)
+    assert str(targets.move_to(r, P("column-2"), 3, P("free"))) == "c2:3>fc"
+    assert targets.move_to(r, P("column-2"), 1, P("foundation-1")) is None
+    assert P("free") in targets.drop_candidates(r, P("column-1"), 1)
     sc = engine.PRESETS["spidike-classic"]
-    assert str(targets.move_to(sc, "column-2", 1, "foundation-3")) == "c2>f3"
-    assert "foundation-1" in targets.drop_candidates(sc, "column-1", 1)
-    assert "foundation-1" not in targets.drop_candidates(sc, "column-1", 2)
+    assert str(targets.move_to(sc, P("column-2"), 1, P("foundation-3"))) == "c2>f3"
+    assert P("foundation-1") in targets.drop_candidates(sc, P("column-1"), 1)
+    assert P("foundation-1") not in targets.drop_candidates(sc, P("column-1"), 2)
 
 
 def test_best_move_ranking() -> None:

@@ -15,9 +15,8 @@ Hook for tests: ``#table[data-busy]`` while anything moves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from .dom import Timer, el, to_js
+from .dom import Animation, Element, Timer, el, to_js
 
 SPIDER_DOWN_MS = 650
 WAVE_STEP_MS = 9
@@ -34,14 +33,14 @@ class Animator:
     """The running animations of one table."""
 
     def __init__(
-        self, table: Any, felt: Any, landed: Callable[[list[int]], None], on_settled: Callable[[], None]
+        self, table: Element, felt: Element, landed: Callable[[list[int]], None], on_settled: Callable[[], None]
     ) -> None:
         self.table = table
         self.felt = felt
         self._landed = landed
         self._on_settled = on_settled
-        self._anims: list[Any] = []
-        self._spiders: list[Any] = []
+        self._anims: list[Animation] = []
+        self._spiders: list[Element] = []
         self.flying: list[int] = []
         """uids drawn above the others while they fly (their z is restored at settle)."""
         self._timer = Timer(self.settle)
@@ -51,7 +50,13 @@ class Animator:
         return bool(self._anims or self._spiders)
 
     def fly(
-        self, uid: int, node: Any, start: tuple[float, float], end: tuple[float, float], delay: float, duration: float
+        self,
+        uid: int,
+        node: Element,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        delay: float,
+        duration: float,
     ) -> None:
         """``node`` flies from ``start`` to ``end`` (its style already says ``end``)."""
         self._anims.append(
@@ -64,7 +69,7 @@ class Animator:
         )
         self.flying.append(uid)
 
-    def flip(self, node: Any, delay: float, duration: float) -> None:
+    def flip(self, node: Element, delay: float, duration: float) -> None:
         self._anims.append(
             node.animate(
                 to_js([{"scale": "0.05 1"}, {"scale": "1 1"}]),
@@ -72,7 +77,7 @@ class Animator:
             )
         )
 
-    def shake(self, nodes: list[tuple[Any, float, float]]) -> None:
+    def shake(self, nodes: list[tuple[Element, float, float]]) -> None:
         """A short shake of cards that cannot move: (node, x, y) each."""
         for node, x, y in nodes:
             self._anims.append(
@@ -115,7 +120,7 @@ class Animator:
         self._spiders.append(node)
         self.busy_for(delay + total + 40)
 
-    def wave(self, cards: list[tuple[Any, float, float]], amplitude: float) -> None:
+    def wave(self, cards: list[tuple[Element, float, float]], amplitude: float) -> None:
         """The win: every card leaps in a wave."""
         for k, (node, x, y) in enumerate(cards):
             self._anims.append(

@@ -22,9 +22,9 @@ Verbosity (the ``verbosity`` setting, :data:`LEVELS`):
 >>> from engine.rules import PRESETS
 >>> from engine.cards import parse_card
 >>> h7, h8, c9 = parse_card("7h"), parse_card("8h"), parse_card("9c")
->>> pile_label(PRESETS["spider-4"], "column-3", [None] * 4 + [c9, h8, h7])
+>>> pile_label(PRESETS["spider-4"], PileId.column(2), [None] * 4 + [c9, h8, h7])
 'Column 3, 7 cards, 4 face down, top: 7 of hearts, face up: 9 of clubs, 8 to 7 of hearts'
->>> card_label(PRESETS["spider-4"], "column-3", 2, 6, h7)
+>>> card_label(PRESETS["spider-4"], PileId.column(2), 2, 6, h7)
 '7 of hearts, face up, 3rd of 6 in column 3'
 """
 
@@ -34,6 +34,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from engine.cards import KING, SUIT_NAMES
 from engine.events import Dealt, Flipped, Moved, RunRemoved, ScoreChanged, StatusChanged
+from engine.families import Foundations
+from engine.piles import STOCK, PileId, PileRole
 from engine.rules import Ruleset
 
 OFF, BRIEF, FULL = "off", "brief", "full"
@@ -41,7 +43,7 @@ LEVELS = (OFF, BRIEF, FULL)
 """The verbosity levels, quietest first."""
 DEFAULT_LEVEL = BRIEF
 
-Piles = Mapping[str, Sequence["int | None"]]
+Piles = Mapping[PileId, Sequence["int | None"]]
 """Every pile's cards, bottom first, ``None`` for a face-down card."""
 
 PHASE_2 = "Phase 2: a pile's top card may now go on another pile's top card one rank higher or lower."
@@ -133,34 +135,33 @@ def runs_game(rules: Ruleset) -> bool:
     return rules.completion != "none"
 
 
-def pile_name(rules: Ruleset, pile: str) -> str:
+def pile_name(rules: Ruleset, pile: PileId) -> str:
     """The pile inside a sentence: ``column 3``, ``the Free Column``,
     ``pile 6``, ``foundation 2``, ``draw pile 4``, ``the stock``."""
-    if pile == "free":
+    role, n = pile.role, pile.number
+    if role is PileRole.FREE_COLUMN:
         return "the Free Column"
-    if pile == "stock":
+    if role is PileRole.STOCK:
         return "the stock"
-    role, _, n = pile.rpartition("-")
-    if role == "column":
-        return f"column {n}" if rules.family == "spider" else f"pile {n}"
-    if role == "draw":
+    if role is PileRole.COLUMN:
+        return f"{rules.traits.pile_word} {n}"
+    if role is PileRole.DRAW:
         return f"draw pile {n}"
-    return f"{role} {n}"
+    return f"foundation {n}"
 
 
-def pile_title(rules: Ruleset, pile: str) -> str:
+def pile_title(rules: Ruleset, pile: PileId) -> str:
     """The pile at the start of its name: ``Column 3``, ``Free Column``,
     ``Pile 6, lower row`` (Little Spider), ``Draw pile 4``, ``Stock``."""
-    if pile == "free":
+    if pile.role is PileRole.FREE_COLUMN:
         return "Free Column"
-    if pile == "stock":
+    if pile.role is PileRole.STOCK:
         return "Stock"
     name = pile_name(rules, pile)
     title = name[0].upper() + name[1:]
-    if rules.family == "little-spider" and pile.startswith("column-"):
-        k = int(pile[7:])
+    if rules.traits.two_rows and pile.is_column:
         upper = (len(rules.columns) + 1) // 2
-        title += ", upper row" if k <= upper else ", lower row"
+        title += ", upper row" if pile.number <= upper else ", lower row"
     return title
 
 
@@ -208,7 +209,7 @@ def _column_label(rules: Ruleset, title: str, cards: Sequence[int | None]) -> st
 
 
 def pile_label(
-    rules: Ruleset, pile: str, cards: Sequence[int | None], foundations: Sequence[Sequence[int]] | None = None
+    rules: Ruleset, pile: PileId, cards: Sequence[int | None], foundations: Sequence[Sequence[int]] | None = None
 ) -> str | None:
     """A pile's accessible name, complete and current.
 
@@ -217,9 +218,9 @@ def pile_label(
     (``foundations``: all of them; :func:`runs_label`) and the others are
     not named (None: the page hides them from the reader).
     """
-    if pile.startswith("foundation-"):
+    if pile.is_foundation:
         if runs_game(rules):
-            if pile != "foundation-1":
+            if pile.index != 0:
                 return None
             return runs_label(foundations if foundations is not None else [[c for c in cards if c is not None]])
         title = pile_title(rules, pile)
@@ -227,7 +228,7 @@ def pile_label(
         if not known:
             return f"{title}, empty"
         way = ""
-        if rules.family == "little-spider":
+        if rules.traits.foundations is Foundations.LITTLE:
             way = (
                 ", up from the ace"
                 if (known[0] >> 2) == 1
@@ -236,10 +237,10 @@ def pile_label(
                 else ""
             )
         return f"{title}{way}, {_count(len(known), 'card')}, top: {card_name(known[-1])}"
-    if pile == "stock":
+    if pile.role is PileRole.STOCK:
         n = len(cards)
         return "Stock, empty" if n == 0 else f"Stock, {_deals_phrase(deals_left(rules, n))}"
-    if pile.startswith("draw-"):
+    if pile.role is PileRole.DRAW:
         title = pile_title(rules, pile)
         if not cards:
             return f"{title}, dealt"
@@ -248,13 +249,13 @@ def pile_label(
     return _column_label(rules, pile_title(rules, pile), cards)
 
 
-def pile_labels(rules: Ruleset, piles: Piles) -> dict[str, str | None]:
+def pile_labels(rules: Ruleset, piles: Piles) -> dict[PileId, str | None]:
     """Every pile's name (:func:`pile_label`), in the order of ``piles``."""
-    founds = [[c for c in cards if c is not None] for p, cards in piles.items() if p.startswith("foundation-")]
+    founds = [[c for c in cards if c is not None] for p, cards in piles.items() if p.is_foundation]
     return {p: pile_label(rules, p, cards, founds) for p, cards in piles.items()}
 
 
-def card_label(rules: Ruleset, pile: str, index: int, size: int, card: int) -> str:
+def card_label(rules: Ruleset, pile: PileId, index: int, size: int, card: int) -> str:
     """A face-up card's accessible name: ``7 of hearts, face up, 3rd of 6 in
     column 3`` (``index`` from 0 at the bottom, ``size`` cards in the pile).
     Face-down cards get no name at all."""
@@ -273,17 +274,17 @@ def _cap(text: str) -> str:
 def _moved(rules: Ruleset, e: Moved, undo: bool) -> str:
     src, dst = pile_name(rules, e.src), pile_name(rules, e.dst)
     what = cards_phrase(e.cards)
-    if e.src.startswith("foundation-") and runs_game(rules):  # a run put back by Undo
+    if e.src.is_foundation and runs_game(rules):  # a run put back by Undo
         return f"the run of {run_suit(e.cards)} back to {dst}"
     if undo:
         return f"{what} back from {src} to {dst}"
-    if e.dst.startswith("foundation-"):
+    if e.dst.is_foundation:
         return f"played {what} from {src} to {dst}"
     return f"moved {what} from {src} to {dst}"
 
 
 def _runs_after(rules: Ruleset, piles: Piles) -> int:
-    return sum(1 for k in range(rules.foundations) if piles.get(f"foundation-{k + 1}"))
+    return sum(1 for k in range(rules.foundations) if piles.get(PileId.foundation(k)))
 
 
 def _end_sentence(e: StatusChanged, moves: int, score: int) -> str:
@@ -325,13 +326,13 @@ def action_text(
         return ""
     undo = how == "undo"
     out: list[str] = []
-    touched: list[str] = []
+    touched: list[PileId] = []
     removed = [e for e in events if type(e) is RunRemoved]
     runs_now = _runs_after(rules, piles)
     seen_runs = 0
     score_after: int | None = None
 
-    def touch(p: str) -> None:
+    def touch(p: PileId) -> None:
         if p not in touched:
             touched.append(p)
 
@@ -367,18 +368,18 @@ def action_text(
             touch(e.source)
             for p, _ in e.placements:
                 touch(p)
-            if e.source == "stock":
-                left = _deals_phrase(deals_left(rules, len(piles.get("stock", ()))))
+            if e.source is STOCK:
+                left = _deals_phrase(deals_left(rules, len(piles.get(STOCK, ()))))
                 if undo:
                     out.append(f"Took the deal back, {left}.")
                 else:
                     row = len(e.placements) == len(rules.columns)
                     out.append(f"Dealt {'a row' if row else _count(len(e.placements), 'card')}, {left}.")
-                    if rules.family == "little-spider" and not piles.get("stock"):
+                    if rules.traits.stock_phases and not piles.get(STOCK):
                         out.append(PHASE_2)
             else:
                 name = pile_name(rules, e.source)
-                piles_left = sum(1 for k in range(rules.draw_piles) if piles.get(f"draw-{k + 1}"))
+                piles_left = sum(1 for k in range(rules.draw_piles) if piles.get(PileId.draw(k)))
                 left = f"{_count(piles_left, 'draw pile')} left" if piles_left else "no draw piles left"
                 out.append(f"{'Took back' if undo else 'Dealt'} {name}, {left}.")
         elif t is ScoreChanged:
@@ -391,7 +392,7 @@ def action_text(
         finished = any(type(e) is StatusChanged and e.status != "playing" for e in events)
         if not finished:
             for p in touched:
-                if p.startswith("foundation-") and runs_game(rules):
+                if p.is_foundation and runs_game(rules):
                     continue
                 label = pile_label(rules, p, piles.get(p, ()))
                 if label:

@@ -1,6 +1,6 @@
 """The composition root: the page's parts, made and wired together.
 
-Which part owns what:
+Which part owns what (the adapters between them are in :mod:`ui.hosts`):
 
 * :mod:`ui.appearance` — the settings and the system's wishes; subscribers.
 * :mod:`ui.header` — the bar and its buttons; :mod:`ui.messages` — the live
@@ -25,19 +25,17 @@ sound, saved, counted at the end).
 
 from __future__ import annotations
 
-from typing import Any
-
-import engine
+from collections.abc import Callable
 
 from .animator import Animator
 from .appearance import Appearance
-from .assist import WinnableChoice
 from .chooser import build_chooser
 from .dialogs import DialogHost
-from .dom import Bindings, create_proxy, document, el, storage_get, storage_set, window
+from .dom import Bindings, DomEvent, Element, create_proxy, document, el, window
 from .header import Header
 from .helper import Helper
 from .helpscreen import open_keys_help
+from .hosts import BrowserStorage, ChooserHost, LateHost
 from .keycontrol import Keys
 from .messages import Messages
 from .renderer import ASSET, CardRenderer
@@ -49,34 +47,28 @@ from .table import Table
 from .winnable import WinnableDeals
 
 
-class BrowserStorage:
-    """The browser's storage as :class:`ui.service.Storage`."""
-
-    def get(self, key: str) -> str | None:
-        return storage_get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        return storage_set(key, value)
-
-
 class TableApp:
     """The whole table page: every part, wired."""
 
-    def __init__(self, root: Any) -> None:
+    # made in this order; the lambdas and LateHost reach the later ones
+    renderer: CardRenderer
+    helper: Helper
+    session: Session
+
+    def __init__(self, root: Element) -> None:
         self.root = root
         table = el("div", "table", id="table", data_status="loading")
         self.look = look = Appearance(table)
-        self.actions: dict[str, Any] = {}
+        self.actions: dict[str, Callable[[], object]] = {}
         self.header = header = Header(table, self.actions)
         # role=application: a screen reader in browse mode would otherwise take the
         # arrows and letter keys (ui/keyboard.py) before the page sees them.
         felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
         self.messages = messages = Messages(table, header.info, lambda: look.settings.verbosity)
         self.dialogs = dialogs = DialogHost(table, lambda: [header.bar, felt, self.helper.btn_finish])
-        host = _LateHost(self)
+        host = LateHost(self)
         self.animator = animator = Animator(table, felt, lambda uids: self.renderer.landed(uids), host.settled)
         self.renderer = renderer = CardRenderer(table, felt, animator)
-        self.session: Session
         self.table = Table(root, table, felt, header, renderer, look, host)
         self.helper = Helper(
             self.table, header, messages, dialogs, look, lambda: self.session.screens.no_useful_moves()
@@ -103,7 +95,7 @@ class TableApp:
         root.replaceChildren(table)
         self.table.measure()
 
-    def _bind(self, table: Any, felt: Any) -> None:
+    def _bind(self, table: Element, felt: Element) -> None:
         b = self._bindings = Bindings()
         b.on(document, "pointerdown", lambda e: self.sound.gesture(), capture=True)  # audio after a gesture only
         b.on(document, "keydown", self._on_key)
@@ -149,7 +141,7 @@ class TableApp:
     def illegal(self) -> None:
         self.sound.effect("illegal")
 
-    def _on_key(self, e: Any) -> None:
+    def _on_key(self, e: DomEvent) -> None:
         if str(e.key) in ("Shift", "Control", "Alt", "Meta"):
             return
         self.helper.interrupt()  # any key stops Finish and the background search
@@ -159,33 +151,13 @@ class TableApp:
     # -- screens ------------------------------------------------------------------------
     def open_chooser(self) -> None:
         self.helper.interrupt()
-        build_chooser(self.dialogs, self.look, self)
+        build_chooser(self.dialogs, self.look, ChooserHost(self.service, self.winnable, self.session, self.open_stats))
 
     def open_stats(self, preset: str | None = None) -> None:
         g = self.service.game
         open_stats(
             self.dialogs, self.service.keeper, preset or (g.preset if g else "spider-1"), self.session.stats_closed
         )
-
-    # the chooser's host
-    @property
-    def game(self) -> engine.Game | None:
-        return self.service.game
-
-    def with_defaults(self, preset: str, options: dict[str, Any]) -> dict[str, Any]:
-        return self.service.with_defaults(preset, options)
-
-    def winnable_choice(self, preset: str, options: dict[str, Any]) -> WinnableChoice:
-        return self.winnable.choice(preset, options)
-
-    def watch_winnable(self, fn: Any) -> None:
-        self.winnable.watch(fn)
-
-    def start_chosen(self, preset: str, deal: int | None, options: dict[str, Any]) -> None:
-        self.session.start_chosen(preset, deal, options)
-
-    def _new_game(self, preset: str, deal: int | None, options: dict[str, Any]) -> None:
-        self.session.new_game(preset, deal, options)
 
     # -- settings ---------------------------------------------------------------------
     def _settings_changed(self, names: frozenset[str]) -> None:
@@ -204,7 +176,7 @@ class TableApp:
             self.preload_faces()
 
     def start(self) -> None:
-        self.winnable.load(self._new_game)
+        self.winnable.load(self.session.new_game)
         self.session.start()
 
     def preload_faces(self) -> None:
@@ -215,32 +187,3 @@ class TableApp:
                 img = window.Image.new()
                 img.src = f"{ASSET}/{self.look.face_set}/{r}{s}.svg"
                 self._preloaded.append(img)
-
-
-class _LateHost:
-    """The table's host (:class:`ui.table.Host`), over parts made after the table."""
-
-    def __init__(self, app: TableApp) -> None:
-        self._app = app
-
-    def acted(self, events: list[Any], how: str) -> None:
-        self._app.session.acted(events, how)
-
-    def changed(self) -> None:
-        self._app.helper.changed()
-
-    def settled(self) -> None:
-        self._app.session.screens.settled()
-        self._app.helper.settled()
-
-    def before_input(self) -> None:
-        self._app.animator.finish()
-        self._app.helper.interrupt()  # after settling, which would carry Finish on
-
-    def accepts_input(self) -> bool:
-        return not self._app.dialogs.is_open
-
-    def refused(self, reason: str, sound: bool) -> None:
-        self._app.messages.show(reason)
-        if sound:
-            self._app.sound.effect("illegal")

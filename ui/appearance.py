@@ -12,10 +12,9 @@ called from an if-chain.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from . import persist
-from .dom import Bindings, document, storage_get, storage_set, window
+from .dom import Bindings, DomEvent, Element, document, storage_get, storage_set, window
 
 Subscriber = Callable[[frozenset[str]], None]
 
@@ -23,7 +22,7 @@ Subscriber = Callable[[frozenset[str]], None]
 class Appearance:
     """The table's settings and the themes they choose."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: Element) -> None:
         self.table = table
         self.settings = persist.Settings.from_text(storage_get(persist.SETTINGS_KEY))
         self._subscribers: list[Subscriber] = []
@@ -70,7 +69,7 @@ class Appearance:
         self._subscribers.append(fn)
         return lambda: self._subscribers.remove(fn) if fn in self._subscribers else None
 
-    def change(self, **values: Any) -> None:
+    def change(self, **values: object) -> None:
         """Set and store settings, then tell the subscribers."""
         for name, value in values.items():
             setattr(self.settings, name, value)
@@ -82,12 +81,12 @@ class Appearance:
         for fn in list(self._subscribers):
             fn(names)
 
-    def _motion_changed(self, e: Any) -> None:
+    def _motion_changed(self, e: DomEvent) -> None:
         self.system_reduced = bool(e.matches)
         self.apply_classes()
         self._tell(frozenset({"motion"}))
 
-    def _contrast_changed(self, e: Any) -> None:
+    def _contrast_changed(self, e: DomEvent) -> None:
         before = self.high_contrast
         self.system_contrast = any(bool(mq.matches) for mq in self._contrast_mqs)
         if self.high_contrast != before:

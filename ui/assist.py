@@ -26,7 +26,7 @@ tests every part.  The page's controller is :mod:`ui.helper`.
 >>> cycle.next().reason, cycle.next().reason
 ('Move it.', 'Move it.')
 >>> highlight_for(g.rules, g.position, engine.Move.tableau(1, 0, 2))
-Highlight(src='column-2', index=0, count=2, dst='column-1')
+Highlight(src=PileId.parse('column-2'), index=0, count=2, dst=PileId.parse('column-1'))
 """
 
 from __future__ import annotations
@@ -36,12 +36,13 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.moves import DEAL, DRAW, FOUNDATION, MOVE, Move
+from engine.piles import STOCK, PileId
 from engine.position import Position
 from engine.rng import MAX_DEAL, MIN_DEAL
-from engine.rules import PRESETS, Ruleset
+from engine.rules import PRESETS, OptionValue, Ruleset
 from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Hint, make_search, tries
 
 from .model import tableau_pile
@@ -65,14 +66,14 @@ class Highlight:
     the pile's top card, as for the stock), and the pile ``dst`` (None for a
     deal)."""
 
-    src: str
+    src: PileId
     index: int | None
     count: int
-    dst: str | None
+    dst: PileId | None
 
 
 def highlight_for(rules: Ruleset, pos: Position, move: Move) -> Highlight:
-    """The cards and the pile a hint for ``move`` lights up (page pile ids)."""
+    """The cards and the pile a hint for ``move`` lights up ."""
     if move.kind == MOVE:
         col = pos.tableau[move.src]
         return Highlight(
@@ -80,11 +81,11 @@ def highlight_for(rules: Ruleset, pos: Position, move: Move) -> Highlight:
         )
     if move.kind == FOUNDATION:
         col = pos.tableau[move.src]
-        return Highlight(tableau_pile(rules, move.src), len(col) - 1, 1, f"foundation-{move.dst + 1}")
+        return Highlight(tableau_pile(rules, move.src), len(col) - 1, 1, PileId.foundation(move.dst))
     if move.kind == DRAW:
-        return Highlight(f"draw-{move.src + 1}", None, 1, None)
+        return Highlight(PileId.draw(move.src), None, 1, None)
     assert move.kind == DEAL
-    return Highlight("stock", None, 1, None)
+    return Highlight(STOCK, None, 1, None)
 
 
 class HintCycle:
@@ -145,7 +146,7 @@ OTHER_RULES = "Deals are proven with this game's standard rules; the options cho
 # Option changes that keep every winnable deal winnable: the scoring and the
 # clock change no move; relaxing the deal, wrapping King and Ace, and lifting
 # the lower-row restriction only add moves.
-_SAFE_CHANGES: dict[str, Any] = {
+_SAFE_CHANGES: dict[str, OptionValue | None] = {
     "scoring": None,
     "time_limit": None,
     "relaxed_deal": True,
@@ -175,7 +176,7 @@ def parse_winnable(text: str | None) -> dict[str, tuple[int, ...]]:
     return out
 
 
-def proof_holds(preset: str, options: dict[str, Any]) -> bool:
+def proof_holds(preset: str, options: dict[str, OptionValue]) -> bool:
     """Whether deals proven with ``preset``'s default options stay winnable
     with ``options``."""
     defaults = PRESETS[preset].option_values()
@@ -200,7 +201,7 @@ class WinnableChoice(NamedTuple):
 
 
 def winnable_choice(
-    data: dict[str, tuple[int, ...]] | None, preset: str, options: dict[str, Any], failed: bool = False
+    data: dict[str, tuple[int, ...]] | None, preset: str, options: dict[str, OptionValue], failed: bool = False
 ) -> WinnableChoice:
     """ "Winnable deals only" for ``preset`` with ``options``; ``data`` None:
     the list is not loaded yet (``failed``: and never will be)."""
@@ -251,7 +252,7 @@ class SlicedSolve:
         self.pos = pos
         self.max_nodes = max_nodes
         self.complete = complete
-        self.levelled = rules.family == "spider" and not complete
+        self.levelled = rules.traits.levelled_search and not complete
         self._tries = tries(beam, level_nodes)
         self.search = self._next_search()
         self.spent = 0  # positions explored by the searches before this one

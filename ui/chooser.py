@@ -10,17 +10,19 @@ has no proven deals).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
 
 import engine
 from engine.rng import MAX_DEAL, MIN_DEAL
-from engine.rules import PRESETS, OptionSpec
+from engine.rules import PRESETS, OptionSpec, OptionValue
 
 from . import persist
 from .appearance import Appearance
 from .assist import WinnableChoice
 from .dialogs import DialogHost
-from .dom import el, is_none
+from .dom import DomEvent, Element, el, is_none
 
 
 class Host(Protocol):
@@ -28,21 +30,21 @@ class Host(Protocol):
 
     @property
     def game(self) -> engine.Game | None: ...
-    def with_defaults(self, preset: str, options: dict[str, Any]) -> dict[str, Any]: ...
-    def winnable_choice(self, preset: str, options: dict[str, Any]) -> WinnableChoice: ...
-    def watch_winnable(self, fn: Any) -> None: ...
-    def start_chosen(self, preset: str, deal: int | None, options: dict[str, Any]) -> None: ...
+    def with_defaults(self, preset: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]: ...
+    def winnable_choice(self, preset: str, options: dict[str, OptionValue]) -> WinnableChoice: ...
+    def watch_winnable(self, fn: Callable[[], None]) -> None: ...
+    def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None: ...
     def open_stats(self, preset: str) -> None: ...
 
 
-def choice_label(spec: OptionSpec, value: Any) -> str:
+def choice_label(spec: OptionSpec, value: OptionValue) -> str:
     """How an option value reads in the chooser."""
     if isinstance(value, bool):
         return "On" if value else "Off"
-    if spec.name == "time_limit":
+    if spec.name == "time_limit" and isinstance(value, int):
         return f"{value // 60} minutes"
-    if spec.name == "scoring":
-        return {"classic": "Classic", "built": "Built cards"}.get(value, str(value))
+    if spec.name == "scoring" and isinstance(value, str):
+        return {"classic": "Classic", "built": "Built cards"}.get(value, value)
     return str(value)
 
 
@@ -56,19 +58,27 @@ def parse_deal(text: str) -> tuple[int | None, str | None]:
     return None, f"A deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}."
 
 
+@dataclass
+class _Choosing:
+    """The open chooser's state: the game shown, its winnable-deals box."""
+
+    preset: str
+    winnable_box: Element | None = None
+
+
 def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
     """The chooser dialog."""
     current = app.game.preset if app.game else "spider-1"
     dialog = dialogs.open("chooser", "Choose a game")
     box = dialog.box
     box.classList.add("scroll")
-    state: dict[str, Any] = {"preset": current}
+    state = _Choosing(current)
     lst = el("div", "choices", parent=box, role="radiogroup", aria_label="Games")
     details = el("div", "choice-details", parent=box)
-    items: dict[str, Any] = {}
+    items: dict[str, Element] = {}
 
     def show(preset: str) -> None:
-        state["preset"] = preset
+        state.preset = preset
         for pid, node in items.items():
             node.setAttribute("aria-checked", "true" if pid == preset else "false")
             node.classList.toggle("chosen", pid == preset)
@@ -96,7 +106,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         el("span", "option-label", "Winnable deals only", parent=row)
         box_el = el("input", "", parent=row, id="winnable-only", type="checkbox")
         el("small", "option-help", parent=row, id="winnable-note")
-        state["winnable_box"] = box_el
+        state.winnable_box = box_el
         dialog.on(box_el, "change", lambda e: winnable_changed())
         for spec in rules.options:
             sel = details.querySelector(f'[data-option="{spec.name}"]')
@@ -117,9 +127,9 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         )
         el("p", "deal-error", parent=details, id="deal-error", hidden=True)
 
-    def chosen_options() -> dict[str, Any]:
-        rules = PRESETS[state["preset"]]
-        options: dict[str, Any] = {}
+    def chosen_options() -> dict[str, OptionValue]:
+        rules = PRESETS[state.preset]
+        options: dict[str, OptionValue] = {}
         for spec in rules.options:
             sel = box.querySelector(f'[data-option="{spec.name}"]')
             if not is_none(sel):
@@ -129,9 +139,10 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
     def show_winnable() -> None:
         """The box: ticked as the player left it for this game; disabled,
         with the reason, when the game has no proven deals for these rules."""
-        preset = state["preset"]
+        preset = state.preset
         choice = app.winnable_choice(preset, chosen_options())
-        box_el = state["winnable_box"]
+        box_el = state.winnable_box
+        assert box_el is not None
         box_el.disabled = not choice.available
         box_el.checked = choice.available and look.settings.winnable_only(preset)
         note = box.querySelector("#winnable-note")
@@ -147,9 +158,10 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
     app.watch_winnable(refresh_winnable)
 
     def winnable_changed() -> None:
-        box_el = state["winnable_box"]
+        box_el = state.winnable_box
+        assert box_el is not None
         winnable = dict(look.settings.winnable)
-        winnable[state["preset"]] = bool(box_el.checked)
+        winnable[state.preset] = bool(box_el.checked)
         look.change(winnable=winnable)
 
     for pid, rules in PRESETS.items():
@@ -157,7 +169,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         el("strong", "", rules.name, parent=item)
         items[pid] = item
 
-    def on_list(e: Any) -> None:
+    def on_list(e: DomEvent) -> None:
         node = e.target.closest("[data-choice]")
         if not is_none(node):
             show(str(node.dataset.choice))
@@ -179,13 +191,13 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
             if v == value:
                 opt.selected = True
 
-        def changed(e: Any) -> None:
+        def changed(e: DomEvent) -> None:
             v = str(e.target.value)
             current = getattr(look.settings, name)
-            value: Any = (v == "on") if isinstance(current, bool) else int(v) if isinstance(current, int) else v
+            value: OptionValue = (v == "on") if isinstance(current, bool) else int(v) if isinstance(current, int) else v
             look.change(**{name: value})
             other = box.querySelector(f'[data-option="{name}"]')  # the shown game's option follows
-            spec = next((o for o in PRESETS[state["preset"]].options if o.name == name), None)
+            spec = next((o for o in PRESETS[state.preset].options if o.name == name), None)
             if not is_none(other) and spec is not None and value in spec.choices:
                 other.value = str(spec.choices.index(value))
 
@@ -289,7 +301,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
     setting_range("music", "Music volume", s.music)
 
     def play() -> None:
-        preset = state["preset"]
+        preset = state.preset
         options = chosen_options()
         field = box.querySelector("#deal-input")
         deal, error = parse_deal("" if is_none(field) else str(field.value))
@@ -304,7 +316,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
     dialog.buttons(
         box,
         [
-            ("stats", "Statistics", lambda: app.open_stats(state["preset"]), False),
+            ("stats", "Statistics", lambda: app.open_stats(state.preset), False),
             ("cancel", "Cancel", dialogs.close, False),
             ("play", "Play", play, True),
         ],

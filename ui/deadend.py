@@ -13,19 +13,30 @@ Hook for tests: ``#table[data-deadend]`` — ``checking``, ``progress``,
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Protocol
 
 import engine
 from engine.position import Position
 from engine.progress import DEAD_END, ProgressCheck
 
-Slices = Callable[[Any], Awaitable[str | None]]
+from .dom import Element
+
+
+class Job(Protocol):
+    """Background work done in slices: each ``step`` does at most ``n``
+    units and returns a final status, or None to be called again."""
+
+    def step(self, n: int, /) -> str | None: ...
+
+
+Slices = Callable[[Job], Awaitable[str | None]]
+"""Runs a job in slices off the move path; None when the work was stopped."""
 
 
 class DeadEndWatch:
     """One check per position on the table."""
 
-    def __init__(self, table: Any, on_dead: Callable[[], None]) -> None:
+    def __init__(self, table: Element, on_dead: Callable[[], None]) -> None:
         self.table = table
         self._on_dead = on_dead
         self._pos: Position | None = None

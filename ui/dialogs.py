@@ -19,11 +19,10 @@ Hooks for tests: ``#table[data-dialog=<kind>]`` while one is open.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from .dom import Bindings, Timer, document, el, is_none, to_js
+from .dom import Bindings, DomEvent, Element, Handler, Timer, document, el, is_none, to_js
 
-Action = Callable[[], Any]
+Action = Callable[[], object]
 Button = tuple[str, str, Action, bool]
 """(action name, label, what it does, primary)"""
 
@@ -47,14 +46,14 @@ DIALOG_FOCUS = {
 class Dialog:
     """One open dialog: its box, its buttons' actions and its listeners."""
 
-    def __init__(self, host: DialogHost, kind: str, box: Any) -> None:
+    def __init__(self, host: DialogHost, kind: str, box: Element) -> None:
         self.host = host
         self.kind = kind
         self.box = box
         self.actions: dict[str, Action] = {}
         self.bindings = Bindings()
 
-    def buttons(self, parent: Any, buttons: list[Button]) -> Any:
+    def buttons(self, parent: Element, buttons: list[Button]) -> Element:
         """A row of buttons in ``parent``; a click runs its action."""
         row = el("div", "dialog-buttons", parent=parent)
         for action, label, fn, primary in buttons:
@@ -62,7 +61,7 @@ class Dialog:
             self.actions[action] = fn
         return row
 
-    def on(self, target: Any, event: str, handler: Callable[[Any], Any], **options: Any) -> None:
+    def on(self, target: Element, event: str, handler: Handler, **options: bool) -> None:
         """A listener that goes when the dialog closes."""
         self.bindings.on(target, event, handler, **options)
 
@@ -78,13 +77,13 @@ class Dialog:
 class DialogHost:
     """The overlay of one table and the dialog open in it."""
 
-    def __init__(self, table: Any, inert_nodes: Callable[[], list[Any]]) -> None:
+    def __init__(self, table: Element, inert_nodes: Callable[[], list[Element]]) -> None:
         self.table = table
         self._inert_nodes = inert_nodes
         self.overlay = el("div", "overlay", parent=table, hidden=True)
         self.current: Dialog | None = None
         self._listeners: list[Callable[[bool], None]] = []
-        self._return_to: Any = None
+        self._return_to: Element | None = None
         self._focus_timer = Timer(self._focus_dialog)
         self._bindings = Bindings()
         self._bindings.on(self.overlay, "click", self._on_click)
@@ -160,7 +159,7 @@ class DialogHost:
         (fn or self.close)()
         return True
 
-    def _on_click(self, e: Any) -> None:
+    def _on_click(self, e: DomEvent) -> None:
         dialog = self.current
         if dialog is None:
             return
@@ -180,7 +179,7 @@ class DialogHost:
             if not is_none(node):
                 node.inert = on_
 
-    def _box(self) -> Any:
+    def _box(self) -> Element:
         return self.overlay.querySelector(".dialog")
 
     def _focus_dialog(self) -> None:
@@ -218,14 +217,14 @@ class DialogHost:
             node.focus(to_js({"preventScroll": True}))
 
     @staticmethod
-    def _focusables(box: Any) -> list[Any]:
-        out = []
+    def _focusables(box: Element) -> list[Element]:
+        out: list[Element] = []
         for node in box.querySelectorAll(FOCUSABLE):
             if int(node.getClientRects().length) > 0 or str(node.type) == "file":
                 out.append(node)
         return out
 
-    def trap(self, e: Any) -> None:
+    def trap(self, e: DomEvent) -> None:
         """Tab and Shift+Tab go round the dialog's controls."""
         box = self._box()
         if is_none(box):

@@ -8,13 +8,20 @@ only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
 __all__ = [
+    "Animation",
     "Bindings",
+    "ClassList",
+    "Dataset",
+    "DomEvent",
+    "Element",
+    "Handler",
+    "Style",
     "Synth",
     "Timer",
     "Unbind",
@@ -38,12 +45,138 @@ __all__ = [
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
+
+# --- The browser objects the page uses, typed --------------------------------
+# PyScript hands the page JS proxies, which Python sees as ``Any``.  These
+# Protocols name the part of each object the page uses, so the rest of ui/
+# is type-checked against them and ``Any`` stays in this file.
+
+
+class Dataset(Protocol):
+    """``element.dataset``: ``data-*`` attributes as string properties."""
+
+    def __getattr__(self, name: str) -> str: ...
+    def __setattr__(self, name: str, value: str) -> None: ...
+
+
+class ClassList(Protocol):
+    """``element.classList``."""
+
+    def add(self, *names: str) -> None: ...
+    def remove(self, *names: str) -> None: ...
+    def toggle(self, name: str, force: bool = ..., /) -> bool: ...
+    def contains(self, name: str) -> bool: ...
+
+
+class Style(Protocol):
+    """``element.style``: the inline properties the page writes."""
+
+    transform: str
+    zIndex: str
+    width: str
+    height: str
+    backgroundImage: str
+
+    def setProperty(self, name: str, value: str) -> None: ...
+    def removeProperty(self, name: str) -> str: ...
+
+
+class Animation(Protocol):
+    """A Web Animations ``Animation``."""
+
+    onfinish: object
+
+    def cancel(self) -> None: ...
+    def finish(self) -> None: ...
+
+
+class Rect(Protocol):
+    """A ``DOMRect``."""
+
+    x: float
+    y: float
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+class Element(Protocol):
+    """An HTML or SVG element."""
+
+    style: Style
+    classList: ClassList
+    dataset: Dataset
+    textContent: str
+    className: str
+    hidden: bool
+    id: str
+    value: str
+    checked: bool
+    disabled: bool
+    files: Any
+    innerHTML: str
+    title: str
+    selected: bool
+    isConnected: bool
+    inert: bool
+
+    def setAttribute(self, name: str, value: str) -> None: ...
+    def getAttribute(self, name: str) -> str | None: ...
+    def removeAttribute(self, name: str) -> None: ...
+    def toggleAttribute(self, name: str, force: bool = ..., /) -> bool: ...
+    def appendChild(self, child: Element) -> Element: ...
+    def append(self, *children: Element | str) -> None: ...
+    def after(self, *nodes: Element | str) -> None: ...
+    def replaceChildren(self, *children: Element | str) -> None: ...
+    def remove(self) -> None: ...
+    def contains(self, other: Element | None) -> bool: ...
+    def querySelector(self, selector: str) -> Element: ...
+    def querySelectorAll(self, selector: str) -> Any: ...
+    def closest(self, selector: str) -> Element: ...
+    def focus(self, options: object = ..., /) -> None: ...
+    def click(self) -> None: ...
+    def select(self) -> None: ...
+    def animate(self, keyframes: object, options: object, /) -> Animation: ...
+    def getBoundingClientRect(self) -> Rect: ...
+    def getClientRects(self) -> Any: ...
+    def setPointerCapture(self, pointer: int) -> None: ...
+    def addEventListener(self, event: str, handler: object, options: object = ..., /) -> None: ...
+    def removeEventListener(self, event: str, handler: object, options: object = ..., /) -> None: ...
+
+
+class DomEvent(Protocol):
+    """A DOM event: keyboard, pointer, focus, change or media-query event."""
+
+    type: str
+    target: Element
+    relatedTarget: Element | None
+    key: str
+    repeat: bool
+    ctrlKey: bool
+    shiftKey: bool
+    altKey: bool
+    metaKey: bool
+    pointerId: int
+    pointerType: str
+    button: int
+    clientX: float
+    clientY: float
+    matches: bool
+
+    def preventDefault(self) -> None: ...
+    def stopPropagation(self) -> None: ...
+
+
+Handler = Callable[[DomEvent], Any]
+"""An event listener: called with the event, its result ignored."""
+
 _keep: list[Any] = []
 
 
-def el(tag: str, cls: str = "", text: str | None = None, parent: Any = None, **attrs: Any) -> Any:
+def el(tag: str, cls: str = "", text: str | None = None, parent: Element | None = None, **attrs: Any) -> Element:
     """A new element; ``attrs`` become attributes (``data_x`` -> ``data-x``)."""
-    node = document.createElement(tag)
+    node: Element = document.createElement(tag)
     if cls:
         node.className = cls
     if text is not None:
@@ -57,9 +190,9 @@ def el(tag: str, cls: str = "", text: str | None = None, parent: Any = None, **a
     return node
 
 
-def svg(tag: str, parent: Any = None, **attrs: Any) -> Any:
+def svg(tag: str, parent: Element | None = None, **attrs: Any) -> Element:
     """A new SVG element (presentation attributes only: the CSP allows no inline style)."""
-    node = document.createElementNS(SVG_NS, tag)
+    node: Element = document.createElementNS(SVG_NS, tag)
     for name, value in attrs.items():
         if value is None:
             continue
@@ -80,7 +213,7 @@ def download_text(filename: str, text: str, mime: str = "application/json") -> N
     window.setTimeout(create_proxy(lambda *_: window.URL.revokeObjectURL(url)), 10000)
 
 
-async def file_text(input_node: Any) -> tuple[str, str] | None:
+async def file_text(input_node: Element) -> tuple[str, str] | None:
     """(name, text) of the file chosen in an ``<input type=file>``, or None."""
     files = input_node.files
     if is_none(files) or int(files.length) == 0:
@@ -106,7 +239,7 @@ def listener_count() -> int:
     return _live
 
 
-def on(target: Any, event: str, handler: Callable[[Any], Any], **options: Any) -> Unbind:
+def on(target: Any, event: str, handler: Handler, **options: Any) -> Unbind:
     """Add an event listener; the returned function removes it (and frees its proxy).
 
     A listener on a node that is thrown away (a dialog's) must be unbound
@@ -140,7 +273,7 @@ class Bindings:
     def __init__(self) -> None:
         self._unbinds: list[Unbind] = []
 
-    def on(self, target: Any, event: str, handler: Callable[[Any], Any], **options: Any) -> Unbind:
+    def on(self, target: Any, event: str, handler: Handler, **options: Any) -> Unbind:
         unbind = on(target, event, handler, **options)
         self._unbinds.append(unbind)
         return unbind

@@ -1,4 +1,5 @@
-"""The keyboard's focus ring on the felt, and whether a text field has the focus.
+"""The keyboard's focus ring on the felt, whether a text field has the focus,
+and the arrow keys in a dialog's radio group.
 
 The ring covers the cards Enter would pick in the focused pile (from the
 pick point down), or marks the pile as the target while cards are picked
@@ -7,17 +8,15 @@ pick point down), or marks the pile as the target while cards are picked
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import keyboard as kb
 from .animator import tf
-from .dom import document, is_none
+from .dom import DomEvent, Element, document, is_none
 from .layout import Layout
 from .model import Place, pile_base
 
 
 def draw_ring(
-    ring: Any, focus: kb.Focus, lay: Layout, uids: list[int], places: list[Place | None], target: bool
+    ring: Element, focus: kb.Focus, lay: Layout, uids: list[int], places: list[Place | None], target: bool
 ) -> None:
     """Place ``ring`` over the focused pile's cards (``uids``, bottom first)."""
     w, h = lay.card_width, lay.card_height
@@ -48,3 +47,21 @@ def typing() -> bool:
         return False
     tag = str(a.tagName).lower()
     return tag in ("input", "select", "textarea") or bool(a.isContentEditable)
+
+
+def radio_step(act: str, e: DomEvent) -> bool:
+    """Arrows in a dialog's radio group (the chooser's games): the
+    previous or next choice is focused and chosen, as a radio group does."""
+    a = document.activeElement
+    if is_none(a) or str(a.getAttribute("role")) != "radio":
+        return False
+    group = a.closest('[role="radiogroup"]')
+    if is_none(group):
+        return False
+    items = list(group.querySelectorAll('[role="radio"]'))
+    k = next((i for i, n in enumerate(items) if n == a), 0)
+    k = (k + (1 if act in (kb.RIGHT, kb.DOWN) else -1)) % len(items)
+    e.preventDefault()
+    items[k].focus()
+    items[k].click()
+    return True

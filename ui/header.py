@@ -11,11 +11,12 @@ of a game, and the tournament's last minute, are said instead).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import engine
+from engine.families import Foundations
+from engine.piles import PileId
 
-from .dom import Bindings, el, is_none
+from .dom import Bindings, DomEvent, Element, el, is_none
 from .model import Tracker
 from .stats import clock_seconds
 
@@ -68,17 +69,17 @@ def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str,
     else:  # the clock counts up
         parts.append(("" if narrow else "Time ") + fmt_clock(game.elapsed))
     parts.append(f"Score {game.score}")
-    view_stock = sum(len(uids) for p, uids in tracker.piles.items() if p == "stock" or p.startswith("draw-"))
+    view_stock = sum(len(uids) for p, uids in tracker.piles.items() if p.is_stock_like)
     phase = ""
-    if rules.family == "spider":
+    if rules.traits.foundations is Foundations.RUNS:
         parts.append(f"Runs {game.runs_removed()}/{rules.runs_to_win}")
         if not rules.draw_piles:
             parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
         else:
-            left = sum(1 for k in range(rules.draw_piles) if tracker.piles[f"draw-{k + 1}"])
+            left = sum(1 for k in range(rules.draw_piles) if tracker.piles[PileId.draw(k)])
             parts.append(f"Piles {left}")
     else:
-        if rules.family == "little-spider":
+        if rules.traits.stock_phases:
             phase = "1" if view_stock else "2"
             parts.insert(0, f"Phase {phase}")
         parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
@@ -90,7 +91,7 @@ def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str,
 class Header:
     """The bar at the top of the table."""
 
-    def __init__(self, table: Any, actions: Mapping[str, Callable[[], Any]]) -> None:
+    def __init__(self, table: Element, actions: Mapping[str, Callable[[], object]]) -> None:
         self.table = table
         self._actions = actions
         bar = el("header", "bar", parent=table)
@@ -180,7 +181,7 @@ class Header:
         self._bindings = Bindings()
         self._bindings.on(bar, "click", self._on_click)
 
-    def _on_click(self, e: Any) -> None:
+    def _on_click(self, e: DomEvent) -> None:
         target = e.target.closest("[data-action]")
         if is_none(target) or target.disabled:
             return

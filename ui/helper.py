@@ -40,7 +40,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
 
 from engine.moves import Move
 from engine.position import Position
@@ -49,9 +48,9 @@ from engine.solver import SOLVED, hints
 from . import assist
 from .announce import finish_text
 from .appearance import Appearance
-from .deadend import DeadEndWatch
+from .deadend import DeadEndWatch, Job
 from .dialogs import DialogHost
-from .dom import Bindings, Timer, el, now_ms, window
+from .dom import Bindings, Element, Timer, el, now_ms, window
 from .header import Header
 from .messages import Messages
 from .table import Table
@@ -89,11 +88,11 @@ class Helper:
         self.deadend = DeadEndWatch(table.el, on_dead_end)
         self.cycle = assist.HintCycle()
         self.hint_seq = 0
-        self.marked: list[Any] = []  # elements carrying hint classes
+        self.marked: list[tuple[Element, str]] = []  # elements carrying hint classes
         self.slice_max = 0.0  # the longest background slice so far, in ms (data-slice-max)
         self.gen = 0  # bumped by every input and action: background slices stop
-        self.task: Any = None
-        self.hint_task: Any = None
+        self.task: asyncio.Future[None] | None = None
+        self.hint_task: asyncio.Future[None] | None = None
         self.hint_pos: Position | None = None  # the position being searched
         self.hint_presses = 0
         self.hint_text = ""  # the sentence of the hint shown, withdrawn by any action
@@ -137,7 +136,7 @@ class Helper:
         self.header.title_el.after(self.badge)
 
     @property
-    def table(self) -> Any:
+    def table(self) -> Element:
         """The table's element (its data attributes are the hooks)."""
         return self.table_.el
 
@@ -215,7 +214,7 @@ class Helper:
         self.hint_text = cycle.sentence(g.can_undo)
         self.messages.show(self.hint_text, HINT_MESSAGE_MS)
 
-    def _mark(self, node: Any, cls: str) -> None:
+    def _mark(self, node: Element, cls: str) -> None:
         node.classList.add(cls)
         self.marked.append((node, cls))
 
@@ -299,7 +298,7 @@ class Helper:
         self.gen += 1
         self.task = asyncio.ensure_future(self._background(self.gen))
 
-    async def _slices(self, job: Any, gen: int) -> str | None:
+    async def _slices(self, job: Job, gen: int) -> str | None:
         """Run ``job`` in short slices until it answers (its status) or the
         work is stopped (None)."""
         while True:

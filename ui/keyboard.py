@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.piles import FREE_COLUMN, STOCK, PileId
 from engine.play import movable_count, pile_name
 from engine.position import Position
 from engine.rules import Ruleset
@@ -193,16 +194,16 @@ def action_for(key: str, ctrl: bool = False, shift: bool = False, alt: bool = Fa
 # ---------------------------------------------------------------------------
 
 
-def nav_piles(rules: Ruleset) -> list[str]:
+def nav_piles(rules: Ruleset) -> list[PileId]:
     """The piles the focus visits: every pile but completed-run slots."""
     runs = is_spider_runs(rules)
-    return [p for p in pile_ids(rules) if not (runs and p.startswith("foundation-"))]
+    return [p for p in pile_ids(rules) if not (runs and p.is_foundation)]
 
 
-def slots(lay: Layout, piles: list[str]) -> dict[str, Rect]:
+def slots(lay: Layout, piles: list[PileId]) -> dict[PileId, Rect]:
     """Each pile's base card slot (where its first card, or its placeholder, is drawn)."""
     w, h = lay.card_width, lay.card_height
-    out: dict[str, Rect] = {}
+    out: dict[PileId, Rect] = {}
     for p in piles:
         x, y = pile_base(lay, p)
         out[p] = Rect(x, y, w, h)
@@ -217,7 +218,7 @@ def _cy(r: Rect) -> float:
     return r.y + r.height / 2
 
 
-def row_of(places: dict[str, Rect], pile: str) -> list[str]:
+def row_of(places: dict[PileId, Rect], pile: PileId) -> list[PileId]:
     """The piles in ``pile``'s row, left to right."""
     me = places[pile]
     tol = me.height / 2
@@ -225,7 +226,7 @@ def row_of(places: dict[str, Rect], pile: str) -> list[str]:
     return sorted(row, key=lambda p: (_cx(places[p]), _cy(places[p])))
 
 
-def along(places: dict[str, Rect], pile: str, direction: str) -> str:
+def along(places: dict[PileId, Rect], pile: PileId, direction: str) -> PileId:
     """The next pile left or right in the row, wrapping at its ends."""
     row = row_of(places, pile)
     k = row.index(pile)
@@ -233,13 +234,13 @@ def along(places: dict[str, Rect], pile: str, direction: str) -> str:
     return row[k]
 
 
-def row_end(places: dict[str, Rect], pile: str, last: bool) -> str:
+def row_end(places: dict[PileId, Rect], pile: PileId, last: bool) -> PileId:
     """The first (or last) pile of ``pile``'s row."""
     row = row_of(places, pile)
     return row[-1] if last else row[0]
 
 
-def across(places: dict[str, Rect], pile: str, direction: str, prefer: str | None = None) -> str | None:
+def across(places: dict[PileId, Rect], pile: PileId, direction: str, prefer: PileId | None = None) -> PileId | None:
     """The pile in the nearest row above (``UP``) or below (``DOWN``): ``prefer``
     if it is in that row, else the one nearest in x; None when there is no row there."""
     me = places[pile]
@@ -264,7 +265,7 @@ def across(places: dict[str, Rect], pile: str, direction: str, prefer: str | Non
 class Focus:
     """A pile, and in a tableau pile with face-up cards the pick point."""
 
-    pile: str
+    pile: PileId
     index: int | None = None
 
     def text(self) -> str:
@@ -272,7 +273,7 @@ class Focus:
         return f"{self.pile}:{'' if self.index is None else self.index}"
 
 
-def face_up_range(rules: Ruleset, pos: Position, pile: str) -> tuple[int, int] | None:
+def face_up_range(rules: Ruleset, pos: Position, pile: PileId) -> tuple[int, int] | None:
     """First and last index of a tableau pile's face-up cards; None for
     another pile or an empty one."""
     k = tableau_index(rules, pile)
@@ -284,7 +285,7 @@ def face_up_range(rules: Ruleset, pos: Position, pile: str) -> tuple[int, int] |
     return pos.down[k], n - 1
 
 
-def run_head(rules: Ruleset, pos: Position, pile: str) -> int | None:
+def run_head(rules: Ruleset, pos: Position, pile: PileId) -> int | None:
     """The pick point a column gets when the focus arrives: the head of its
     longest movable run (None: not a tableau pile, or empty)."""
     k = tableau_index(rules, pile)
@@ -294,7 +295,7 @@ def run_head(rules: Ruleset, pos: Position, pile: str) -> int | None:
     return len(col) - movable_count(rules, col, pos.down[k])
 
 
-def arrive(rules: Ruleset, pos: Position, pile: str) -> Focus:
+def arrive(rules: Ruleset, pos: Position, pile: PileId) -> Focus:
     """The focus on ``pile`` as it is when the focus comes to it."""
     return Focus(pile, run_head(rules, pos, pile))
 
@@ -314,18 +315,18 @@ class Step(NamedTuple):
     """Where an arrow key took the focus, and from which pile (for ``prefer``)."""
 
     focus: Focus
-    left: str | None
+    left: PileId | None
     """The pile the focus left by going up or down (None: it stayed in the pile or went along a row)."""
 
 
 def move(
     rules: Ruleset,
     pos: Position,
-    places: dict[str, Rect],
+    places: dict[PileId, Rect],
     focus: Focus,
     direction: str,
     picking: bool = False,
-    prefer: str | None = None,
+    prefer: PileId | None = None,
 ) -> Step:
     """The focus after an arrow key (or Home, End, Page Up, Page Down).
 
@@ -357,13 +358,13 @@ def move(
     return Step(arrive(rules, pos, target), pile)
 
 
-def column_key(rules: Ruleset, number: int) -> str | None:
+def column_key(rules: Ruleset, number: int) -> PileId | None:
     """The pile a number key goes to (1 … 10; the number after the last
     column is the Free Column), or None when the game has no such pile."""
     if 1 <= number <= len(rules.columns):
-        return f"column-{number}"
+        return PileId.column(number - 1)
     if rules.free_column and number == len(rules.columns) + 1:
-        return "free"
+        return FREE_COLUMN
     return None
 
 
@@ -372,7 +373,7 @@ def column_key(rules: Ruleset, number: int) -> str | None:
 # ---------------------------------------------------------------------------
 
 
-def extended(rules: Ruleset, pos: Position, pile: str, index: int) -> int | None:
+def extended(rules: Ruleset, pos: Position, pile: PileId, index: int) -> int | None:
     """The pick point one card deeper (Shift+Up), or None when the card
     there does not move with the picked ones (or is face down)."""
     k = tableau_index(rules, pile)
@@ -382,7 +383,7 @@ def extended(rules: Ruleset, pos: Position, pile: str, index: int) -> int | None
     return index - 1 if len(col) - (index - 1) <= movable_count(rules, col, pos.down[k]) else None
 
 
-def shrunk(rules: Ruleset, pos: Position, pile: str, index: int) -> int | None:
+def shrunk(rules: Ruleset, pos: Position, pile: PileId, index: int) -> int | None:
     """The pick point one card nearer the top (Shift+Down), or None when
     only one card is picked."""
     k = tableau_index(rules, pile)
@@ -396,16 +397,15 @@ def shrunk(rules: Ruleset, pos: Position, pile: str, index: int) -> int | None:
 # ---------------------------------------------------------------------------
 
 
-def pile_words(rules: Ruleset, pile: str) -> str:
+def pile_words(rules: Ruleset, pile: PileId) -> str:
     """A pile in a sentence: ``column 3``, ``the Free Column``, ``pile 3``,
     ``foundation 2``, ``the stock``, ``draw pile 4``."""
     k = tableau_index(rules, pile)
     if k is not None:
         return pile_name(rules, k)
-    if pile == "stock":
+    if pile is STOCK:
         return "the stock"
-    role, _, n = pile.rpartition("-")
-    return f"{role} {n}" if role == "foundation" else f"draw pile {n}"
+    return f"foundation {pile.number}" if pile.is_foundation else f"draw pile {pile.number}"
 
 
 def cards_words(cards: tuple[int, ...]) -> str:
@@ -415,7 +415,7 @@ def cards_words(cards: tuple[int, ...]) -> str:
     return cards_phrase(cards)
 
 
-def picked_sentence(rules: Ruleset, pos: Position, pile: str, index: int) -> str:
+def picked_sentence(rules: Ruleset, pos: Position, pile: PileId, index: int) -> str:
     """``Picked 3 cards: 9 to 7 of spades, from column 2.``"""
     k = tableau_index(rules, pile)
     assert k is not None
@@ -426,7 +426,7 @@ def picked_sentence(rules: Ruleset, pos: Position, pile: str, index: int) -> str
     return f"Picked {len(cards)} cards: {cards_words(cards)}, from {where}."
 
 
-def point_sentence(rules: Ruleset, pos: Position, pile: str, index: int) -> str:
+def point_sentence(rules: Ruleset, pos: Position, pile: PileId, index: int) -> str:
     """The pick point moved inside a column: ``9 of spades, 3 cards`` or
     ``queen of hearts, does not move``."""
     k = tableau_index(rules, pile)
@@ -439,6 +439,6 @@ def point_sentence(rules: Ruleset, pos: Position, pile: str, index: int) -> str:
     return f"{words}, does not move"
 
 
-def target_sentence(rules: Ruleset, pile: str, legal: bool) -> str:
+def target_sentence(rules: Ruleset, pile: PileId, legal: bool) -> str:
     """While cards are picked, the focus reached a pile: ``Target column 5, legal.``"""
     return f"Target {pile_words(rules, pile)}, {'legal' if legal else 'not legal'}."

@@ -21,16 +21,18 @@ also when the ring is hidden), ``#table[data-kbd]`` while the ring shows,
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine.moves import Move
+from engine.piles import STOCK, PileId, PileRole, UnknownPileError
 
 from . import keyboard as kb
 from . import targets
 from .dialogs import DialogHost
-from .dom import Bindings, document, el, is_none, to_js
-from .focusring import draw_ring, typing
+from .dom import Bindings, DomEvent, Element, document, el, is_none, to_js
+from .focusring import draw_ring, radio_step, typing
 from .helpscreen import open_keys_help
+from .layout import Rect
 from .messages import Messages
 from .model import tableau_index
 from .table import Table
@@ -48,28 +50,12 @@ class Commands(Protocol):
     def illegal(self) -> None: ...
 
 
-def _radio(act: str, e: Any) -> bool:
-    """Arrows in a dialog's radio group (the chooser's games): the
-    previous or next choice is focused and chosen, as a radio group does."""
-    a = document.activeElement
-    if is_none(a) or str(a.getAttribute("role")) != "radio":
-        return False
-    group = a.closest('[role="radiogroup"]')
-    if is_none(group):
-        return False
-    items = list(group.querySelectorAll('[role="radio"]'))
-    k = next((i for i, n in enumerate(items) if n == a), 0)
-    k = (k + (1 if act in (kb.RIGHT, kb.DOWN) else -1)) % len(items)
-    e.preventDefault()
-    items[k].focus()
-    items[k].click()
-    return True
-
-
 class Keys:
     """The keyboard of one table."""
 
-    def __init__(self, felt: Any, table: Table, dialogs: DialogHost, messages: Messages, commands: Commands) -> None:
+    def __init__(
+        self, felt: Element, table: Table, dialogs: DialogHost, messages: Messages, commands: Commands
+    ) -> None:
         self.felt = felt
         self.table = table
         self.el = table.el
@@ -77,8 +63,8 @@ class Keys:
         self.messages = messages
         self.commands = commands
         self.focus: kb.Focus | None = None
-        self.came: tuple[str, str] | None = None  # (pile reached by Up/Down, pile it left)
-        self.places: dict[str, Any] = {}
+        self.came: tuple[PileId, PileId] | None = None  # (pile reached by Up/Down, pile it left)
+        self.places: dict[PileId, Rect] = {}
         self.shown = False  # the ring is drawn
         self.seen: tuple[int, int] = (-1, -1)  # (game id, moves) the focus was last fitted to
         self.refocus = False  # the table had the focus when the game changed
@@ -143,13 +129,16 @@ class Keys:
     # ------------------------------------------------------------------
     # focus and ring
     # ------------------------------------------------------------------
-    def on_focusin(self, e: Any) -> None:
+    def on_focusin(self, e: DomEvent) -> None:
         node = e.target
-        pile = None if is_none(node) else node.getAttribute("data-pile")
+        text = None if is_none(node) else node.getAttribute("data-pile")
         g = self.table.game
-        if pile is None or is_none(pile) or g is None:
+        if text is None or is_none(text) or g is None:
             return
-        pile = str(pile)
+        try:
+            pile = PileId.parse(str(text))
+        except UnknownPileError:
+            return  # not one of the table's piles
         if self.focus is None or self.focus.pile != pile:
             self._set_focus(kb.arrive(g.rules, g.position, pile), move_dom=False)
         self._show(True)
@@ -157,7 +146,7 @@ class Keys:
             self.told = True
             self.messages.show(kb.TIP, 5000)
 
-    def on_focusout(self, e: Any) -> None:
+    def on_focusout(self, e: DomEvent) -> None:
         nxt = e.relatedTarget
         if is_none(nxt) or not bool(self.felt.contains(nxt)):
             self._show(False)
@@ -209,7 +198,7 @@ class Keys:
         a = document.activeElement
         return is_none(a) or a == document.body or self.has_focus() or a == self.el
 
-    def on_key(self, e: Any) -> None:
+    def on_key(self, e: DomEvent) -> None:
         key = str(e.key)
         if key == "Tab":
             if self.dialogs.is_open:
@@ -218,7 +207,7 @@ class Keys:
         act = kb.action_for(key, bool(e.ctrlKey), bool(e.shiftKey), bool(e.altKey), bool(e.metaKey))
         if act is None:
             return
-        if self.dialogs.is_open and act in (kb.LEFT, kb.RIGHT, kb.UP, kb.DOWN) and _radio(act, e):
+        if self.dialogs.is_open and act in (kb.LEFT, kb.RIGHT, kb.UP, kb.DOWN) and radio_step(act, e):
             return
         if act == kb.CANCEL:
             self.escape()
@@ -298,7 +287,7 @@ class Keys:
         assert g is not None
         pile = kb.column_key(g.rules, number)
         if pile is None:
-            self.messages.show(f"This game has no {'column' if g.rules.family == 'spider' else 'pile'} {number}.")
+            self.messages.show(f"This game has no {g.rules.traits.pile_word} {number}.")
             return
         if self.focus is None or self.focus.pile != pile:
             self.came = None
@@ -322,7 +311,7 @@ class Keys:
             return
         pile, index = self.focus.pile, self.focus.index
         sel = self.table.selected
-        stock = pile == "stock" or pile.startswith("draw-")
+        stock = pile.is_stock_like
         if sel is not None:
             src, _sidx, count = sel
             if pile == src:
@@ -332,11 +321,11 @@ class Keys:
                 return
             if stock:
                 self.messages.show(
-                    "Cards cannot be put on the stock." if pile == "stock" else "Cards cannot be put on a draw pile."
+                    "Cards cannot be put on the stock." if pile is STOCK else "Cards cannot be put on a draw pile."
                 )
                 self.commands.illegal()
                 return
-            if pile.startswith("foundation-") and count > 1:
+            if pile.is_foundation and count > 1:
                 self.messages.show("Cards go to a foundation one at a time.")
                 self.commands.illegal()
                 return
@@ -401,15 +390,15 @@ class Keys:
             self.table.send_best(sel[0], sel[1])
             return
         pile, index = self.focus.pile, self.focus.index
-        if pile == "stock" or pile.startswith("draw-"):
+        if pile.is_stock_like:
             self._deal(pile)
         elif index is None:
             self.messages.show("Nothing to move here.")
         else:
             self.table.send_best(pile, index)
 
-    def _deal(self, pile: str) -> None:
-        self.table.play(Move.deal() if pile == "stock" else Move.draw(int(pile[5:]) - 1))
+    def _deal(self, pile: PileId) -> None:
+        self.table.play(Move.deal() if pile is STOCK else Move.draw(pile.index))
 
     def deal(self) -> None:
         """D: deal the stock; in Tournament Spider, deal the focused draw
@@ -419,9 +408,9 @@ class Keys:
         if g.status != "playing":
             return
         if not g.rules.draw_piles:
-            self._deal("stock")
+            self._deal(STOCK)
             return
-        if self.focus is not None and self.focus.pile.startswith("draw-") and self.has_focus():
+        if self.focus is not None and self.focus.pile.role is PileRole.DRAW and self.has_focus():
             self._deal(self.focus.pile)
             return
         left = [k for k in range(g.rules.draw_piles) if g.position.stock[k]]
@@ -429,7 +418,7 @@ class Keys:
             self.table.play(Move.draw(0))  # the engine says why not
             return
         self.came = None
-        self._set_focus(kb.arrive(g.rules, g.position, f"draw-{left[0] + 1}"))
+        self._set_focus(kb.arrive(g.rules, g.position, PileId.draw(left[0])))
         self.messages.show("Choose a draw pile with the arrow keys, then press Enter or D.")
 
     def escape(self) -> None:

@@ -95,6 +95,8 @@ import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from engine.piles import PileId, PileRole
+
 from .layout_frames import (
     FAN,
     STOCK,
@@ -122,9 +124,7 @@ from .layout_types import (
     Layout,
     Options,
     Pile,
-    PileId,
     PileLayout,
-    PileRole,
     Rect,
     Table,
     pile_flags,

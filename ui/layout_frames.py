@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.piles import PileId, PileRole
+
 from .layout_types import (
     BAR_GAP,
     COMPACT_STEP_ACROSS,
@@ -24,8 +26,6 @@ from .layout_types import (
     STOCK_SPREAD_DOWN,
     Arrangement,
     Options,
-    PileId,
-    PileRole,
 )
 
 # --- The frame: pile slots for a card size ----------------------------------

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.piles import PileId, PileRole
+
 # --- Proportions (fractions of the card width ``w`` or height ``h``) -------
 
 ASPECT = 7 / 5
@@ -55,16 +57,6 @@ EPS = 1e-9
 # --- Input -----------------------------------------------------------------
 
 
-class PileRole(Enum):
-    """What a pile is; with an index it names a pile (:class:`PileId`)."""
-
-    COLUMN = "column"
-    FREE_COLUMN = "free"
-    FOUNDATION = "foundation"
-    DRAW = "draw"
-    STOCK = "stock"
-
-
 class FoundationStyle(Enum):
     """How the foundations (or completed-run slots) are shown.
 
@@ -85,14 +77,6 @@ class Arrangement(Enum):
     SIDE = "side"
     ROWS = "rows"
     WINGS = "wings"
-
-
-@dataclass(frozen=True, slots=True)
-class PileId:
-    """A pile's name: its role and its index within the role (from 0)."""
-
-    role: PileRole
-    index: int = 0
 
 
 Pile = tuple[bool, ...]
@@ -266,6 +250,10 @@ class Layout:
             if p.id.role is role and p.id.index == index:
                 return p
         raise KeyError(PileId(role, index))
+
+    def pile_of(self, pid: PileId) -> PileLayout:
+        """The pile named ``pid``; KeyError if there is none."""
+        return self.pile(pid.role, pid.index)
 
     def piles_of(self, role: PileRole) -> tuple[PileLayout, ...]:
         """Every pile of a role, by index."""

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from . import announce as say
-from .dom import Timer, el
+from .dom import Element, Timer, el
 
 MESSAGE_MS = 2600
 LIVE_LOG = 6
@@ -27,7 +26,7 @@ LIVE_LOG = 6
 class Messages:
     """The live region and the message area of one table."""
 
-    def __init__(self, table: Any, place: Any, verbosity: Callable[[], str]) -> None:
+    def __init__(self, table: Element, place: Element, verbosity: Callable[[], str]) -> None:
         self.table = table
         self._verbosity = verbosity
         # In the header (``place``), over the game's name and clock: a message never covers a card.

@@ -25,74 +25,53 @@ durations per uid, flips, spiders), all as plain data.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.cards import card_text
 from engine.events import Dealt, Flipped, Moved, RunRemoved
+from engine.families import Foundations
+from engine.piles import FREE_COLUMN, STOCK, PileId, PileRole
+from engine.play import pile_id, stock_id
 from engine.rules import Ruleset
 from engine.view import PublicView
 
-from .layout import FoundationStyle, Layout, PileId, PileRole, Table
+from .layout import FoundationStyle, Layout, Table
 
 # ---------------------------------------------------------------------------
 # pile ids (the engine's and the page's) <-> layout ids
 # ---------------------------------------------------------------------------
 
 
-def pile_ids(rules: Ruleset) -> list[str]:
+def pile_ids(rules: Ruleset) -> list[PileId]:
     """Every pile of a game, in the layout's order: columns, Free Column,
-    foundations, draw piles, stock."""
-    out = [f"column-{k + 1}" for k in range(len(rules.columns))]
+    foundations, draw piles, stock.
+
+    >>> from engine.rules import PRESETS
+    >>> pile_ids(PRESETS["tournament-1"])[-3:]
+    [PileId.parse('draw-2'), PileId.parse('draw-3'), PileId.parse('draw-4')]
+    """
+    out = [PileId.column(k) for k in range(len(rules.columns))]
     if rules.free_column:
-        out.append("free")
-    out += [f"foundation-{k + 1}" for k in range(rules.foundations)]
-    if rules.draw_piles:
-        out += [f"draw-{k + 1}" for k in range(rules.draw_piles)]
-    else:
-        out.append("stock")
+        out.append(FREE_COLUMN)
+    out += [PileId.foundation(k) for k in range(rules.foundations)]
+    out += [stock_id(rules, k) for k in range(rules.draw_piles or 1)]
     return out
 
 
-def layout_id(pile: str) -> PileId:
-    """The layout's :class:`PileId` of a page pile id.
-
-    >>> layout_id("column-3"), layout_id("free").role.value
-    (PileId(role=<PileRole.COLUMN: 'column'>, index=2), 'free')
-    """
-    if pile == "free":
-        return PileId(PileRole.FREE_COLUMN, 0)
-    if pile == "stock":
-        return PileId(PileRole.STOCK, 0)
-    role, _, n = pile.rpartition("-")
-    return PileId(PileRole(role), int(n) - 1)
-
-
-def page_id(pid: PileId) -> str:
-    """The page pile id of a layout :class:`PileId` (inverse of :func:`layout_id`)."""
-    if pid.role is PileRole.FREE_COLUMN:
-        return "free"
-    if pid.role is PileRole.STOCK:
-        return "stock"
-    return f"{pid.role.value}-{pid.index + 1}"
-
-
-def tableau_index(rules: Ruleset, pile: str) -> int | None:
+def tableau_index(rules: Ruleset, pile: PileId) -> int | None:
     """The engine's tableau index of a column or the Free Column, else None."""
-    if pile == "free":
+    if pile.role is PileRole.FREE_COLUMN:
         return len(rules.columns) if rules.free_column else None
-    if pile.startswith("column-"):
-        k = int(pile[7:]) - 1
-        return k if 0 <= k < len(rules.columns) else None
+    if pile.is_column:
+        return pile.index if pile.index < len(rules.columns) else None
     return None
 
 
-def tableau_pile(rules: Ruleset, index: int) -> str:
-    """The page pile id of tableau index ``index``."""
-    if rules.free_column and index == len(rules.columns):
-        return "free"
-    return f"column-{index + 1}"
+def tableau_pile(rules: Ruleset, index: int) -> PileId:
+    """The pile id of tableau index ``index``."""
+    return pile_id(rules, index)
 
 
 def is_spider_runs(rules: Ruleset) -> bool:
@@ -110,12 +89,12 @@ class Tracker:
     """Physical cards (uids) per pile, with what the player sees of each."""
 
     rules: Ruleset
-    piles: dict[str, list[int]] = field(default_factory=dict)
+    piles: dict[PileId, list[int]] = field(default_factory=dict)
     cards: list[int | None] = field(default_factory=list)
     """uid -> card int, or None while face down (unknown to the player)."""
     up: list[bool] = field(default_factory=list)
-    where: list[str] = field(default_factory=list)
-    """uid -> the pile it is in."""
+    where: list[PileId | None] = field(default_factory=list)
+    """uid -> the pile it is in (None: in none, after an inconsistent sync)."""
 
     @classmethod
     def from_view(cls, rules: Ruleset, view: PublicView) -> Tracker:
@@ -125,36 +104,36 @@ class Tracker:
         t.sync(view)
         return t
 
-    def _new_uid(self, pile: str) -> int:
+    def _new_uid(self, pile: PileId) -> int:
         uid = len(self.cards)
         self.cards.append(None)
         self.up.append(False)
         self.where.append(pile)
         return uid
 
-    def expected(self, view: PublicView) -> dict[str, list[tuple[int | None, bool]]]:
+    def expected(self, view: PublicView) -> dict[PileId, list[tuple[int | None, bool]]]:
         """What every pile holds in the public view: (card or None, face up)."""
         rules = self.rules
-        out: dict[str, list[tuple[int | None, bool]]] = {}
+        out: dict[PileId, list[tuple[int | None, bool]]] = {}
         for k, col in enumerate(view.tableau):
             out[tableau_pile(rules, k)] = [(c, c is not None) for c in col]
         for k, f in enumerate(view.foundations):
-            out[f"foundation-{k + 1}"] = [(c, True) for c in f]
+            out[PileId.foundation(k)] = [(c, True) for c in f]
         if rules.draw_piles:
             for k, n in enumerate(view.stock):
                 top = view.draw_tops[k] if k < len(view.draw_tops) else None
                 pile: list[tuple[int | None, bool]] = [(None, False)] * n
                 if n and top is not None:
                     pile[-1] = (top, True)
-                out[f"draw-{k + 1}"] = pile
+                out[PileId.draw(k)] = pile
         else:
-            out["stock"] = [(None, False)] * (view.stock[0] if view.stock else 0)
+            out[STOCK] = [(None, False)] * (view.stock[0] if view.stock else 0)
         return out
 
-    def sync(self, view: PublicView) -> list[str]:
+    def sync(self, view: PublicView) -> list[PileId]:
         """Make faces and counts agree with the public view; return the piles
         that had to be rebuilt (empty when the events were followed right)."""
-        rebuilt: list[str] = []
+        rebuilt: list[PileId] = []
         spare: list[int] = []
         expected = self.expected(view)
         for pile, want in expected.items():
@@ -172,7 +151,7 @@ class Tracker:
                 self.up[uid] = up
                 self.where[uid] = pile
         for uid in spare:  # cannot happen with a consistent engine; park them
-            self.where[uid] = ""
+            self.where[uid] = None
         return rebuilt
 
     def apply(self, events: Iterable[object], reverse: bool = False) -> None:
@@ -229,7 +208,7 @@ class Tracker:
         c = self.cards[uid]
         return card_text(c) if c is not None else ""
 
-    def flags(self, pile: str) -> tuple[bool, ...]:
+    def flags(self, pile: PileId) -> tuple[bool, ...]:
         return tuple(self.up[u] for u in self.piles[pile])
 
 
@@ -240,40 +219,37 @@ class Tracker:
 
 def sizing_column(rules: Ruleset) -> tuple[int, int]:
     """The column the card size is chosen for (layout: ``Table.sizing_column``)."""
-    if rules.family == "little-spider":
-        return (0, 8)
-    if rules.family == "spidike-classic":
-        return (0, 13)
-    return (max(d for d, _ in rules.columns), 13)
+    fixed = rules.traits.sizing_column
+    return fixed if fixed is not None else (max(d for d, _ in rules.columns), 13)
 
 
 def foundation_style(rules: Ruleset) -> FoundationStyle:
     """Spider's completed runs overlap in a compact row; other games' foundations stand in a row."""
-    return FoundationStyle.COMPACT if rules.id.startswith(("spider", "tournament")) else FoundationStyle.ROW
+    return FoundationStyle.COMPACT if rules.traits.foundations is Foundations.RUNS else FoundationStyle.ROW
 
 
 def table_shape(t: Tracker) -> Table:
     """The layout's :class:`Table` for the tracker's piles."""
     rules = t.rules
-    columns = tuple(t.flags(f"column-{k + 1}") for k in range(len(rules.columns)))
-    foundations = tuple(t.flags(f"foundation-{k + 1}") for k in range(rules.foundations))
+    columns = tuple(t.flags(PileId.column(k)) for k in range(len(rules.columns)))
+    foundations = tuple(t.flags(PileId.foundation(k)) for k in range(rules.foundations))
     style = foundation_style(rules)
     if rules.draw_piles:
         return Table(
             columns=columns,
-            draw_piles=tuple(t.flags(f"draw-{k + 1}") for k in range(rules.draw_piles)),
+            draw_piles=tuple(t.flags(PileId.draw(k)) for k in range(rules.draw_piles)),
             foundations=foundations,
             foundation_style=style,
-            free_column=t.flags("free") if rules.free_column else None,
+            free_column=t.flags(FREE_COLUMN) if rules.free_column else None,
             sizing_column=sizing_column(rules),
         )
     return Table(
         columns=columns,
-        stock=t.flags("stock"),
+        stock=t.flags(STOCK),
         stock_deal=len(rules.columns),
         foundations=foundations,
         foundation_style=style,
-        two_rows=rules.family == "little-spider",
+        two_rows=rules.traits.two_rows,
         sizing_column=sizing_column(rules),
     )
 
@@ -292,8 +268,7 @@ def scene(t: Tracker, lay: Layout) -> list[Place | None]:
     out: list[Place | None] = [None] * len(t.cards)
     runs = is_spider_runs(t.rules)
     for p in lay.piles:
-        pile = page_id(p.id)
-        uids = t.piles.get(pile, [])
+        uids = t.piles.get(p.id, [])
         n = len(uids)
         reverse = runs and p.id.role is PileRole.FOUNDATION
         for i, (uid, place) in enumerate(zip(uids, p.cards)):
@@ -304,9 +279,9 @@ def scene(t: Tracker, lay: Layout) -> list[Place | None]:
     return out
 
 
-def pile_base(lay: Layout, pile: str) -> tuple[float, float]:
+def pile_base(lay: Layout, pile: PileId) -> tuple[float, float]:
     """Top-left of a pile's base card slot (where its empty placeholder is drawn)."""
-    p = lay.pile(*_lid(pile))
+    p = lay.pile_of(pile)
     r = p.rect
     w, h = lay.card_width, lay.card_height
     if p.id.role is PileRole.STOCK:
@@ -314,11 +289,6 @@ def pile_base(lay: Layout, pile: str) -> tuple[float, float]:
         y = r.y + r.height - h if r.height > h + 0.5 else r.y
         return x, y
     return r.x, r.y
-
-
-def _lid(pile: str) -> tuple[PileRole, int]:
-    pid = layout_id(pile)
-    return pid.role, pid.index
 
 
 # ---------------------------------------------------------------------------
@@ -349,20 +319,25 @@ class Plan(NamedTuple):
 
     motions: dict[int, Motion]
     flips: list[tuple[int, float]]
-    spiders: list[tuple[str, str, float]]
+    spiders: list[tuple[PileId, PileId, float]]
     """(pile the run leaves, slot it goes to, start time)."""
     total: float
 
 
 def plan(
-    t_before: Tracker, t_after: Tracker, events: list[object], reverse: bool, speed: float = 1.0, spiders: bool = True
+    t_before: Tracker,
+    t_after: Tracker,
+    events: Sequence[object],
+    reverse: bool,
+    speed: float = 1.0,
+    spiders: bool = True,
 ) -> Plan:
     """The timeline of ``events`` (already applied: ``t_after``); ``t_before``
     is a copy of the tracker taken before them.  ``speed`` scales every time
     (0: no animation)."""
     motions: dict[int, Motion] = {}
     flips: list[tuple[int, float]] = []
-    spider_list: list[tuple[str, str, float]] = []
+    spider_list: list[tuple[PileId, PileId, float]] = []
     cursor = 0.0
     end = 0.0
     piles = {k: list(v) for k, v in t_before.piles.items()}

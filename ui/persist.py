@@ -37,6 +37,7 @@ from typing import Any
 
 import engine
 from engine import jsontext
+from engine.rules import OptionValue
 
 PREFIX = "spider.v1."
 CURRENT_KEY = PREFIX + "current"
@@ -199,9 +200,9 @@ class Settings:
     motion: str = "system"
     contrast: str = "system"
 
-    def game_defaults(self, option_names: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    def game_defaults(self, option_names: list[str] | tuple[str, ...]) -> dict[str, OptionValue]:
         """The settings that stand for game options of these names."""
-        out: dict[str, Any] = {}
+        out: dict[str, OptionValue] = {}
         if "scoring" in option_names:
             out["scoring"] = self.scoring
         if "time_limit" in option_names:

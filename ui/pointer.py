@@ -14,14 +14,16 @@ Hook for tests: ``#table[data-dragging]`` while cards are lifted.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import engine
 from engine.moves import Move
+from engine.piles import PileId
 
 from . import model, targets
 from .animator import tf
-from .dom import Bindings, window
+from .dom import Bindings, DomEvent, Element, Style, window
+from .layout import Layout
 from .renderer import CardRenderer
 
 
@@ -34,13 +36,13 @@ class View(Protocol):
     def tracker(self) -> model.Tracker | None: ...
     @property
     def places(self) -> list[model.Place | None]: ...
-    def layout_now(self) -> Any: ...
+    def layout_now(self) -> Layout | None: ...
     def accepts_input(self) -> bool: ...
     def before_input(self) -> None: ...
     def play(self, move: Move) -> bool: ...
-    def tap(self, pile: str | None, index: int | None) -> None: ...
+    def tap(self, pile: PileId | None, index: int | None) -> None: ...
     def refuse(self, reason: str, uids: list[int], sound: bool = False) -> None: ...
-    def why_not_movable(self, pile: str, index: int) -> str: ...
+    def why_not_movable(self, pile: PileId, index: int) -> str: ...
     def lifted(self) -> None: ...
     def redraw(self, animate: bool) -> None: ...
 
@@ -48,7 +50,7 @@ class View(Protocol):
 class Drag:
     """A press on the felt, and the cards it lifted once it moved far enough."""
 
-    def __init__(self, pointer: int, pile: str | None, index: int | None, x0: float, y0: float, touch: bool) -> None:
+    def __init__(self, pointer: int, pile: PileId | None, index: int | None, x0: float, y0: float, touch: bool) -> None:
         self.pointer = pointer
         self.pile = pile
         self.index = index
@@ -58,7 +60,7 @@ class Drag:
         self.active = False
         self.count = 0
         self.uids: list[int] = []
-        self.styles: list[Any] = []
+        self.styles: list[Style] = []
         self.gx = self.gy = 0.0  # grab offset from the head card's corner
         self.rel: list[tuple[float, float]] = []  # each card's offset from the head card
         self.refused = False
@@ -67,7 +69,7 @@ class Drag:
 class Pointer:
     """Drags and taps on one table's felt."""
 
-    def __init__(self, felt: Any, table: Any, view: View, renderer: CardRenderer) -> None:
+    def __init__(self, felt: Element, table: Element, view: View, renderer: CardRenderer) -> None:
         self.felt = felt
         self.table = table
         self.view = view
@@ -92,10 +94,10 @@ class Pointer:
     def dragging(self) -> bool:
         return self.drag is not None and self.drag.active
 
-    def _point(self, e: Any) -> tuple[float, float]:
+    def _point(self, e: DomEvent) -> tuple[float, float]:
         return float(e.clientX) - self.left, float(e.clientY) - self.top
 
-    def on_down(self, e: Any) -> None:
+    def on_down(self, e: DomEvent) -> None:
         v = self.view
         if self.drag is not None or v.game is None or not v.accepts_input():
             e.preventDefault()  # a second finger or button: ignored
@@ -115,7 +117,7 @@ class Pointer:
         except Exception:
             pass
 
-    def on_move(self, e: Any) -> None:
+    def on_move(self, e: DomEvent) -> None:
         d = self.drag
         if d is None or int(e.pointerId) != d.pointer:
             return
@@ -180,7 +182,7 @@ class Pointer:
         for style, (rx, ry) in zip(d.styles, d.rel):
             style.transform = tf(hx + rx, hy + ry)
 
-    def on_up(self, e: Any) -> None:
+    def on_up(self, e: DomEvent) -> None:
         d = self.drag
         if d is None or int(e.pointerId) != d.pointer:
             return
@@ -191,7 +193,7 @@ class Pointer:
         elif d.pile is not None or d.index is None:
             self.view.tap(d.pile, d.index)
 
-    def _on_end(self, e: Any) -> None:
+    def _on_end(self, e: DomEvent) -> None:
         d = self.drag
         if d is not None and int(e.pointerId) == d.pointer:
             self.cancel()
@@ -222,9 +224,9 @@ class Pointer:
         last = d.rel[-1]
         rect = targets.drag_rect(lay, (hx, hy), (hx + last[0], hy + last[1]))
         rules = g.rules
-        legal: list[str] = []
-        illegal: list[str] = []
-        moves: dict[str, Move] = {}
+        legal: list[PileId] = []
+        illegal: list[PileId] = []
+        moves: dict[PileId, Move] = {}
         for pile in targets.drop_candidates(rules, d.pile, d.count):
             m = targets.move_to(rules, d.pile, d.count, pile)
             if m is None:

@@ -26,15 +26,15 @@ column 3"), a face-down one neither.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from engine.piles import FREE_COLUMN, STOCK, PileId, PileRole
 from engine.rules import Ruleset
 
 from . import announce as say
-from . import model, targets
+from . import model
 from .animator import Animator, tf
-from .dom import el
-from .layout import FoundationStyle, Layout, PileRole
+from .dom import Element, Style, el
+from .layout import FoundationStyle, Layout
 
 ASSET = "./assets/cards"
 DRAG_Z = 100000
@@ -50,7 +50,7 @@ class Drawn:
     z: int
     up: bool
     text: str
-    pile: str
+    pile: PileId | None
     index: int
 
 
@@ -68,18 +68,20 @@ class Scene:
 class CardRenderer:
     """The card and pile elements of one table."""
 
-    def __init__(self, table: Any, felt: Any, animator: Animator) -> None:
+    def __init__(self, table: Element, felt: Element, animator: Animator) -> None:
         self.table = table
         self.felt = felt
         self.animator = animator
-        self.cards: list[Any] = []
-        self._styles: list[Any] = []
+        self.cards: list[Element] = []
+        self._styles: list[Style] = []
         self.drawn: list[Drawn | None] = []
-        self.piles: dict[str, Any] = {}
+        self.piles: dict[PileId, Element] = {}
         self.badge = el("div", "stock-count", parent=felt, aria_hidden="true")
         self._moved: set[int] = set()
         self._selected: set[int] = set()
-        self._sig: dict[str, Any] = {}  # what each pile's name was made from
+        self._sig: dict[
+            PileId, tuple[tuple[int, ...], tuple[int | None, ...]]
+        ] = {}  # what each pile's name was made from
         self._named: set[int] = set()  # uids whose element carries a name
         self.lifted: set[int] = set()
         self._faces = "large"
@@ -99,7 +101,7 @@ class CardRenderer:
     def make_piles(self, rules: Ruleset) -> None:
         runs = model.is_spider_runs(rules)
         for pile in model.pile_ids(rules):
-            role = targets.pile_role(pile)
+            role = pile.role
             kind = {
                 PileRole.COLUMN: "column",
                 PileRole.FREE_COLUMN: "free",
@@ -109,7 +111,7 @@ class CardRenderer:
             }[role]
             # A named group (aria-label set by label_piles); the completed runs of a
             # Spider game are named together, on the first slot, and the others are hidden.
-            hidden = kind == "run" and pile != "foundation-1"
+            hidden = kind == "run" and pile.index != 0
             node = el(
                 "div",
                 f"pile pile-{kind}",
@@ -118,7 +120,7 @@ class CardRenderer:
                 role=None if hidden else "group",
                 aria_hidden="true" if hidden else None,
             )
-            if pile == "free":
+            if pile is FREE_COLUMN:
                 el("span", "pile-label", "Free", parent=node, aria_hidden="true")
             self.piles[pile] = node
         self.felt.appendChild(self.badge)
@@ -136,12 +138,12 @@ class CardRenderer:
     def start_at(self, uid: int, x: float, y: float) -> None:
         """The card is about to be dealt from (x, y): the next render flies it from there."""
         self.ensure(uid)
-        self.drawn[uid] = Drawn(x, y, 0, False, "", "", -1)
+        self.drawn[uid] = Drawn(x, y, 0, False, "", None, -1)
 
-    def card(self, uid: int) -> Any:
+    def card(self, uid: int) -> Element:
         return self.cards[uid]
 
-    def style(self, uid: int) -> Any:
+    def style(self, uid: int) -> Style:
         return self._styles[uid]
 
     def set_z(self, uid: int, z: int) -> None:
@@ -237,7 +239,7 @@ class CardRenderer:
         uid: int,
         p: model.Place,
         text: str,
-        pile: str,
+        pile: PileId,
         i: int,
         plan: model.Plan | None,
         speed: float,
@@ -275,7 +277,7 @@ class CardRenderer:
             style.zIndex = str(p.z)
         self.drawn[uid] = Drawn(p.x, p.y, z, p.up, text, pile, i)
 
-    def _spider(self, scene: Scene, pile: str, delay: float, speed: float) -> None:
+    def _spider(self, scene: Scene, pile: PileId, delay: float, speed: float) -> None:
         lay = scene.layout
         x, _ = model.pile_base(lay, pile)
         uids = scene.tracker.piles.get(pile, [])
@@ -302,23 +304,23 @@ class CardRenderer:
     def _place_piles(self, scene: Scene) -> None:
         lay, t = scene.layout, scene.tracker
         runs = model.foundation_style(t.rules) is FoundationStyle.COMPACT
-        next_run = next((p for p in self.piles if p.startswith("foundation-") and not t.piles.get(p)), None)
+        next_run = next((p for p in self.piles if p.is_foundation and not t.piles.get(p)), None)
         for pile, node in self.piles.items():
             x, y = model.pile_base(lay, pile)
             node.style.transform = tf(x, y)
-            if runs and pile.startswith("foundation-"):  # the felt carries .compact-runs
+            if runs and pile.is_foundation:  # the felt carries .compact-runs
                 # Completed runs: only the slot the next run goes to is drawn (an
                 # outline); the others would overlap into a row of empty boxes.
                 node.toggleAttribute("data-next", pile == next_run)
-        if "stock" not in t.piles:
+        if STOCK not in t.piles:
             self.badge.hidden = True
             return
-        uids = t.piles["stock"]
+        uids = t.piles[STOCK]
         n = len(uids)
         per = len(t.rules.columns)
         deals = -(-n // per) if n else 0
         p = scene.places[uids[-1]] if uids else None
-        x, y = (p.x, p.y) if p else model.pile_base(lay, "stock")
+        x, y = (p.x, p.y) if p else model.pile_base(lay, STOCK)
         self.badge.textContent = str(deals)
         self.badge.style.transform = tf(x, y)
         self.badge.hidden = deals == 0
@@ -336,7 +338,7 @@ class CardRenderer:
             if sig.get(pile) == key:
                 continue
             sig[pile] = key
-            if pile.startswith("foundation-") and runs:
+            if pile.is_foundation and runs:
                 founds = []  # named together, below
             else:
                 self.piles[pile].setAttribute("aria-label", say.pile_label(rules, pile, cards) or "")
@@ -353,8 +355,8 @@ class CardRenderer:
                     self._named.discard(uid)
         if founds is not None:
             for k in range(rules.foundations):
-                founds.append([c for u in t.piles[f"foundation-{k + 1}"] if (c := t.cards[u]) is not None])
-            self.piles["foundation-1"].setAttribute("aria-label", say.runs_label(founds))
+                founds.append([c for u in t.piles[PileId.foundation(k)] if (c := t.cards[u]) is not None])
+            self.piles[PileId.foundation(0)].setAttribute("aria-label", say.runs_label(founds))
 
     def mark_selection(self, uids: set[int]) -> None:
         """The selected cards (a tap or the keyboard's pick) carry ``.selected``."""

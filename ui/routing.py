@@ -22,11 +22,11 @@ Route(preset='spider-2', deal=12345, options={}, error=None)
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 from urllib.parse import unquote
 
 from engine.rng import MAX_DEAL, MIN_DEAL
-from engine.rules import PRESETS
+from engine.rules import PRESETS, OptionValue
 
 DEFAULT_PRESET = "spider-1"
 
@@ -36,17 +36,17 @@ class Route(NamedTuple):
 
     preset: str
     deal: int | None
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     error: str | None = None
 
 
-def _option_text(value: Any) -> str:
+def _option_text(value: OptionValue) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
     return str(value)
 
 
-def _parse_option(spec_choices: tuple[Any, ...], text: str) -> Any:
+def _parse_option(spec_choices: tuple[OptionValue, ...], text: str) -> OptionValue:
     for choice in spec_choices:
         if _option_text(choice) == text or (isinstance(choice, bool) and text.lower() == str(choice).lower()):
             return choice
@@ -91,7 +91,7 @@ def parse_route(fragment: str) -> Route | None:
             errors.append(
                 f"{raw[:20]!r} is not a deal number (they run from {MIN_DEAL} to {MAX_DEAL}): here is a random deal."
             )
-    options: dict[str, Any] = {}
+    options: dict[str, OptionValue] = {}
     if len(parts) > 2 and parts[2].strip():
         specs = {s.name: s for s in rules.options}
         for item in parts[2].split(","):
@@ -110,7 +110,7 @@ def parse_route(fragment: str) -> Route | None:
     return Route(preset, deal, options, " ".join(errors) or None)
 
 
-def format_route(preset: str, deal: int | None, options: dict[str, Any] | None = None) -> str:
+def format_route(preset: str, deal: int | None, options: dict[str, OptionValue] | None = None) -> str:
     """The address fragment of a game; only options that differ from the
     preset's defaults are written."""
     out = f"#{preset}"
@@ -129,7 +129,7 @@ def format_route(preset: str, deal: int | None, options: dict[str, Any] | None =
     return out
 
 
-def changed_options(preset: str, options: dict[str, Any]) -> dict[str, Any]:
+def changed_options(preset: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
     """Only the options that differ from the preset's defaults."""
     rules = PRESETS[preset]
     defaults = rules.option_values()

@@ -12,7 +12,7 @@ has ``.won`` or ``.lost``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import engine
 
@@ -53,7 +53,7 @@ class Screens:
         """The game ended: the end screen shows once the table has settled."""
         self._waved = False
 
-    def ask_new(self, then: Callable[[], Any]) -> None:
+    def ask_new(self, then: Callable[[], object]) -> None:
         """Run ``then`` (a new game), asking first if a game is in progress."""
         if not self.service.in_progress():
             then()

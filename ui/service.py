@@ -17,9 +17,10 @@ id and a ``recorded`` mark in its save, so a reload never counts it twice.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 import engine
+from engine.rules import OptionValue
 
 from . import persist, routing, stats
 
@@ -96,7 +97,7 @@ class GameService:
         self,
         storage: Storage,
         settings: Callable[[], persist.Settings],
-        pick_deal: Callable[[str, dict[str, Any]], tuple[int | None, str | None]],
+        pick_deal: Callable[[str, dict[str, OptionValue]], tuple[int | None, str | None]],
     ) -> None:
         self.storage = storage
         self._settings = settings
@@ -110,20 +111,20 @@ class GameService:
         started: a deal's origin, a refused option."""
 
     # -- new games ----------------------------------------------------------------
-    def with_defaults(self, preset: str, options: dict[str, Any]) -> dict[str, Any]:
+    def with_defaults(self, preset: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         """``options`` with the settings' scoring style and time limit where they are not given."""
         rules = engine.PRESETS.get(preset)
         names = [spec.name for spec in rules.options] if rules is not None else []
         return {**self._settings().game_defaults(names), **options}
 
-    def next_options(self) -> dict[str, Any]:
+    def next_options(self) -> dict[str, OptionValue]:
         """The options of a new deal of this game: the current game's, with
         the scoring style and time limit from the settings."""
         assert self.game is not None
         values = self.game.rules.option_values()
         return {**values, **self._settings().game_defaults(list(values))}
 
-    def new_game(self, preset: str, deal: int | None, options: dict[str, Any]) -> engine.Game:
+    def new_game(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> engine.Game:
         """A game of ``preset``: ``deal``, or (None) a random one — a proven
         winnable deal when "Winnable deals only" is on for it."""
         options = self.with_defaults(preset, options)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 import engine
-from engine.events import StatusChanged
+from engine.events import Event, StatusChanged
+from engine.piles import PileId
+from engine.rules import OptionValue
 
 from . import announce as say
 from . import routing
@@ -77,7 +79,7 @@ class Session:
         self._unsaved_told = False
 
     # -- after an action -----------------------------------------------------------
-    def acted(self, events: list[Any], how: str) -> None:
+    def acted(self, events: list[Event], how: str) -> None:
         g = self.service.game
         assert g is not None and self.table.tracker is not None
         level = self.look.settings.verbosity
@@ -102,7 +104,7 @@ class Session:
             self.save()
             self.screens.game_ended()
 
-    def public_piles(self) -> dict[str, list[int | None]]:
+    def public_piles(self) -> dict[PileId, list[int | None]]:
         """Every pile as the player sees it (None: a face-down card)."""
         t = self.table.tracker
         assert t is not None
@@ -145,11 +147,11 @@ class Session:
             self.save()
             self.screens.game_ended()
 
-    def new_game(self, preset: str, deal: int | None, options: dict[str, Any]) -> None:
+    def new_game(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
         """A new game (a random deal when ``deal`` is None)."""
         self.set_game(self.service.new_game(preset, deal, options))
 
-    def start_chosen(self, preset: str, deal: int | None, options: dict[str, Any]) -> None:
+    def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
         """The chooser's Play: the chosen options become the defaults of new games."""
         chosen = {k: v for k, v in options.items() if k in ("scoring", "time_limit")}
         if chosen:
@@ -245,7 +247,7 @@ class Session:
         if str(window.location.hash) != url:
             window.history.replaceState(None, "", url)
 
-    def on_hash(self, *_: Any) -> None:
+    def on_hash(self, *_: object) -> None:
         route = routing.parse_route(str(window.location.hash))
         g = self.service.game
         if route is None or g is None:
@@ -262,7 +264,7 @@ class Session:
         if route.error:
             self.messages.show(route.error, 6000)
 
-    def tick(self, *_: Any) -> None:
+    def tick(self, *_: object) -> None:
         now = time.monotonic()
         dt = now - self.clock_last
         self.clock_last = now
@@ -284,7 +286,7 @@ class Session:
         if now - self.saved_at > 5:
             self.save()
 
-    def on_visibility(self, *_: Any) -> None:
+    def on_visibility(self, *_: object) -> None:
         self.clock_last = time.monotonic()
         hidden = str(document.visibilityState) != "visible"
         self.sound.visibility(hidden)

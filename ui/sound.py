@@ -13,12 +13,10 @@ played (an effect not played because of mute or volume 0 is not counted).
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.events import RunRemoved, StatusChanged
+from engine.events import Event, RunRemoved, StatusChanged
 
 from .appearance import Appearance
-from .dom import Synth, Timer
+from .dom import Element, Synth, Timer
 
 # A pentatonic loop, slow and low: (semitones from A3, beats)
 LOOP = [
@@ -47,7 +45,7 @@ def _hz(semitones: float) -> float:
 
 
 class Sound:
-    def __init__(self, table: Any, look: Appearance) -> None:
+    def __init__(self, table: Element, look: Appearance) -> None:
         self.table = table
         self.look = look
         self.synth = Synth()
@@ -119,7 +117,7 @@ class Sound:
         self.table.dataset.sounds = str(self.count)
         self.table.dataset.lastSound = name
 
-    def events(self, events: list[Any], reverse: bool) -> None:
+    def events(self, events: list[Event], reverse: bool) -> None:
         """The sound of what a move did."""
         if not events:
             return

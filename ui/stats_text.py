@@ -6,8 +6,6 @@ game changed, and the bars of the recent-results chart.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .stats import RECENT, Change, Record
 
 
@@ -90,7 +88,7 @@ def change_lines(change: Change) -> list[str]:
     return lines
 
 
-def chart_bars(r: Record, width: float = 200.0, height: float = 48.0) -> list[dict[str, Any]]:
+def chart_bars(r: Record, width: float = 200.0, height: float = 48.0) -> list[dict[str, float | str]]:
     """The recent-results chart as bars (x, y, w, h, result), oldest first:
     a win stands up from the middle line, a loss hangs below it; a bar's
     length follows the score relative to the best of the shown games."""
@@ -100,7 +98,7 @@ def chart_bars(r: Record, width: float = 200.0, height: float = 48.0) -> list[di
     slot = width / RECENT
     mid = height / 2
     top = max((abs(x.score) for x in r.recent), default=0) or 1
-    out = []
+    out: list[dict[str, float | str]] = []
     for k, res in enumerate(r.recent):
         length = max(4.0, (mid - 2) * (0.35 + 0.65 * max(0, res.score) / top))
         x = k * slot + slot * 0.15

@@ -16,17 +16,17 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
 
 from engine.rules import PRESETS
 
 from . import stats, stats_text
 from .dialogs import DialogHost
-from .dom import download_text, el, file_text, svg
+from .dom import DomEvent, Element, download_text, el, file_text, svg
 from .service import Keeper
 
 
-def end_summary(change: stats.Change | None, box: Any) -> None:
+def end_summary(change: stats.Change | None, box: Element) -> None:
     """The end screen's lines about the statistics."""
     if change is None:
         return
@@ -35,9 +35,17 @@ def end_summary(change: stats.Change | None, box: Any) -> None:
         el("p", "", line, parent=wrap)
 
 
+@dataclass
+class _Shown:
+    """The open statistics screen's state: the game shown, a reset being confirmed."""
+
+    preset: str
+    confirm: bool = False
+
+
 def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Callable[[], None]) -> None:
     """The statistics screen for ``preset``; ``on_close`` after Close."""
-    state: dict[str, Any] = {"preset": preset, "confirm": False}
+    state = _Shown(preset)
     keeper.refresh()
     dialog = dialogs.open("stats", "Statistics")
     box = dialog.box
@@ -48,7 +56,7 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
     for pid, rules in PRESETS.items():
         played = keeper.book.get(pid).played
         opt = el("option", "", rules.name + (f" ({played})" if played else ""), parent=sel, value=pid)
-        if pid == state["preset"]:
+        if pid == state.preset:
             opt.selected = True
     body = el("div", "stats-body", parent=box)
     note = el("p", "stats-note", parent=box, id="stats-note", role="status", hidden=True)
@@ -70,7 +78,7 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
 
     def render() -> None:
         body.replaceChildren()
-        r = keeper.book.get(state["preset"])
+        r = keeper.book.get(state.preset)
         dl = el("dl", "stats-figures", parent=body)
         for hook, label, value in stats_text.figures(r):
             item = el("div", "stats-figure", parent=dl)
@@ -104,7 +112,7 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
                     data_result=bar["result"],
                 )
                 t = svg("title", rect)
-                t.textContent = bar["title"]
+                t.textContent = str(bar["title"])
             el(
                 "p",
                 "stats-legend",
@@ -112,8 +120,8 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
                 parent=body,
             )
         buttons.replaceChildren()
-        name = PRESETS[state["preset"]].name
-        if state["confirm"]:
+        name = PRESETS[state.preset].name
+        if state.confirm:
             el("p", "stats-confirm", f"Reset the statistics of {name}? This cannot be undone.", parent=buttons)
             dialog.buttons(
                 buttons,
@@ -131,13 +139,13 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
             )
 
     def confirm(flag: bool) -> None:
-        state["confirm"] = flag
+        state.confirm = flag
         render()
 
     def reset() -> None:
-        name = PRESETS[state["preset"]].name
-        keeper.reset(state["preset"])
-        state["confirm"] = False
+        name = PRESETS[state.preset].name
+        keeper.reset(state.preset)
+        state.confirm = False
         render()
         say(f"The statistics of {name} were reset.", "ok")
 
@@ -166,9 +174,9 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
         dialogs.close()
         on_close()
 
-    def changed(e: Any) -> None:
-        state["preset"] = str(sel.value)
-        state["confirm"] = False
+    def changed(e: DomEvent) -> None:
+        state.preset = str(sel.value)
+        state.confirm = False
         render()
 
     dialog.on(sel, "change", changed)

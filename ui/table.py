@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import engine
+from engine.events import Event
 from engine.moves import Move
+from engine.piles import STOCK, PileId
 
 from . import model, targets
 from .appearance import Appearance
+from .dom import Element
 from .header import Header
 from .layout import Layout, Options, card_cap, layout_table
 from .pointer import Pointer
@@ -42,7 +45,7 @@ NARROW = 560.0
 class Host(Protocol):
     """What the table tells the rest of the page."""
 
-    def acted(self, events: list[Any], how: str) -> None: ...
+    def acted(self, events: list[Event], how: str) -> None: ...
     def changed(self) -> None: ...
     def before_input(self) -> None: ...
     def accepts_input(self) -> bool: ...
@@ -54,9 +57,9 @@ class Table:
 
     def __init__(
         self,
-        root: Any,
-        table: Any,
-        felt: Any,
+        root: Element,
+        table: Element,
+        felt: Element,
         header: Header,
         renderer: CardRenderer,
         appearance: Appearance,
@@ -73,7 +76,7 @@ class Table:
         self.tracker: model.Tracker | None = None
         self.layout: Layout | None = None
         self.places: list[model.Place | None] = []
-        self.selected: tuple[str, int, int] | None = None
+        self.selected: tuple[PileId, int, int] | None = None
         """(pile, index, count) of the selected cards."""
         self.width = self.height = 0.0
         self.top_bar = TOP_BAR
@@ -129,8 +132,8 @@ class Table:
         """New game: every dealt card flies from the stock (or draw piles)."""
         assert self.tracker is not None and self.layout is not None
         t = self.tracker
-        sx, sy = model.pile_base(self.layout, "stock" if "stock" in t.piles else "draw-1")
-        cols = [p for p in t.piles if p.startswith("column-")]
+        sx, sy = model.pile_base(self.layout, STOCK if STOCK in t.piles else PileId.draw(0))
+        cols = [p for p in t.piles if p.is_column]
         depth = max((len(t.piles[p]) for p in cols), default=0)
         order = [t.piles[p][row] for row in range(depth) for p in cols if row < len(t.piles[p])]
         step = min(18.0, 900.0 / max(1, len(order)))
@@ -230,7 +233,7 @@ class Table:
         self.act(lambda: g.play(move))
         return True
 
-    def act(self, fn: Callable[[], list[Any]], reverse: bool = False, how: str = "play") -> None:
+    def act(self, fn: Callable[[], list[Event]], reverse: bool = False, how: str = "play") -> None:
         """Run an engine action and show what it did."""
         assert self.tracker is not None
         self.selected = None
@@ -242,7 +245,7 @@ class Table:
             return
         self.show_events(events, before, reverse, how)
 
-    def show_events(self, events: list[Any], before: model.Tracker | None, reverse: bool, how: str) -> None:
+    def show_events(self, events: list[Event], before: model.Tracker | None, reverse: bool, how: str) -> None:
         """Events that happened (an action, or the clock): animate them, then tell the host."""
         g = self.game
         assert g is not None and self.tracker is not None
@@ -257,7 +260,7 @@ class Table:
         self.host.acted(events, how)
 
     # -- taps and selection ---------------------------------------------------------
-    def tap(self, pile: str | None, index: int | None) -> None:
+    def tap(self, pile: PileId | None, index: int | None) -> None:
         """A tap (or click) on a pile: deal, select, move the selection, or send to the best place."""
         g = self.game
         assert g is not None
@@ -266,9 +269,9 @@ class Table:
         if pile is None:
             self.deselect()
             return
-        if pile == "stock" or pile.startswith("draw-"):
+        if pile.is_stock_like:
             self.deselect()
-            self.play(Move.deal() if pile == "stock" else Move.draw(int(pile[5:]) - 1))
+            self.play(Move.deal() if pile is STOCK else Move.draw(pile.index))
             return
         mode = self.look.settings.tap
         sel = self.selected
@@ -291,7 +294,7 @@ class Table:
         else:
             self.send_best(pile, index)
 
-    def why_not_movable(self, pile: str, index: int) -> str:
+    def why_not_movable(self, pile: PileId, index: int) -> str:
         g = self.game
         assert g is not None
         src = model.tableau_index(g.rules, pile)
@@ -302,7 +305,7 @@ class Table:
         reason = g.why_illegal(Move.tableau(src, other, len(col) - index))
         return reason or "These cards cannot move together."
 
-    def select(self, pile: str, index: int, count: int | None = None) -> None:
+    def select(self, pile: PileId, index: int, count: int | None = None) -> None:
         """Select the cards from ``index`` of ``pile`` down (all that can move together)."""
         g = self.game
         assert g is not None
@@ -334,7 +337,7 @@ class Table:
         else:
             self.el.removeAttribute("data-selected")
 
-    def send_best(self, pile: str, index: int) -> None:
+    def send_best(self, pile: PileId, index: int) -> None:
         """Move the cards from ``index`` down to their best place, or say why not."""
         g = self.game
         assert g is not None and self.tracker is not None

@@ -33,12 +33,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.moves import FOUNDATION, MOVE, Move
+from engine.piles import PileId
 from engine.play import movable_count
 from engine.position import Position
 from engine.rules import Ruleset
 
-from .layout import Layout, PileRole, Rect
-from .model import Place, Tracker, layout_id, page_id, tableau_index, tableau_pile
+from .layout import Layout, Rect
+from .model import Place, Tracker, tableau_index, tableau_pile
 
 
 @dataclass(frozen=True)
@@ -46,14 +47,14 @@ class Hit:
     """What a point hits: a pile, and the index of the card in it (None: the
     pile itself, e.g. an empty column or the stock's placeholder)."""
 
-    pile: str
+    pile: PileId
     index: int | None
 
 
 def hit(t: Tracker, lay: Layout, places: list[Place | None], x: float, y: float) -> Hit | None:
     """The topmost card under (x, y), else the pile whose hit area holds it."""
     w, h = lay.card_width, lay.card_height
-    best: tuple[int, str, int] | None = None
+    best: tuple[int, PileId, int] | None = None
     for pile, uids in t.piles.items():
         for i in range(len(uids) - 1, -1, -1):
             p = places[uids[i]] if uids[i] < len(places) else None
@@ -68,10 +69,10 @@ def hit(t: Tracker, lay: Layout, places: list[Place | None], x: float, y: float)
     pid = lay.pile_at(x, y)
     if pid is None:
         return None
-    return Hit(page_id(pid), None)
+    return Hit(pid, None)
 
 
-def drag_count(rules: Ruleset, pos: Position, pile: str, index: int) -> int:
+def drag_count(rules: Ruleset, pos: Position, pile: PileId, index: int) -> int:
     """How many cards a press on card ``index`` of ``pile`` picks up: the
     cards from it to the top when they form a movable unit, else 0."""
     k = tableau_index(rules, pile)
@@ -85,7 +86,7 @@ def drag_count(rules: Ruleset, pos: Position, pile: str, index: int) -> int:
     return count if count <= movable_count(rules, col, pos.down[k]) else 0
 
 
-def move_to(rules: Ruleset, src: str, count: int, dst: str) -> Move | None:
+def move_to(rules: Ruleset, src: PileId, count: int, dst: PileId) -> Move | None:
     """The engine move that takes ``count`` cards from ``src`` to ``dst``, or
     None if no move of the game goes between such piles."""
     i = tableau_index(rules, src)
@@ -94,16 +95,16 @@ def move_to(rules: Ruleset, src: str, count: int, dst: str) -> Move | None:
     j = tableau_index(rules, dst)
     if j is not None:
         return Move.tableau(i, j, count, len(rules.columns) if rules.free_column else -1)
-    if dst.startswith("foundation-") and rules.family != "spider":
-        return Move.to_foundation(i, int(dst[11:]) - 1)
+    if dst.is_foundation and rules.traits.foundations.by_hand:
+        return Move.to_foundation(i, dst.index)
     return None
 
 
-def drop_candidates(rules: Ruleset, src: str, count: int) -> list[str]:
+def drop_candidates(rules: Ruleset, src: PileId, count: int) -> list[PileId]:
     """Every pile the dragged cards could be dropped on (legal or not)."""
     out = [tableau_pile(rules, k) for k in range(rules.tableau_size)]
-    if rules.family != "spider" and count == 1:
-        out += [f"foundation-{k + 1}" for k in range(rules.foundations)]
+    if rules.traits.foundations.by_hand and count == 1:
+        out += [PileId.foundation(k) for k in range(rules.foundations)]
     return [p for p in out if p != src]
 
 
@@ -113,17 +114,18 @@ def drag_rect(lay: Layout, head: tuple[float, float], last: tuple[float, float])
     return Rect(x, head[1], lay.card_width + abs(last[0] - head[0]), last[1] - head[1] + lay.card_height)
 
 
-def choose_drop(lay: Layout, rect: Rect, legal: Iterable[str], others: Iterable[str]) -> tuple[str | None, bool]:
+def choose_drop(
+    lay: Layout, rect: Rect, legal: Iterable[PileId], others: Iterable[PileId]
+) -> tuple[PileId | None, bool]:
     """Where a drop of ``rect`` goes: ``(pile, True)`` for the legal pile it
     overlaps most; else ``(pile, False)`` for the most-overlapped pile where
     the move is illegal (to say why); ``(None, False)`` over no pile."""
-    legal_ids = [layout_id(p) for p in legal]
+    legal_ids = list(legal)
     best = lay.best_drop(rect, legal_ids) if legal_ids else None
     if best is not None:
-        return page_id(best), True
-    other_ids = [layout_id(p) for p in others]
-    worst = lay.best_drop(rect, other_ids) if other_ids else None
-    return (page_id(worst) if worst is not None else None), False
+        return best, True
+    other_ids = list(others)
+    return (lay.best_drop(rect, other_ids) if other_ids else None), False
 
 
 def _run_below(col: tuple[int, ...], down: int) -> int:
@@ -170,7 +172,3 @@ def best_move(rules: Ruleset, pos: Position, legal: Iterable[Move], src: int, co
         return None
     scored.sort(key=lambda s: s[0])
     return scored[0][1]
-
-
-def pile_role(pile: str) -> PileRole:
-    return layout_id(pile).role

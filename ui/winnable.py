@@ -15,22 +15,26 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from typing import Any
 
 import engine
+from engine.rules import OptionValue
 
 from . import assist
 from .appearance import Appearance
-from .dom import fetch_text
+from .dom import Element, fetch_text
 
-NewGame = Callable[[str, "int | None", dict[str, Any]], None]
+NewGame = Callable[[str, "int | None", dict[str, OptionValue]], None]
 
 
 class WinnableDeals:
     """The proven deals of every game, once loaded."""
 
     def __init__(
-        self, table: Any, look: Appearance, current: Callable[[], engine.Game | None], can_redeal: Callable[[], bool]
+        self,
+        table: Element,
+        look: Appearance,
+        current: Callable[[], engine.Game | None],
+        can_redeal: Callable[[], bool],
     ) -> None:
         self.table = table
         self.look = look
@@ -40,8 +44,8 @@ class WinnableDeals:
         self.deals: dict[str, tuple[int, ...]] | None = None
         self.failed = False
         self._watchers: list[Callable[[], None]] = []
-        self._pending: tuple[str, dict[str, Any]] | None = None  # a random game started before the list came
-        self._tasks: set[Any] = set()  # tasks kept alive until done
+        self._pending: tuple[str, dict[str, OptionValue]] | None = None  # a random game started before the list came
+        self._tasks: set[asyncio.Future[None]] = set()  # tasks kept alive until done
         self.redeal: NewGame = lambda preset, deal, options: None
 
     def load(self, redeal: NewGame) -> None:
@@ -74,10 +78,10 @@ class WinnableDeals:
         """``fn()`` when the list arrives (the open chooser refreshes); one watcher at a time."""
         self._watchers = [fn]
 
-    def choice(self, preset: str, options: dict[str, Any]) -> assist.WinnableChoice:
+    def choice(self, preset: str, options: dict[str, OptionValue]) -> assist.WinnableChoice:
         return assist.winnable_choice(self.deals, preset, options, self.failed)
 
-    def random_deal(self, preset: str, options: dict[str, Any]) -> tuple[int | None, str | None]:
+    def random_deal(self, preset: str, options: dict[str, OptionValue]) -> tuple[int | None, str | None]:
         """The deal a random game of ``preset`` gets (None: any deal), and
         what to tell the player about it."""
         if not self.look.settings.winnable_only(preset):

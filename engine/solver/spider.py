@@ -151,13 +151,13 @@ def evaluate(
 def useful_moves(rules: Ruleset, pos: Position) -> list[Move]:
     """The legal moves worth searching (see the module docstring on pruning)."""
     moves = legal_moves(rules, pos)
-    if rules.family != "spider":
+    if rules.traits.foundations.by_hand:
         # empty foundations are alike, unless Little Spider's lower-row rule tells them apart
         if rules.lower_row_restriction:
             return moves
         first_free = next((f for f, pile in enumerate(pos.foundations) if not pile), -1)
         moves = [m for m in moves if m.kind != FOUNDATION or pos.foundations[m.dst] or m.dst == first_free]
-        if rules.family == "little-spider":
+        if rules.traits.stock_phases:
             return moves
     tableau = pos.tableau
     down = pos.down
@@ -498,7 +498,7 @@ class Search:
         self.status: str | None = None
         self.moves: tuple[Move, ...] = ()
         self._parents: dict[Position, _Node] = {self.start: _Node(None, None)}
-        self.levelled = rules.family == "spider" and not complete
+        self.levelled = rules.traits.levelled_search and not complete
         self._heap: list[tuple[int, int, Position]] = []
         self._tick = 0
         self._level_seen: list[tuple[int, Position]] = []

@@ -1,0 +1,159 @@
+"""The shape of the code, kept by tests: small parts with narrow seams.
+
+- no import circle among the modules of ``engine/`` and ``ui/``, not even
+  one made of imports under ``TYPE_CHECKING``;
+- no file of ``ui/`` over 450 lines, no class with more than 25 methods;
+- no module imports another's private names;
+- variant behaviour reads ``rules.traits`` (:mod:`engine.families`): the
+  only tests of a family's name are the searches refusing another family;
+- a pile's text (``column-3``) is made and parsed only in
+  :mod:`engine.piles`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "ui")
+MAX_LINES = 450
+MAX_METHODS = 25
+
+
+def _modules() -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for pkg in PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            rel = path.relative_to(ROOT).with_suffix("")
+            parts = list(rel.parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The project modules ``name`` imports, at any level (TYPE_CHECKING too)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(_tree(path)):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        for t in targets:
+            while t and t not in MODULES:
+                t = t.rpartition(".")[0]
+            if t and t != name:
+                found.add(t)
+    return found
+
+
+def test_no_import_circle() -> None:
+    graph = {name: _imports(name, path) for name, path in MODULES.items()}
+    # A package's __init__ re-exports its modules: an import of ``engine``
+    # from inside ``engine`` is not a circle through the package itself.
+    for name in graph:
+        graph[name] = {t for t in graph[name] if not name.startswith(t + ".")}
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(n: str) -> None:
+        state[n] = 1
+        path.append(n)
+        for m in sorted(graph[n]):
+            if state.get(m) == 1:
+                cycle = path[path.index(m) :] + [m]
+                pytest.fail("import circle: " + " -> ".join(cycle))
+            if m not in state:
+                visit(m)
+        path.pop()
+        state[n] = 2
+
+    for n in sorted(graph):
+        if n not in state:
+            visit(n)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("ui.")))
+def test_ui_parts_stay_small(name: str) -> None:
+    path = MODULES[name]
+    lines = path.read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{path.name} has {lines} lines"
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.ClassDef):
+            methods = [n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+            assert len(methods) <= MAX_METHODS, f"{node.name} has {len(methods)} methods"
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    bad = []
+    for name, path in MODULES.items():
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ImportFrom):
+                bad += [f"{name}: {a.name}" for a in node.names if a.name.startswith("_") and a.name != "__version__"]
+    assert not bad
+
+
+def _family_tests(tree: ast.Module) -> list[ast.Compare]:
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(s, ast.Attribute) and s.attr == "family" for s in sides) or any(
+                isinstance(s, ast.Name) and s.id == "family" for s in sides
+            ):
+                out.append(node)
+    return out
+
+
+def test_variant_behaviour_reads_the_family_traits() -> None:
+    found = []
+    for name, path in MODULES.items():
+        if name == "engine.families":
+            continue
+        tree = _tree(path)
+        guards = {
+            id(n.test)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.If) and len(n.body) == 1 and isinstance(n.body[0], ast.Raise)
+        }
+        found += [f"{name}:{c.lineno}" for c in _family_tests(tree) if id(c) not in guards]
+    assert not found, "tests of a family's name (read rules.traits instead): " + ", ".join(found)
+
+
+PILE_TEXT = re.compile(r"""["'](column|foundation|draw)-""")
+
+
+def test_pile_text_is_made_and_parsed_in_one_place() -> None:
+    found = []
+    for name, path in MODULES.items():
+        if name == "engine.piles":
+            continue
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value
+                if re.match(r"(column|foundation|draw)-", text) and "\n" not in text:
+                    found.append(f"{name}:{node.lineno}: {text!r}")
+        source = path.read_text(encoding="utf-8")
+        found += [
+            f"{name}: startswith({m.group(0)})" for m in re.finditer(r"startswith\(\(?" + PILE_TEXT.pattern, source)
+        ]
+    assert not found, "pile text outside engine/piles.py: " + ", ".join(found)

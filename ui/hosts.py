@@ -1,0 +1,107 @@
+"""Small adapters that give a part the narrow host it asks for.
+
+* :class:`BrowserStorage` — the browser's storage as :class:`ui.service.Storage`;
+* :class:`LateHost` — the table's :class:`ui.table.Host`, over parts made
+  after the table (the session, the helper, the sound);
+* :class:`ChooserHost` — the game chooser's :class:`ui.chooser.Host`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import engine
+from engine.rules import OptionValue
+
+from .animator import Animator
+from .assist import WinnableChoice
+from .dialogs import DialogHost
+from .dom import storage_get, storage_set
+from .helper import Helper
+from .messages import Messages
+from .service import GameService
+from .session import Session
+from .sound import Sound
+from .winnable import WinnableDeals
+
+
+class BrowserStorage:
+    """The browser's storage as :class:`ui.service.Storage`."""
+
+    def get(self, key: str) -> str | None:
+        return storage_get(key)
+
+    def set(self, key: str, value: str) -> bool:
+        return storage_set(key, value)
+
+
+class Wired(Protocol):
+    """The parts :class:`LateHost` reaches, once they exist."""
+
+    session: Session
+    helper: Helper
+    animator: Animator
+    dialogs: DialogHost
+    messages: Messages
+    sound: Sound
+
+
+class LateHost:
+    """The table's host (:class:`ui.table.Host`), over parts made after the table."""
+
+    def __init__(self, parts: Wired) -> None:
+        self._parts = parts
+
+    def acted(self, events: list[engine.Event], how: str) -> None:
+        self._parts.session.acted(events, how)
+
+    def changed(self) -> None:
+        self._parts.helper.changed()
+
+    def settled(self) -> None:
+        self._parts.session.screens.settled()
+        self._parts.helper.settled()
+
+    def before_input(self) -> None:
+        self._parts.animator.finish()
+        self._parts.helper.interrupt()  # after settling, which would carry Finish on
+
+    def accepts_input(self) -> bool:
+        return not self._parts.dialogs.is_open
+
+    def refused(self, reason: str, sound: bool) -> None:
+        self._parts.messages.show(reason)
+        if sound:
+            self._parts.sound.effect("illegal")
+
+
+class ChooserHost:
+    """What the game chooser needs: the game, the options, the winnable deals, a start."""
+
+    def __init__(
+        self, service: GameService, winnable: WinnableDeals, session: Session, stats: Callable[[str], None]
+    ) -> None:
+        self._service = service
+        self._winnable = winnable
+        self._session = session
+        self._stats = stats
+
+    @property
+    def game(self) -> engine.Game | None:
+        return self._service.game
+
+    def with_defaults(self, preset: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        return self._service.with_defaults(preset, options)
+
+    def winnable_choice(self, preset: str, options: dict[str, OptionValue]) -> WinnableChoice:
+        return self._winnable.choice(preset, options)
+
+    def watch_winnable(self, fn: Callable[[], None]) -> None:
+        self._winnable.watch(fn)
+
+    def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
+        self._session.start_chosen(preset, deal, options)
+
+    def open_stats(self, preset: str) -> None:
+        self._stats(preset)
