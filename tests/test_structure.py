@@ -7,7 +7,8 @@
 - variant behaviour reads ``rules.traits`` (:mod:`engine.families`): the
   only tests of a family's name are the searches refusing another family;
 - a pile's text (``column-3``) is made and parsed only in
-  :mod:`engine.piles`.
+  :mod:`engine.piles`;
+- ``Any`` stays in ``ui/dom.py``, the wrapper of the browser's objects.
 """
 
 from __future__ import annotations
@@ -157,3 +158,18 @@ def test_pile_text_is_made_and_parsed_in_one_place() -> None:
             f"{name}: startswith({m.group(0)})" for m in re.finditer(r"startswith\(\(?" + PILE_TEXT.pattern, source)
         ]
     assert not found, "pile text outside engine/piles.py: " + ", ".join(found)
+
+
+def test_any_stays_in_the_ffi_wrapper() -> None:
+    """``Any`` (a JS proxy's type) is used only in ui/dom.py; the rest of ui/
+    is checked against its Protocols, and parsed JSON is ``object``."""
+    found = []
+    for name, path in MODULES.items():
+        if not name.startswith("ui.") or name == "ui.dom":
+            continue
+        for node in ast.walk(_tree(path)):
+            if (isinstance(node, ast.Name) and node.id == "Any") or (
+                isinstance(node, ast.ImportFrom) and any(a.name == "Any" for a in node.names)
+            ):
+                found.append(f"{name}:{node.lineno}")
+    assert not found, "Any outside ui/dom.py: " + ", ".join(found)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, replace
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import engine
 from engine import jsontext
@@ -123,7 +123,7 @@ class GameMeta:
         return meta
 
 
-def _is_int(v: Any, low: int, high: int) -> bool:
+def _is_int(v: object, low: int, high: int) -> bool:
     return type(v) is int and low <= v <= high
 
 

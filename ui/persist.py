@@ -33,7 +33,6 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
 
 import engine
 from engine import jsontext
@@ -52,12 +51,12 @@ ENVELOPE_VERSION = 2
 the statistics once) and ``recorded`` (whether it has been)."""
 
 
-def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+def _v1_to_v2(data: dict[str, object]) -> dict[str, object]:
     """Version 1 (before statistics): the game gets an id, not yet counted."""
     return {**data, "v": 2, "id": new_game_id(), "recorded": False}
 
 
-ENVELOPE_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+ENVELOPE_MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {1: _v1_to_v2}
 """``ENVELOPE_MIGRATIONS[n]`` turns a version-``n`` envelope into version ``n + 1``."""
 
 
@@ -230,7 +229,7 @@ class Settings:
             return out
         flag = (False, True)
         levels = tuple(range(0, 101))
-        allowed: dict[str, Any] = {
+        allowed: dict[str, tuple[object, ...]] = {
             "tap": TAP_MODES,
             "faces": FACE_SETS,
             "back": BACKS,

@@ -41,7 +41,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
 
 from engine import jsontext
 from engine.rules import PRESETS
@@ -85,7 +84,7 @@ class Result:
     seconds: int
     moves: int
 
-    def to_list(self) -> list[Any]:
+    def to_list(self) -> list[object]:
         return [self.result, self.score, self.seconds, self.moves]
 
 
@@ -126,7 +125,7 @@ class Record:
     def average_win_time(self) -> float | None:
         return self.win_seconds / self.won if self.won else None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         d = asdict(self)
         d["recent"] = [r.to_list() for r in self.recent]
         return d
@@ -224,7 +223,7 @@ class Book:
     def reset(self, preset: str) -> None:
         self.records.pop(preset, None)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -256,12 +255,12 @@ class Book:
 # -- reading and validating -----------------------------------------------------
 
 
-def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+def _v1_to_v2(data: dict[str, object]) -> dict[str, object]:
     """Version 1 (before daily deals and "Show me"): none of either yet."""
     return {**data, "version": 2, "daily": {}, "shown": {}}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {1: _v1_to_v2}
 """``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``;
 a change of the format bumps :data:`VERSION` and adds the step here."""
 
@@ -269,7 +268,7 @@ MAX_DAILY_DAYS = 40_000
 """More days than a century: a larger daily table is not ours."""
 
 
-def _shown(data: Any) -> dict[str, int]:
+def _shown(data: object) -> dict[str, int]:
     if not isinstance(data, dict):
         raise StatsError('"shown" is not an object')
     for preset, n in data.items():
@@ -280,7 +279,7 @@ def _shown(data: Any) -> dict[str, int]:
     return {p: n for p, n in data.items() if n}
 
 
-def _daily(data: Any) -> dict[str, dict[str, DailyWin]]:
+def _daily(data: object) -> dict[str, dict[str, DailyWin]]:
     if not isinstance(data, dict):
         raise StatsError('"daily" is not an object')
     if len(data) > MAX_DAILY_DAYS:
@@ -312,13 +311,13 @@ _INTS = ("played", "won", "lost", "longest", "longest_losing", "win_seconds")
 _OPTIONAL = ("best_time", "fewest_moves")
 
 
-def _whole(preset: str, name: str, value: Any, low: int = 0) -> int:
+def _whole(preset: str, name: str, value: object, low: int = 0) -> int:
     if type(value) is not int or not low <= value <= MAX_COUNT:
         raise StatsError(f'{preset}: "{name}" must be a whole number from {low} up, not {json.dumps(value)[:40]}')
     return value
 
 
-def _record(preset: str, data: Any) -> Record:
+def _record(preset: str, data: object) -> Record:
     if not isinstance(data, dict):
         raise StatsError(f"{preset}: the record is not an object")
     known = {f.name for f in fields(Record)}
