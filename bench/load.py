@@ -1,31 +1,34 @@
 #!/usr/bin/env python3
 """Page-load benchmark: the real site in headless Chromium on this machine.
 
-Measures, over several runs, and prints the medians beside the targets:
+Each profile (``--profile``, repeatable; all three by default) is a browser
+profile with CDP network and CPU conditions: ``desktop`` (localhost, no
+throttling), ``phone-4g`` (a phone, 9 Mbit/s down, 60 ms, CPU slowed 4×
+through ``Emulation.setCPUThrottlingRate``) and ``slow-4g`` (a phone,
+1.6 Mbit/s, 150 ms, CPU ×4).  For each, over several runs, it prints the
+medians beside the targets:
 
-* first paint: the loading screen's first contentful paint (cold and warm);
-* cold load to interactive: an empty browser profile (no HTTP cache, no
-  service worker), from navigation start to ``<html data-ready>`` — the moment
-  the table says a card can be dragged (``spiderShell.ready()``); it boots from
-  the snapshot shipped with the build, and for comparison the same with a
-  normal start (``?snapshot=off``);
-* warm load to interactive: the app started again in the same profile, served
-  by the service worker, booting from the Pyodide memory snapshot — and, for
-  comparison, the same with the snapshot switched off (``?snapshot=off``);
-* bytes transferred on a cold load up to interactive (CDP
-  ``Network.loadingFinished`` encodedDataLength, i.e. compressed, as sent);
-* memory after load: the JavaScript heap (CDP ``Runtime.getHeapUsage``) and
-  Pyodide's WebAssembly memory.
+* the first visit (an empty browser profile: no HTTP cache, no service
+  worker), from navigation start to ``<html data-ready>``, the moment a card
+  can be dragged; its first paint; the bytes on the wire (CDP
+  ``encodedDataLength``: compressed, as sent) and the ten largest downloads;
+* offline play ready: how long after that playable table the service worker
+  holds the whole site (``<html data-offline="ready">``);
+* three reloads in the same profile (served by the service worker, booting
+  from the stored snapshot), each to a playable table;
+* on the desktop, for comparison, the same with a normal Python start
+  (``?snapshot=off``), and the memory after the first visit.
 
 Usage::
 
-    .venv/bin/python bench/load.py                # 5 runs of each
-    .venv/bin/python bench/load.py --runs 3 --json bench/results/load.json
-    .venv/bin/python bench/load.py --site _site   # an existing build
+    .venv/bin/python bench/load.py                          # 3 runs, every profile
+    .venv/bin/python bench/load.py --profile phone-4g --runs 5 --json bench/results/load.json
+    .venv/bin/python bench/load.py --site _site             # an existing build
 
 It builds the site into a temporary folder unless ``--site`` is given, serves
-it with ``tools/serve.py`` (gzip, cache headers) on a free port, and drives
-Chromium (``/usr/bin/chromium`` when present) through Playwright.
+it with ``tools/serve.py`` (the build's brotli and gzip copies, cache
+headers) on a free port, and drives Chromium (``/usr/bin/chromium`` when
+present) through Playwright.
 """
 
 from __future__ import annotations
@@ -46,26 +49,47 @@ import build as site_build  # noqa: E402
 import serve  # noqa: E402
 from harness import PROFILES, launch, wait_html  # noqa: E402
 
-TARGETS = {  # metric -> (target, unit)
-    "first_paint_cold": (0.3, "s"),
-    "first_paint_warm": (0.3, "s"),
-    "warm_snapshot": (1.5, "s"),
-    "cold": (3.0, "s"),
+NETWORKS: dict[str, dict[str, Any]] = {
+    # name -> browser profile, CDP network conditions (None: none) and CPU slow-down
+    "desktop": {"browser": "desktop", "net": None, "cpu": 1},
+    "phone-4g": {
+        "browser": "phone",
+        "net": {"latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 3e6 / 8},
+        "cpu": 4,
+    },
+    "slow-4g": {
+        "browser": "phone",
+        "net": {"latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8},
+        "cpu": 4,
+    },
+}
+
+TARGETS = {  # (profile, metric) -> (target, unit)
+    ("desktop", "cold"): (1.3, "s"),
+    ("desktop", "reload_1"): (0.7, "s"),
+    ("desktop", "reload_3"): (0.7, "s"),
+    ("desktop", "cold_bytes"): (6e6, "B"),
+    ("desktop", "first_paint_cold"): (0.3, "s"),
+    ("phone-4g", "cold"): (7.0, "s"),
+    ("phone-4g", "reload_1"): (2.0, "s"),
+    ("phone-4g", "reload_3"): (2.0, "s"),
+    ("phone-4g", "offline_after"): (15.0, "s"),
 }
 
 LABELS = {
     "first_paint_cold": "first paint, loading screen (cold)",
-    "first_paint_warm": "first paint, loading screen (warm)",
-    "cold": "cold load to interactive",
-    "cold_normal": "cold load, normal start (no snapshot)",
-    "warm_snapshot": "warm load to interactive (snapshot)",
-    "warm_normal": "warm load to interactive (no snapshot)",
-    "cold_bytes": "bytes transferred, cold load",
-    "cold_requests": "requests, cold load",
-    "js_heap_cold": "JS heap after cold load",
-    "wasm_memory_cold": "wasm memory after cold load",
-    "js_heap_warm": "JS heap after warm load (snapshot)",
-    "wasm_memory_warm": "wasm memory after warm load (snapshot)",
+    "cold": "first visit to a playable table",
+    "cold_bytes": "bytes on the wire, first visit",
+    "cold_requests": "requests, first visit",
+    "offline_after": "offline play ready, after the playable table",
+    "reload_1": "first reload to a playable table",
+    "reload_2": "second reload",
+    "reload_3": "third reload",
+    "first_paint_warm": "first paint, loading screen (reload)",
+    "cold_normal": "first visit, normal start (no snapshot)",
+    "warm_normal": "reload, normal start (no snapshot)",
+    "js_heap_cold": "JS heap after the first visit",
+    "wasm_memory_cold": "wasm memory after the first visit",
 }
 
 TIMES = """() => ({
@@ -78,30 +102,51 @@ TIMES = """() => ({
 })"""
 
 
-def measure_page(page: Any, url: str, count_bytes: bool) -> dict[str, Any]:
-    """Open URL in PAGE, wait for interactive, return its figures."""
+def throttle(cdp: Any, network: dict[str, Any]) -> None:
+    """Apply a profile's network and CPU conditions to one page's CDP session.
+    (The service worker's own downloads are not slowed: CDP conditions apply
+    to the page's target, so the offline-ready time on a slow profile is a
+    lower bound.)"""
+    if network["net"] is not None:
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, **network["net"]})
+    if network["cpu"] != 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": network["cpu"]})
+
+
+def measure_page(page: Any, url: str, network: dict[str, Any], count_bytes: bool) -> dict[str, Any]:
+    """Open URL in PAGE under NETWORK, wait for a playable table, return its figures."""
     cdp = page.context.new_cdp_session(page)
     sent: dict[str, float] = {}
+    urls: dict[str, str] = {}
     if count_bytes:
         cdp.send("Network.enable")
+        cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
         cdp.on("Network.loadingFinished", lambda e: sent.__setitem__(e["requestId"], e["encodedDataLength"]))
+    throttle(cdp, network)
     page.goto(url)
     wait_html(page, "ready")
     figures: dict[str, Any] = page.evaluate(TIMES)
     if count_bytes:
         figures["bytes"] = sum(sent.values())
         figures["requests"] = len(sent)
-        cdp.send("Network.disable")
+        per_file: dict[str, float] = {}
+        for rid, size in sent.items():
+            name = urls.get(rid, "?").split("?")[0].rsplit("/", 1)[-1] or "(page)"
+            per_file[name] = per_file.get(name, 0) + size
+        figures["per_file"] = per_file
     heap = cdp.send("Runtime.getHeapUsage")
     figures["js_heap"] = heap["usedSize"]
-    cdp.detach()
+    figures["cdp"] = cdp
     return figures
 
 
-def run(site: Path, runs: int, verbose: bool) -> dict[str, list[float]]:
+def run(site: Path, runs: int, profile: str, verbose: bool) -> tuple[dict[str, list[float]], dict[str, float]]:
     from playwright.sync_api import sync_playwright
 
+    network = NETWORKS[profile]
     results: dict[str, list[float]] = {key: [] for key in LABELS}
+    largest: dict[str, float] = {}
     server = serve.start(site)
     server.warm()  # compress everything first, as a static host has it ready
     url = server.url
@@ -109,57 +154,60 @@ def run(site: Path, runs: int, verbose: bool) -> dict[str, list[float]]:
         with sync_playwright() as p:
             browser = launch(p)
             for i in range(runs):
-                # Cold: a new, empty profile.
-                context = browser.new_context(**PROFILES["desktop"])
+                # The first visit: a new, empty profile.
+                context = browser.new_context(**PROFILES[network["browser"]])
                 page = context.new_page()
-                cold = measure_page(page, url, count_bytes=True)
+                cold = measure_page(page, url, network, count_bytes=True)
                 results["cold"].append(cold["ready"] / 1000)
                 results["first_paint_cold"].append(cold["paint"] / 1000)
                 results["cold_bytes"].append(cold["bytes"])
                 results["cold_requests"].append(cold["requests"])
                 results["js_heap_cold"].append(cold["js_heap"])
                 results["wasm_memory_cold"].append(cold["wasm"])
-                # Let the service worker finish its precache and the snapshot be made.
+                largest = cold["per_file"]
+                # The service worker holds the whole site: offline play is ready.
                 wait_html(page, "offline", "ready")
+                results["offline_after"].append(page.evaluate("performance.now()") / 1000 - cold["ready"] / 1000)
                 wait_html(page, "snapshot", "saved", "failed", "too-big")
+                cold["cdp"].detach()
                 page.close()
-                # Warm: the app started again, from the service worker.
-                page = context.new_page()
-                warm = measure_page(page, url, count_bytes=False)
-                page.close()
-                page = context.new_page()
-                plain = measure_page(page, url + "?snapshot=off", count_bytes=False)
-                page.close()
-                results["warm_snapshot"].append(warm["ready"] / 1000)
-                results["first_paint_warm"].append(warm["paint"] / 1000)
-                results["js_heap_warm"].append(warm["js_heap"])
-                results["wasm_memory_warm"].append(warm["wasm"])
-                results["warm_normal"].append(plain["ready"] / 1000)
+                # Three reloads: the app started again, from the service worker.
+                reloads = []
+                for k in (1, 2, 3):
+                    page = context.new_page()
+                    warm = measure_page(page, url, network, count_bytes=False)
+                    warm["cdp"].detach()
+                    page.close()
+                    results[f"reload_{k}"].append(warm["ready"] / 1000)
+                    if k == 1:
+                        results["first_paint_warm"].append(warm["paint"] / 1000)
+                    reloads.append(f"{warm['ready'] / 1000:.2f} s ({warm['boot']})")
+                if profile == "desktop":
+                    page = context.new_page()
+                    plain = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
+                    plain["cdp"].detach()
+                    page.close()
+                    results["warm_normal"].append(plain["ready"] / 1000)
+                context.close()
                 if verbose:
                     print(
-                        f"run {i + 1}: cold {cold['ready'] / 1000:.2f} s ({cold['boot']}),"
-                        f" warm {warm['ready'] / 1000:.2f} s ({warm['boot']}),"
-                        f" warm without snapshot {plain['ready'] / 1000:.2f} s ({plain['boot']}),"
-                        f" cold bytes {cold['bytes'] / 1e6:.2f} MB",
+                        f"run {i + 1}: first visit {cold['ready'] / 1000:.2f} s ({cold['boot']}),"
+                        f" {cold['bytes'] / 1e6:.2f} MB; offline ready {results['offline_after'][-1]:.1f} s later;"
+                        f" reloads " + ", ".join(reloads),
                         flush=True,
                     )
-                context.close()
-                # For comparison: a first visit that starts Python normally.
-                context = browser.new_context(**PROFILES["desktop"])
-                page = context.new_page()
-                normal = measure_page(page, url + "?snapshot=off", count_bytes=False)
-                results["cold_normal"].append(normal["ready"] / 1000)
-                if verbose:
-                    print(
-                        f"        cold with a normal start {normal['ready'] / 1000:.2f} s ({normal['boot']})",
-                        flush=True,
-                    )
-                context.close()
+                if profile == "desktop":  # for comparison: a first visit that starts Python normally
+                    context = browser.new_context(**PROFILES[network["browser"]])
+                    page = context.new_page()
+                    normal = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
+                    normal["cdp"].detach()
+                    results["cold_normal"].append(normal["ready"] / 1000)
+                    context.close()
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    return results
+    return results, largest
 
 
 def fmt(key: str, value: float) -> str:
@@ -172,7 +220,7 @@ def fmt(key: str, value: float) -> str:
     return f"{value:.2f} s"
 
 
-def report(results: dict[str, list[float]]) -> tuple[str, bool]:
+def report(results: dict[str, list[float]], profile: str) -> tuple[str, bool]:
     rows = [("metric", "median", "min – max", "target", "")]
     ok = True
     for key, label in LABELS.items():
@@ -182,10 +230,10 @@ def report(results: dict[str, list[float]]) -> tuple[str, bool]:
         median = statistics.median(values)
         spread = f"{fmt(key, min(values))} – {fmt(key, max(values))}"
         target, verdict = "", ""
-        if key in TARGETS:
-            limit, _ = TARGETS[key]
-            target = f"≤ {limit:.1f} s"
-            verdict = "pass" if median <= limit else "FAIL"
+        if (profile, key) in TARGETS:
+            limit, _ = TARGETS[(profile, key)]
+            target = "≤ " + fmt(key, limit)
+            verdict = "pass" if median <= limit else "MISS"
             ok = ok and median <= limit
         rows.append((label, fmt(key, median), spread, target, verdict))
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
@@ -196,27 +244,50 @@ def report(results: dict[str, list[float]]) -> tuple[str, bool]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--profile",
+        action="append",
+        choices=sorted(NETWORKS),
+        help="network and CPU profile (repeatable; default: all three)",
+    )
     parser.add_argument("--site", type=Path, help="an existing build (default: build into a temporary folder)")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("-q", "--quiet", action="store_true", help="no per-run lines")
     args = parser.parse_args(argv)
+    profiles = args.profile or ["desktop", "phone-4g", "slow-4g"]
 
+    everything: dict[str, object] = {}
+    all_ok = True
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site
         if site is None:
             site = Path(tmp) / "site"
             info = site_build.build(site)
             print(f"built site {info['build']} ({int(str(info['bytes'])) / 1e6:.1f} MB uncompressed)")
-        print(f"{args.runs} runs, headless Chromium, {PROFILES['desktop']['viewport']} desktop profile\n", flush=True)
-        results = run(site, args.runs, verbose=not args.quiet)
-    table, ok = report(results)
-    print()
-    print(table)
+        for profile in profiles:
+            net = NETWORKS[profile]
+            conditions = (
+                "localhost, no throttling"
+                if net["net"] is None
+                else f"{net['net']['downloadThroughput'] * 8 / 1e6:g} Mbit/s down,"
+                f" {net['net']['latency']} ms, CPU ×{net['cpu']}"
+            )
+            print(f"\n== {profile}: {conditions}; {args.runs} runs, headless Chromium", flush=True)
+            results, largest = run(site, args.runs, profile, verbose=not args.quiet)
+            table, ok = report(results, profile)
+            all_ok = all_ok and ok
+            print()
+            print(table)
+            top = sorted(largest.items(), key=lambda kv: -kv[1])[:10]
+            print("\nthe ten largest downloads of the first visit (as sent):")
+            for name, size in top:
+                print(f"  {size / 1e6:7.2f} MB  {name}")
+            everything[profile] = {"results": results, "largest": dict(top)}
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    print("\nall targets met" if ok else "\nsome targets missed")
+        args.json.write_text(json.dumps(everything, indent=1) + "\n", encoding="utf-8")
+    print("\nall targets met" if all_ok else "\nsome targets missed")
     return 0
 
 

@@ -9,6 +9,7 @@ worker) and waits on the page's attributes, never on time.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import struct
 from collections.abc import Callable, Iterator
@@ -94,7 +95,12 @@ def test_first_load_shows_the_loading_screen_then_the_game(desktop: Any, site_ur
     assert values[-1] == 100
     assert len(set(values)) >= 6
     texts = [text for _, _, text in log]
-    assert any("Downloading the Python runtime…" in t and " MB" in t for t in texts)
+    # In a player's words, counting the bytes as sent (compressed), not the decoded ones.
+    counted = [t for t in texts if t.startswith("Getting the cards ready… ") and " of " in t]
+    assert counted, texts
+    assert not [t for t in texts if "Python" in t or "runtime" in t or "Pyodide" in t], texts
+    last = re.match(r"Getting the cards ready… ([\d.]+) of ([\d.]+) MB$", counted[-1])
+    assert last, counted[-1]
     # A first visit starts from the snapshot shipped with the site.
     assert html_attr(page, "boot") == "shipped"
 
@@ -107,6 +113,18 @@ def test_first_load_shows_the_loading_screen_then_the_game(desktop: Any, site_ur
     assert len(sizes) == 3, sizes
     for name, encoded, decoded in sizes:
         assert 0 < encoded < 0.75 * decoded, name
+    # The loading screen's total is what came over the wire (within rounding):
+    # the snapshot, the wasm and the standard library, as sent.
+    wire = page.evaluate(
+        r"""() => performance.getEntriesByType('resource')
+            .filter(r => /pyodide\.asm\.wasm$|python_stdlib\.zip$|\/snapshot\/.*\.bin$/.test(r.name))
+            .reduce((sum, r) => sum + r.encodedBodySize, 0)"""
+    )
+    assert float(last.group(1)) == float(last.group(2))
+    assert abs(float(last.group(2)) - wire / 1e6) <= 0.06, (last.group(0), wire)
+    # Once the whole site is held for offline play, the page says so, once, quietly.
+    wait_html(page, "offline", "ready")
+    page.wait_for_selector('#table[data-message="Ready to play offline."]', state="attached")
     watch.assert_clean()
 
 

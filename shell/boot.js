@@ -65,13 +65,13 @@ Object.assign(shell, { ready, progress, fail, bootLog, bootInfo: shell.bootInfo 
 // 88-95 %, running the game 95-100 %.
 progress(0.04, "Loading…");
 const STAGES = {
-  "Loading Pyodide": [0.08, "Downloading the Python runtime…"],
-  "Loading Storage": [0.09, "Downloading the Python runtime…"],
-  "Loading interpreter": [0.1, "Downloading the Python runtime…"],
-  "Loaded interpreter": [0.88, "Loading the game…"],
-  "Loading files": [0.88, "Loading the game…"],
-  "Loaded files": [0.94, "Loading the game…"],
-  "Loaded Pyodide": [0.95, "Starting the game…"],
+  "Loading Pyodide": [0.08, "Getting the cards ready…"],
+  "Loading Storage": [0.09, "Getting the cards ready…"],
+  "Loading interpreter": [0.1, "Getting the cards ready…"],
+  "Loaded interpreter": [0.88, "Setting up the table…"],
+  "Loading files": [0.88, "Setting up the table…"],
+  "Loaded files": [0.94, "Setting up the table…"],
+  "Loaded Pyodide": [0.95, "Dealing…"],
 };
 addEventListener("py:progress", (event) => {
   const stage = STAGES[event.detail];
@@ -137,6 +137,8 @@ function watchInstalling(registration) {
       showUpdate(worker);
     } else if (worker.state === "activated" && !navigator.serviceWorker.controller) {
       html.dataset.offline = "ready";
+      // The first time the whole site is held: the page says so, once, quietly.
+      dispatchEvent(new Event("spider:offline-ready"));
     } else if (worker.state === "redundant" && html.dataset.offline === "installing") {
       html.dataset.offline = "failed";
     }

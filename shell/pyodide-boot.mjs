@@ -49,8 +49,10 @@ const PYTHON_FILES = /*@PYTHON_FILES@*/[];
 // Our modules that import nothing from the browser, safe to import in the
 // snapshot (computed by tools/build.py from their imports).
 const SNAPSHOT_MODULES = /*@SNAPSHOT_MODULES@*/[];
-// Uncompressed sizes of the big runtime files, for the progress bar.
+// Uncompressed sizes of the big runtime files, for the progress bar, and
+// their sizes as sent compressed ({name: {br, gzip}}; {} without copies).
 const DOWNLOAD_SIZES = /*@DOWNLOAD_SIZES@*/{};
+const WIRE_SIZES = /*@WIRE_SIZES@*/{};
 
 // A snapshot restores only if the heap it copies never grew past Pyodide's
 // initial 30 MiB (a grown heap fails with "offset is out of bounds"); the
@@ -120,30 +122,58 @@ function prefetchPythonFiles() {
 
 // ---- first-visit download progress ------------------------------------------
 // On a first visit (no service worker yet) the runtime download dominates the
-// wait. Pyodide fetches its files with fetch(); for the two big ones we count
-// the bytes as they stream in. Not done when the service worker serves the
+// wait. Pyodide fetches its files with fetch(); for the big ones we count the
+// bytes as they stream in, and show them as the player's connection carries
+// them: compressed, by the encoding each response came with (the build knows
+// each file's compressed sizes). Not done when the service worker serves the
 // files: re-wrapping a response there would lose the wasm code cache.
+function wireSize(name, encoding) {
+  const sizes = WIRE_SIZES[name] || {};
+  return sizes[encoding] ?? DOWNLOAD_SIZES[name];
+}
+
+function progressText(loaded, total) {
+  const mb = (n) => (n / 1e6).toFixed(1);
+  return `Getting the cards ready… ${mb(loaded)} of ${mb(total)} MB`;
+}
+
 function countDownloads(names) {
   names = names.filter((name) => name in DOWNLOAD_SIZES);
   if (navigator.serviceWorker?.controller || !names.length) return () => {};
-  const total = names.reduce((sum, name) => sum + DOWNLOAD_SIZES[name], 0);
-  let loaded = 0;
+  const raw = names.reduce((sum, name) => sum + DOWNLOAD_SIZES[name], 0);
+  const decoded = {}; // name -> bytes received, decoded
+  const encodings = {}; // name -> the response's Content-Encoding ("" for none)
   let lastShown = 0;
+  // Until a file's response arrives, count it as the first response came (brotli if none yet).
+  const assumed = () => Object.values(encodings)[0] ?? "br";
+  const show = () => {
+    let done = 0;
+    let loaded = 0;
+    let total = 0;
+    for (const name of names) {
+      const size = wireSize(name, encodings[name] ?? assumed());
+      const got = decoded[name] || 0;
+      done += got;
+      loaded += (size * got) / DOWNLOAD_SIZES[name];
+      total += size;
+    }
+    const fraction = Math.min(1, done / raw);
+    if (fraction - lastShown >= 0.01 || fraction === 1) {
+      lastShown = fraction;
+      report(0.1 + 0.6 * fraction, progressText(Math.min(loaded, total), total));
+    }
+  };
   const original = globalThis.fetch;
   const counting = async function fetchCountingBytes(input, init) {
     const response = await original.call(this, input, init);
     const url = input instanceof Request ? input.url : String(input);
     const name = new URL(url, location.href).pathname.split("/").pop();
     if (!names.includes(name) || !response.ok || !response.body) return response;
+    encodings[name] = (response.headers.get("content-encoding") || "").trim();
     const counter = new TransformStream({
       transform(chunk, controller) {
-        loaded += chunk.byteLength;
-        const fraction = Math.min(1, loaded / total);
-        if (fraction - lastShown >= 0.01 || fraction === 1) {
-          lastShown = fraction;
-          const mb = (n) => (n / 1048576).toFixed(1);
-          report(0.1 + 0.6 * fraction, `Downloading the Python runtime… ${mb(loaded)} / ${mb(total)} MB`);
-        }
+        decoded[name] = (decoded[name] || 0) + chunk.byteLength;
+        show();
         controller.enqueue(chunk);
       },
     });
@@ -402,7 +432,7 @@ async function bootPyodide() {
     if (!shipped) stopCounting();
     if (snapshot) {
       try {
-        if (!shipped) report(0.3, "Starting Python…");
+        if (!shipped) report(0.3, "Setting up the table…");
         pyodide = await loadPyodideUpstream({ ...settings, _loadSnapshot: snapshot.bytes });
         freshenRestored(pyodide);
         setInfo("boot", shipped ? "shipped" : "snapshot");

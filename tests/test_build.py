@@ -4,10 +4,12 @@ that changes with the content and only with it."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
 import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -65,8 +67,39 @@ def test_the_site_has_our_files_and_only_the_listed_vendor_files(site: tuple[Pat
     expected = {
         f"vendor/{key}-{spec[key]['version']}/{name}" for key in ("pyodide", "pyscript") for name in spec[key]["files"]
     }
-    assert {f for f in files if f.startswith("vendor/")} == expected
+    assert {f for f in files if f.startswith("vendor/") and not f.endswith((".br", ".gz"))} == expected
     assert not [f for f in files if f.endswith(".map") or "__pycache__" in f]
+
+
+@needs_npm
+def test_large_files_ship_with_precompressed_copies_that_decode_to_them(site: tuple[Path, dict[str, Any]]) -> None:
+    out, info = site
+    files = site_files(out)
+    originals = sorted(f for f in files if not f.endswith((".br", ".gz")) and f != build.BUILD_INFO)
+    expected = {
+        f
+        for f in originals
+        if Path(f).suffix in build.COMPRESSED_SUFFIXES and (out / f).stat().st_size >= build.COMPRESS_MIN_BYTES
+    }
+    assert {f[:-3] for f in files if f.endswith(".gz")} == expected
+    assert {f[:-3] for f in files if f.endswith(".br")} == expected
+    wasm = next(f for f in expected if f.endswith("pyodide.asm.wasm"))
+    assert info["shipped_snapshot"] in expected and wasm in expected and "index.html" in expected
+    for f in expected:
+        assert gzip.decompress((out / (f + ".gz")).read_bytes()) == (out / f).read_bytes(), f
+    # Brotli: decoded by Node's zlib (no Python brotli package is needed).
+    check = [str(out / f) for f in sorted(expected)]
+    script = (
+        "const fs=require('fs'),z=require('zlib');let bad=process.argv.slice(1).filter(f=>"
+        "!z.brotliDecompressSync(fs.readFileSync(f+'.br')).equals(fs.readFileSync(f)));console.log(JSON.stringify(bad))"
+    )
+    run = subprocess.run(["node", "-e", script, *check], capture_output=True, text=True, timeout=120, check=True)
+    assert json.loads(run.stdout) == []
+    # They stay out of the precache (the browser asks for the file itself).
+    assert not [p for p in precache_of(out) if p.endswith((".br", ".gz"))]
+    # The snapshot and the wasm, as a brotli host sends them, are a fraction of their size.
+    snapshot = info["shipped_snapshot"]
+    assert (out / (snapshot + ".br")).stat().st_size < 0.2 * (out / snapshot).stat().st_size
 
 
 def test_every_python_module_is_mapped_into_the_browser(site: tuple[Path, dict[str, Any]]) -> None:
@@ -88,7 +121,8 @@ def test_the_precache_list_is_every_file_with_its_hash(site: tuple[Path, dict[st
     out, info = site
     precache = precache_of(out)
     shipped = {info["shipped_snapshot"]} - {""}
-    assert set(precache) == site_files(out) - {"sw.js", build.BUILD_INFO} - shipped
+    copies = {f for f in site_files(out) if f.endswith((".br", ".gz"))}  # sent in place of their files
+    assert set(precache) == site_files(out) - {"sw.js", build.BUILD_INFO} - shipped - copies
     for name, digest in precache.items():
         assert hashlib.sha256((out / name).read_bytes()).hexdigest() == digest, name
     worker = (out / "sw.js").read_text(encoding="utf-8")
@@ -120,10 +154,10 @@ def copy_sources(target: Path) -> Path:
 def test_the_build_hash_follows_the_content(site: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     _, info = site
     source = copy_sources(tmp_path / "src")
-    same = build.build(tmp_path / "same", source=source, node_modules=ROOT / "node_modules")
+    same = build.build(tmp_path / "same", source=source, node_modules=ROOT / "node_modules", compress=False)
     assert same["build"] == info["build"]
     (source / "shell" / "shell.css").write_text("/* changed */\n", encoding="utf-8")
-    changed = build.build(tmp_path / "changed", source=source, node_modules=ROOT / "node_modules")
+    changed = build.build(tmp_path / "changed", source=source, node_modules=ROOT / "node_modules", compress=False)
     assert changed["build"] != info["build"]
     assert precache_of(tmp_path / "changed")["shell/shell.css"] != precache_of(tmp_path / "same")["shell/shell.css"]
 
@@ -177,7 +211,10 @@ def test_without_node_the_site_ships_no_snapshot_and_still_builds(
     assert info["shipped_snapshot"] == ""
     assert not (tmp_path / "site" / build.SNAPSHOT_DIR).exists()
     assert 'const SHIPPED_SNAPSHOT = "";' in (tmp_path / "site" / "shell" / "pyodide-boot.mjs").read_text("utf-8")
-    assert "no `node` found" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "no `node` found" in err
+    # gzip copies still, brotli ones only if they were made before (they need Node)
+    assert (tmp_path / "site" / "index.html.gz").is_file()
 
 
 def test_the_build_will_not_delete_a_folder_it_did_not_make(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -103,6 +104,35 @@ def test_compressible_files_are_gzipped_when_the_browser_accepts_it(server: serv
     plain, body = get(server, path)
     assert plain.headers["Content-Encoding"] is None
     assert body == (site / path[1:]).read_bytes()
+
+
+def test_the_builds_precompressed_copies_are_served_as_a_static_host_serves_them(tmp_path: Path) -> None:
+    """X.br and X.gz beside X (tools/build.py writes them) are sent as they
+    are, by Accept-Encoding, with X's type; a copy older than X is stale and
+    is not sent."""
+    raw = b"\0asm" + BIG
+    (tmp_path / "a.wasm").write_bytes(raw)
+    (tmp_path / "a.wasm.br").write_bytes(b"BROTLI-BYTES")  # served as is: the server does not re-encode it
+    (tmp_path / "a.wasm.gz").write_bytes(gzip.compress(raw, 9))
+    (tmp_path / "b.js").write_bytes(BIG)
+    (tmp_path / "b.js.gz").write_bytes(gzip.compress(b"stale", 9))
+    os.utime(tmp_path / "b.js.gz", ns=(1, 1))  # older than b.js
+    server = serve.start(tmp_path, warm=False)
+    try:
+        response, body = get(server, "/a.wasm", **{"Accept-Encoding": "gzip, deflate, br, zstd"})
+        assert response.headers["Content-Encoding"] == "br" and body == b"BROTLI-BYTES"
+        assert response.headers["Content-Type"] == "application/wasm"
+        assert response.headers["Vary"] == "Accept-Encoding"
+        assert int(response.headers["Content-Length"]) == len(body)
+        gz, body = get(server, "/a.wasm", **{"Accept-Encoding": "gzip"})
+        assert gz.headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == raw
+        assert gz.headers["ETag"] != response.headers["ETag"]
+        plain, body = get(server, "/a.wasm")
+        assert plain.headers["Content-Encoding"] is None and body == raw
+        stale, body = get(server, "/b.js", **{"Accept-Encoding": "gzip"})
+        assert stale.headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == BIG
+    finally:
+        server.shutdown()
 
 
 def test_images_archives_and_tiny_files_are_sent_as_they_are(server: serve.SiteServer) -> None:

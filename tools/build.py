@@ -16,23 +16,30 @@ Standard library only. The site is:
   with Node (``tools/make_snapshot.mjs``) that a first visit restores instead
   of starting Python; named by the hash of what went into it, left out of the
   precache and of the content hash, skipped without Node or with
-  ``--no-snapshot``.
+  ``--no-snapshot``;
+* beside every compressible file of 1 KB or more, its precompressed copies
+  ``X.br`` (brotli, with Node's zlib: quality 11, 10 for the snapshot) and
+  ``X.gz`` (gzip -9), for a static host that serves them as they are
+  (``tools/serve.py`` does; see the README's Hosting section).  They are
+  kept in ``.cache/compressed/`` by content, so a rebuild recompresses only
+  what changed; ``--no-compress`` leaves them out.
 
 Text files of ours may hold placeholders that the build fills in:
 ``@PYODIDE_DIR@``, ``@PYSCRIPT_DIR@``, ``@PYODIDE_VERSION@``,
 ``@PYSCRIPT_VERSION@``, ``@BUILD@`` (the content hash), and in JavaScript
 ``/*@PYTHON_FILES@*/[]``, ``/*@SNAPSHOT_MODULES@*/[]``,
-``/*@DOWNLOAD_SIZES@*/{}`` and ``/*@PRECACHE@*/{}``; in HTML
+``/*@DOWNLOAD_SIZES@*/{}``, ``/*@WIRE_SIZES@*/{}`` and ``/*@PRECACHE@*/{}``; in HTML
 ``<!--@MODULEPRELOADS@-->`` (a modulepreload link for every JavaScript module
 the start-up imports).
 
-Usage: ``python3 tools/build.py [--out DIR] [--source DIR] [--node-modules DIR] [--no-snapshot]``.
+Usage: ``python3 tools/build.py [--out DIR] [--source DIR] [--node-modules DIR] [--no-snapshot] [--no-compress]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import gzip
 import hashlib
 import json
 import re
@@ -40,6 +47,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +81,14 @@ SNAPSHOT_DIR = "snapshot"
 SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshots"
 SNAPSHOT_TOOL = Path(__file__).resolve().parent / "make_snapshot.mjs"
+COMPRESS_TOOL = Path(__file__).resolve().parent / "compress.mjs"
+COMPRESS_CACHE = ROOT / ".cache" / "compressed"
+COMPRESSED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".py", ".toml", ".bin"}
+"""What gets precompressed copies (.zip and pictures are compressed already)."""
+COMPRESS_MIN_BYTES = 1024
+BROTLI_QUALITY = 11
+BROTLI_QUALITY_LARGE = 10
+"""For files over 16 MB (the snapshot): 4 % larger than quality 11, in a third of the time."""
 # The standard-library (and Pyodide) modules the page imports by the time it is
 # ready, as recorded from a normal start (spiderShell.bootInfo.snapshotImported).
 # The shipped snapshot imports them so that the page need not; one missing here
@@ -454,6 +470,80 @@ def make_snapshot(name: str, spec: dict[str, object], cache: Path = SNAPSHOT_CAC
     return data
 
 
+def compressed_copies(contents: dict[str, bytes], cache: Path = COMPRESS_CACHE) -> dict[str, bytes]:
+    """``X.gz`` and ``X.br`` for every compressible file of ``contents`` of
+    ``COMPRESS_MIN_BYTES`` or more.  Brotli needs Node: without it only the
+    gzip copies are made (with a warning).  Both are cached by content."""
+    out: dict[str, bytes] = {}
+    todo: list[tuple[str, Path, int]] = []
+    for site_path, data in contents.items():
+        if Path(site_path).suffix not in COMPRESSED_SUFFIXES or len(data) < COMPRESS_MIN_BYTES:
+            continue
+        digest = sha256(data)
+        gz = cache / f"{digest}.gz"
+        if not gz.is_file():
+            cache.mkdir(parents=True, exist_ok=True)
+            gz.with_suffix(".part").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+            gz.with_suffix(".part").replace(gz)
+        gz.touch()
+        out[site_path + ".gz"] = gz.read_bytes()
+        quality = BROTLI_QUALITY_LARGE if len(data) > 16_000_000 else BROTLI_QUALITY
+        cached = cache / f"{digest}-q{quality}.br"
+        todo.append((site_path, cached, quality))
+    missing = [(path, cached, q) for path, cached, q in todo if not cached.is_file()]
+    node = shutil.which("node")
+    if missing and node is None:
+        print("build: no `node` found; the site ships gzip copies but no brotli ones", file=sys.stderr)
+        return out
+    if missing and node is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            jobs: list[list[str | int]] = []
+            for path, cached, q in missing:
+                src = Path(tmp) / str(len(jobs))
+                src.write_bytes(contents[path])
+                jobs.append([str(src), str(cached), q])
+            (Path(tmp) / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
+            run = subprocess.run(
+                [node, str(COMPRESS_TOOL), str(Path(tmp) / "jobs.json")],
+                capture_output=True,
+                text=True,
+                timeout=900,
+                check=False,
+            )
+        if run.returncode != 0:
+            why = run.stdout.strip()[-500:] or run.stderr.strip()[-500:]
+            print(f"build: brotli copies not made: {why}", file=sys.stderr)
+            return out
+    for path, cached, _q in todo:
+        cached.touch()
+        out[path + ".br"] = cached.read_bytes()
+    _prune(cache)
+    return out
+
+
+def _prune(cache: Path, days: float = 7) -> None:
+    """Drop cached copies no build has used for ``days`` (each use touches its file)."""
+    if not cache.is_dir():
+        return
+    now = time.time()
+    for f in cache.iterdir():
+        if f.suffix in (".br", ".gz") and now - f.stat().st_mtime > days * 86400:
+            f.unlink(missing_ok=True)
+
+
+def wire_sizes(files: dict[str, bytes]) -> dict[str, dict[str, int]]:
+    """Each file's size as sent with each encoding its copies have (for the
+    loading screen, which counts the bytes on the wire)."""
+    copies = compressed_copies(files)
+    out: dict[str, dict[str, int]] = {}
+    for name in files:
+        sizes = {enc: len(copies[name + ext]) for enc, ext in (("br", ".br"), ("gzip", ".gz")) if name + ext in copies}
+        if sizes:
+            out[name] = sizes
+    return out
+
+
 def pyscript_config(source: Path, py_files: list[str]) -> str:
     text = (source / "pyscript.toml").read_text(encoding="utf-8")
     if re.search(r"^\s*\[files\]", text, re.M):
@@ -486,6 +576,7 @@ def build(
     all_vendor: bool = False,
     snapshot: bool = True,
     snapshot_cache: Path = SNAPSHOT_CACHE,
+    compress: bool = True,
 ) -> dict[str, object]:
     source = source.resolve()
     node_modules = (node_modules or source / "node_modules").resolve()
@@ -505,6 +596,10 @@ def build(
         if data is not None:
             shipped[f"{SNAPSHOT_DIR}/{name}"] = data
     shipped_path = next(iter(shipped), "")
+    # The big downloads the loading screen counts: their sizes, and as sent compressed.
+    progress_files = {
+        name: (pyodide.source / name).read_bytes() for name in PROGRESS_FILES if name in pyodide.files
+    } | {path.rsplit("/", 1)[1]: data for path, data in shipped.items()}
 
     values = {
         "@PYODIDE_DIR@": pyodide.site_dir,
@@ -513,10 +608,8 @@ def build(
         "@PYSCRIPT_VERSION@": pyscript.version,
         "/*@PYTHON_FILES@*/[]": json.dumps([[p, p] for p in py_files]),
         "/*@SNAPSHOT_MODULES@*/[]": json.dumps(pure),
-        "/*@DOWNLOAD_SIZES@*/{}": json.dumps(
-            {name: (pyodide.source / name).stat().st_size for name in PROGRESS_FILES if name in pyodide.files}
-            | {path.rsplit("/", 1)[1]: len(data) for path, data in shipped.items()}
-        ),
+        "/*@DOWNLOAD_SIZES@*/{}": json.dumps({name: len(data) for name, data in progress_files.items()}),
+        "/*@WIRE_SIZES@*/{}": json.dumps(wire_sizes(progress_files) if compress else {}),
         "@SHIPPED_SNAPSHOT@": shipped_path,
     }
 
@@ -556,7 +649,12 @@ def build(
         "shipped_snapshot": shipped_path,
         "bytes": sum(len(d) for d in contents.values()) + sum(len(d) for d in shipped.values()),
     }
-    write_site(out, contents | shipped, info)
+    copies = compressed_copies(contents | shipped) if compress else {}
+    info["compressed"] = {
+        "br": sum(len(d) for p, d in copies.items() if p.endswith(".br")),
+        "gz": sum(len(d) for p, d in copies.items() if p.endswith(".gz")),
+    }
+    write_site(out, contents | shipped | copies, info)
     return info
 
 
@@ -588,10 +686,22 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="ship no Pyodide memory snapshot (first visits then start Python normally)",
     )
+    parser.add_argument(
+        "--no-compress",
+        action="store_true",
+        help="write no precompressed .br/.gz copies (a quicker build for tests)",
+    )
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
-        info = build(args.out, args.source, args.node_modules, args.all_vendor, not args.no_snapshot)
+        info = build(
+            args.out,
+            args.source,
+            args.node_modules,
+            args.all_vendor,
+            not args.no_snapshot,
+            compress=not args.no_compress,
+        )
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1

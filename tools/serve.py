@@ -4,9 +4,11 @@
 * MIME types: ``.wasm`` as ``application/wasm`` and ``.mjs`` as
   ``text/javascript`` (Pyodide fails without them), plus ``.webmanifest``,
   ``.svg``, ``.py``, ``.toml``, ``.json``, ``.zip``.
-* Compression: gzip for compressible types when the browser accepts it
-  (brotli too when the ``brotli`` module happens to be installed), computed
-  once per file version and kept in memory.
+* Compression: the build's precompressed copies (``X.br``, ``X.gz``, as a
+  host with ``brotli_static``/``gzip_static`` serves them) by the request's
+  ``Accept-Encoding``; for a file without them, gzip (brotli too when the
+  ``brotli`` module happens to be installed), computed once per file
+  version and kept in memory.
 * Caching: files under ``vendor/`` have versioned paths and are
   ``immutable`` for a year; everything else is ``no-cache`` (revalidated
   with ETag / Last-Modified, answered 304 when unchanged).
@@ -88,6 +90,24 @@ class Encoded:
     etag: str
 
 
+PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}
+
+
+def precompressed(path: Path, stat: os.stat_result, encoding: str) -> Path | None:
+    """The build's ``X.br`` / ``X.gz`` beside ``path`` for ``encoding``, if
+    there is one at least as new as ``path`` (an older one would be stale)."""
+    suffix = PRECOMPRESSED.get(encoding)
+    if suffix is None:
+        return None
+    copy = path.with_name(path.name + suffix)
+    try:
+        if copy.stat().st_mtime_ns >= stat.st_mtime_ns:
+            return copy
+    except OSError:
+        pass
+    return None
+
+
 class _Cache:
     """Compressed bodies, keyed by (path, size, mtime, encoding)."""
 
@@ -109,7 +129,10 @@ class _Cache:
             if item is not None:
                 return item
             raw = path.read_bytes()
-            if encoding == "br" and brotli is not None:
+            copy = precompressed(path, stat, encoding)
+            if copy is not None:  # the build's own copy, as a static host serves it
+                data = copy.read_bytes()
+            elif encoding == "br" and brotli is not None:
                 data = brotli.compress(raw, quality=9)
             elif encoding == "gzip":
                 data = gzip.compress(raw, compresslevel=6, mtime=0)
@@ -225,7 +248,7 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
         encoding = ""
         if suffix in COMPRESSIBLE and stat.st_size >= MIN_COMPRESS:
             accepted = self.headers.get("Accept-Encoding", "")
-            if brotli is not None and "br" in accepted:
+            if "br" in accepted and (brotli is not None or precompressed(target, stat, "br") is not None):
                 encoding = "br"
             elif "gzip" in accepted:
                 encoding = "gzip"

@@ -46,6 +46,9 @@ from .statsview import open_stats
 from .table import Table
 from .winnable import WinnableDeals
 
+OFFLINE_READY = "Ready to play offline."
+"""Said once, when the first visit's service worker holds the whole site."""
+
 
 class TableApp:
     """The whole table page: every part, wired."""
@@ -103,6 +106,7 @@ class TableApp:
         b.on(document, "visibilitychange", lambda e: self.session.on_visibility())
         b.on(window, "pagehide", lambda e: self.session.save())
         b.on(window, "resize", lambda e: self.table.resize())
+        b.on(window, "spider:offline-ready", lambda e: self.messages.show(OFFLINE_READY, 4000))
         self._resize_proxy = create_proxy(lambda *_: self.table.resize())
         window.ResizeObserver.new(self._resize_proxy).observe(self.root)
         self._tick_proxy = create_proxy(self.session.tick)
