@@ -154,7 +154,7 @@ def copy_sources(target: Path) -> Path:
 def test_the_build_hash_follows_the_content(site: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     _, info = site
     source = copy_sources(tmp_path / "src")
-    same = build.build(tmp_path / "same", source=source, node_modules=ROOT / "node_modules", compress=False)
+    same = build.build(tmp_path / "same", source=source, node_modules=ROOT / "node_modules")
     assert same["build"] == info["build"]
     (source / "shell" / "shell.css").write_text("/* changed */\n", encoding="utf-8")
     changed = build.build(tmp_path / "changed", source=source, node_modules=ROOT / "node_modules", compress=False)
