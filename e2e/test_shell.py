@@ -236,6 +236,37 @@ def test_after_the_first_visit_the_game_loads_offline(
     watch.assert_clean()
 
 
+STDLIB_STATE = "repr([(f.state, f.trigger) for f in __import__('sys').meta_path if type(f).__name__ == 'FullLibrary'])"
+STDLIB_PROBE = """
+import difflib, email.mime.text  # not in the trimmed library: a module, and a submodule of a package it has
+assert difflib.SequenceMatcher(None, 'spider', 'spiders').ratio() > 0.9
+assert email.mime.text.MIMEText('x').get_content_type() == 'text/plain'
+"""
+
+
+@pytest.mark.parametrize("start", ["shipped", "snapshot", "normal"])
+def test_every_start_path_imports_only_what_the_trimmed_library_has(
+    desktop: Any, site_url: str, watch: Watch, start: str
+) -> None:
+    """The site ships a standard library cut to what the page imports: on
+    every start path, a game started and played needs nothing else."""
+    if start == "shipped":
+        open_game(desktop, site_url)
+    else:
+        load_until_settled(desktop, site_url)
+        open_game(desktop, site_url + ("?snapshot=off" if start == "normal" else ""))
+    assert html_attr(desktop, "boot") == start
+    desktop.keyboard.press("h")  # a hint: the background search, the helpers
+    desktop.keyboard.press("d")  # a deal
+    desktop.keyboard.press("Control+z")  # undo
+    desktop.wait_for_selector("#table:not([data-busy])", state="attached")
+    assert python(desktop, STDLIB_STATE) == "[('trimmed', '')]"
+    # A module it lacks comes from the whole library, fetched once (online).
+    python(desktop, STDLIB_PROBE)
+    assert python(desktop, STDLIB_STATE) == "[('full', 'difflib')]"
+    watch.assert_clean()
+
+
 # ---- updates ---------------------------------------------------------------------------------
 
 MARKER = "/* update-test: version B */"

@@ -120,6 +120,29 @@ function prefetchPythonFiles() {
   addEventListener("py:all-done", stop, { once: true });
 }
 
+// ---- the whole standard library, for ui/stdlib.py ------------------------------
+// The site ships a trimmed standard library; the first import it cannot serve
+// asks for the whole one. An import cannot wait for a promise, so this request
+// is synchronous (bytes through the "x-user-defined" charset); it is made at
+// most once, and the service worker has the file for offline play.
+// The modules the whole library has and the shipped one lacks (tools/build.py).
+shell.stdlibRest = /*@STDLIB_REST@*/[];
+shell.fetchFullStdlib = () => {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", new URL(`stdlib/python_stdlib-${version}.zip`, SITE_URL).href, false);
+  xhr.overrideMimeType("text/plain; charset=x-user-defined");
+  try {
+    xhr.send();
+  } catch {
+    return null;
+  }
+  if (xhr.status !== 200) return null;
+  const text = xhr.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+};
+
 // ---- first-visit download progress ------------------------------------------
 // On a first visit (no service worker yet) the runtime download dominates the
 // wait. Pyodide fetches its files with fetch(); for the big ones we count the

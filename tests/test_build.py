@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import re
 import shutil
 import subprocess
 import tomllib
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +71,39 @@ def test_the_site_has_our_files_and_only_the_listed_vendor_files(site: tuple[Pat
     }
     assert {f for f in files if f.startswith("vendor/") and not f.endswith((".br", ".gz"))} == expected
     assert not [f for f in files if f.endswith(".map") or "__pycache__" in f]
+
+
+@needs_npm
+def test_the_standard_library_is_trimmed_to_what_the_page_imports_with_the_whole_beside_it(
+    site: tuple[Path, dict[str, Any]],
+) -> None:
+    out, info = site
+    vendor = out / "vendor" / f"pyodide-{info['pyodide']}"
+    whole = (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes()
+    full = out / build.FULL_STDLIB_DIR / f"python_stdlib-{info['pyodide']}.zip"
+    assert full.read_bytes() == whole
+    trimmed = zipfile.ZipFile(vendor / "python_stdlib.zip")
+    names = set(trimmed.namelist())
+    assert (vendor / "python_stdlib.zip").stat().st_size < 0.5 * len(whole)
+
+    def has(module: str) -> bool:
+        path = module.replace(".", "/")
+        return f"{path}.py" in names or f"{path}/__init__.py" in names
+
+    in_whole = set(zipfile.ZipFile(io.BytesIO(whole)).namelist())
+    wanted = list(build.SNAPSHOT_STDLIB) + build.our_imports(
+        build.our_files(ROOT), build.python_files(build.our_files(ROOT))
+    )
+    for module in wanted:
+        path = module.replace(".", "/")
+        if f"{path}.py" in in_whole or f"{path}/__init__.py" in in_whole:
+            assert has(module), module
+    for module in build.STDLIB_ALWAYS:
+        assert has(module), module
+    # Both are precached: the whole one for an import the trimmed one lacks, offline too.
+    precache = precache_of(out)
+    assert f"{build.FULL_STDLIB_DIR}/python_stdlib-{info['pyodide']}.zip" in precache
+    assert f"vendor/pyodide-{info['pyodide']}/python_stdlib.zip" in precache
 
 
 @needs_npm
@@ -187,7 +222,12 @@ def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, 
     py_files = build.python_files(files)
     pure = build.snapshot_modules(files, py_files)
     pyodide = build.load_vendors(ROOT / "node_modules")[0]
-    name, spec = build.snapshot_inputs(source, pyodide, files, py_files, pure)
+    whole = (pyodide.source / "python_stdlib.zip").read_bytes()
+    trimmed, _ = build.trimmed_stdlib(whole, list(build.SNAPSHOT_STDLIB) + build.our_imports(files, py_files))
+    stdlib = tmp_path / "stdlib.zip"
+    stdlib.write_bytes(trimmed)
+    name, spec = build.snapshot_inputs(source, pyodide, files, py_files, pure, stdlib)
+    assert spec["stdLib"] == str(stdlib)  # made with the library the site ships
     assert info["shipped_snapshot"] in ("", f"{build.SNAPSHOT_DIR}/{name}")
     # Our browser-free modules are imported, the others compiled at the paths PyScript uses.
     assert "engine.play" in spec["imports"] and "json" in spec["imports"]
@@ -196,10 +236,10 @@ def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, 
     assert "ui.main" not in compiled and "engine.play" not in compiled
     # A Python change renames it; a stylesheet change does not.
     (source / "shell" / "shell.css").write_text("/* changed */\n", encoding="utf-8")
-    assert build.snapshot_inputs(source, pyodide, build.our_files(source), py_files, pure)[0] == name
+    assert build.snapshot_inputs(source, pyodide, build.our_files(source), py_files, pure, stdlib)[0] == name
     engine_file = source / "engine" / "cards.py"
     engine_file.write_text(engine_file.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
-    assert build.snapshot_inputs(source, pyodide, build.our_files(source), py_files, pure)[0] != name
+    assert build.snapshot_inputs(source, pyodide, build.our_files(source), py_files, pure, stdlib)[0] != name
 
 
 @needs_npm

@@ -41,6 +41,7 @@ import argparse
 import ast
 import gzip
 import hashlib
+import io
 import json
 import re
 import shutil
@@ -48,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -256,6 +258,26 @@ SNAPSHOT_STDLIB = (
 )
 
 
+STDLIB_ALWAYS = (
+    "encodings.ascii",
+    "encodings.charmap",
+    "encodings.idna",
+    "encodings.latin_1",
+    "encodings.punycode",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "encodings.utf_16",
+    "encodings.utf_32",
+    "encodings.utf_8_sig",
+)
+"""Codecs a decode or encode may look up by name at any time."""
+STDLIB_PACKAGES = ("_pyodide",)
+"""Pyodide's internal package, shipped whole (it imports parts of it lazily)."""
+FULL_STDLIB_DIR = "stdlib"
+"""Where the whole standard library is shipped, for an import the trimmed one
+cannot serve (ui/stdlib.py fetches it then; the service worker keeps it)."""
+
+
 class BuildError(Exception):
     """A problem the person running the build has to fix."""
 
@@ -402,7 +424,12 @@ def snapshot_modules(files: dict[str, Path], py_files: list[str]) -> list[str]:
 
 
 def snapshot_inputs(
-    source: Path, pyodide: Vendor, files: dict[str, Path], py_files: list[str], pure: list[str]
+    source: Path,
+    pyodide: Vendor,
+    files: dict[str, Path],
+    py_files: list[str],
+    pure: list[str],
+    stdlib: Path | None = None,
 ) -> tuple[str, dict[str, object]]:
     """The shipped snapshot's name (a hash of everything that goes into it)
     and the spec tools/make_snapshot.mjs makes it from."""
@@ -421,6 +448,9 @@ def snapshot_inputs(
         "heapLimit": SNAPSHOT_HEAP_LIMIT,
     }
     digest = hashlib.sha256(f"pyodide {pyodide.version}\n".encode())
+    if stdlib is not None:  # the trimmed standard library the site ships: the snapshot is made with it
+        spec["stdLib"] = str(stdlib)
+        digest.update(f"stdlib {sha256(stdlib.read_bytes())}\n".encode())
     digest.update(json.dumps([spec["imports"], compiled]).encode())
     for path in py_files:
         digest.update(f"{path}\0{sha256(files[path].read_bytes())}\n".encode())
@@ -468,6 +498,78 @@ def make_snapshot(name: str, spec: dict[str, object], cache: Path = SNAPSHOT_CAC
         if old != cached and old.stat().st_mtime < cached.stat().st_mtime - 7 * 86400:
             old.unlink()
     return data
+
+
+def our_imports(files: dict[str, Path], py_files: list[str]) -> list[str]:
+    """Every module name our Python files import (at any level)."""
+    names: set[str] = set()
+    for path in py_files:
+        tree = ast.parse(files[path].read_bytes(), filename=path)
+        names |= imported_names(tree, module_name(path), path.endswith("__init__.py"))
+    return sorted(names)
+
+
+def _module_level_imports(tree: ast.Module, module: str, is_package: bool) -> set[str]:
+    """The imports a module runs when it is imported: its top-level statements,
+    and those under a top-level ``if`` or ``try`` (not inside functions)."""
+    body: list[ast.stmt] = []
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            body.append(node)
+        elif isinstance(node, ast.If) and "__main__" in ast.unparse(node.test):
+            continue  # run as a script only
+        elif isinstance(node, ast.If | ast.Try):
+            todo += node.body + node.orelse + getattr(node, "finalbody", [])
+            for handler in getattr(node, "handlers", []):
+                todo += handler.body
+    return imported_names(ast.Module(body=body, type_ignores=[]), module, is_package)
+
+
+def stdlib_modules(full: bytes) -> dict[str, str]:
+    """The modules of a standard library zip, with their paths in it."""
+    paths: dict[str, str] = {}
+    for name in zipfile.ZipFile(io.BytesIO(full)).namelist():
+        if name.endswith("/__init__.py"):
+            paths[name[: -len("/__init__.py")].replace("/", ".")] = name
+        elif name.endswith(".py"):
+            paths[name[:-3].replace("/", ".")] = name
+    return paths
+
+
+def trimmed_stdlib(full: bytes, roots: list[str]) -> tuple[bytes, list[str]]:
+    """The standard library zip cut to ``roots`` (modules), the packages of
+    ``STDLIB_PACKAGES`` and ``STDLIB_ALWAYS``, and what they import when
+    imported, with their parent packages; and the modules in it.  Imports made
+    inside functions are not followed: the page fetches the whole library the
+    first time one is missing (ui/stdlib.py)."""
+    source = zipfile.ZipFile(io.BytesIO(full))
+    paths = stdlib_modules(full)
+    wanted = list(roots) + list(STDLIB_ALWAYS)
+    wanted += [m for m in paths if m.split(".")[0] in STDLIB_PACKAGES]
+    wanted += [m for m in paths if m.startswith("_sysconfigdata")]
+    seen: set[str] = set()
+    while wanted:
+        parts = wanted.pop().split(".")
+        for k in range(1, len(parts) + 1):
+            name = ".".join(parts[:k])
+            if name in seen or name not in paths:
+                continue
+            seen.add(name)
+            path = paths[name]
+            try:
+                tree = ast.parse(source.read(path))
+            except SyntaxError:  # newer syntax than this Python reads: the module goes in, unfollowed
+                continue
+            wanted += _module_level_imports(tree, name, path.endswith("__init__.py"))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name in sorted(seen):
+            info = zipfile.ZipInfo(paths[name], date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, source.read(paths[name]))
+    return out.getvalue(), sorted(seen)
 
 
 def compressed_copies(contents: dict[str, bytes], cache: Path = COMPRESS_CACHE) -> dict[str, bytes]:
@@ -585,20 +687,32 @@ def build(
     files = our_files(source)
     py_files = python_files(files)
     pure = snapshot_modules(files, py_files)
+    # The standard library, trimmed to what the page imports (and what that
+    # imports); the whole one ships beside it for an import it lacks.
+    stdlib_name = f"{pyodide.site_dir}/python_stdlib.zip"
+    full_stdlib = (pyodide.source / "python_stdlib.zip").read_bytes()
+    trimmed, kept = trimmed_stdlib(full_stdlib, list(SNAPSHOT_STDLIB) + our_imports(files, py_files))
+    rest = sorted(set(stdlib_modules(full_stdlib)) - set(kept))
+    snapshot_cache.mkdir(parents=True, exist_ok=True)
+    stdlib_file = snapshot_cache / f"stdlib-{pyodide.version}-{sha256(trimmed)[:16]}.zip"
+    if not stdlib_file.is_file():
+        stdlib_file.write_bytes(trimmed)
 
     # The snapshot shipped for first visits: outside the content hash and the
     # precache (its bytes differ from one making to the next; its name, from
     # what went into it, is in pyodide-boot.mjs and so in the build hash).
     shipped: dict[str, bytes] = {}
     if snapshot:
-        name, spec = snapshot_inputs(source, pyodide, files, py_files, pure)
+        name, spec = snapshot_inputs(source, pyodide, files, py_files, pure, stdlib_file)
         data = make_snapshot(name, spec, snapshot_cache)
         if data is not None:
             shipped[f"{SNAPSHOT_DIR}/{name}"] = data
     shipped_path = next(iter(shipped), "")
     # The big downloads the loading screen counts: their sizes, and as sent compressed.
     progress_files = {
-        name: (pyodide.source / name).read_bytes() for name in PROGRESS_FILES if name in pyodide.files
+        name: trimmed if name == "python_stdlib.zip" else (pyodide.source / name).read_bytes()
+        for name in PROGRESS_FILES
+        if name in pyodide.files
     } | {path.rsplit("/", 1)[1]: data for path, data in shipped.items()}
 
     values = {
@@ -611,6 +725,7 @@ def build(
         "/*@DOWNLOAD_SIZES@*/{}": json.dumps({name: len(data) for name, data in progress_files.items()}),
         "/*@WIRE_SIZES@*/{}": json.dumps(wire_sizes(progress_files) if compress else {}),
         "@SHIPPED_SNAPSHOT@": shipped_path,
+        "/*@STDLIB_REST@*/[]": json.dumps(rest, separators=(",", ":")),
     }
 
     preloads = ["shell/pyscript-setup.js", "shell/pyodide-boot.mjs"] + [
@@ -628,6 +743,9 @@ def build(
     for vendor in vendors:
         for name in vendor.files:
             contents[f"{vendor.site_dir}/{name}"] = (vendor.source / name).read_bytes()
+    if stdlib_name in contents:
+        contents[stdlib_name] = trimmed
+        contents[f"{FULL_STDLIB_DIR}/python_stdlib-{pyodide.version}.zip"] = full_stdlib
 
     build_id = content_hash(contents)
     for site_path, data in contents.items():

@@ -29,6 +29,9 @@ try {
   const { loadPyodide } = await import(pathToFileURL(path.join(indexDir, "pyodide.mjs")).href);
   const pyodide = await loadPyodide({
     indexURL: indexDir,
+    // The trimmed standard library the site ships (tools/build.py): the
+    // snapshot's import caches must describe the zip the page will have.
+    ...(spec.stdLib ? { stdLibURL: path.resolve(spec.stdLib) } : {}),
     _makeSnapshot: true,
     // The environment a page gets. Emscripten's default "_" would be this
     // script's path on the build machine (the page has "./this.program").

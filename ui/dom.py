@@ -31,10 +31,12 @@ __all__ = [
     "el",
     "fetch_text",
     "file_text",
+    "full_stdlib_bytes",
     "is_none",
     "listener_count",
     "now_ms",
     "on",
+    "stdlib_rest",
     "storage_get",
     "storage_remove",
     "storage_set",
@@ -346,6 +348,18 @@ async def fetch_text(url: str) -> str | None:
         return str(await response.text())
     except Exception:  # offline and not cached, or a network error
         return None
+
+
+def full_stdlib_bytes() -> bytes | None:
+    """The whole standard library's zip, fetched now (synchronously: an import
+    is waiting), or None when it cannot be had (shell/pyodide-boot.mjs)."""
+    data = window.spiderShell.fetchFullStdlib()
+    return None if is_none(data) else bytes(data.to_bytes())
+
+
+def stdlib_rest() -> list[str]:
+    """The modules the whole standard library has and the shipped one lacks (tools/build.py)."""
+    return [str(name) for name in window.spiderShell.stdlibRest]
 
 
 def now_ms() -> float:

@@ -13,13 +13,18 @@ is reported through ``window.spiderShell.fail``.
 
 from __future__ import annotations
 
+import sys
 import traceback
 
-from ui.dom import document, window
+from ui.dom import document, full_stdlib_bytes, stdlib_rest, window
+from ui.stdlib import FullLibrary
 
 
 def main() -> None:
     shell = window.spiderShell
+    # The site ships a trimmed standard library: an import it cannot serve
+    # fetches the whole one (ui/stdlib.py).
+    sys.meta_path.append(FullLibrary(full_stdlib_bytes, stdlib_rest()))
     try:
         from ui.app import TableApp
 
