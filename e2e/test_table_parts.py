@@ -5,7 +5,8 @@ that came back."""
 from __future__ import annotations
 
 import pytest
-from tablekit import PHONE, TablePage, desk, table_browser, table_url
+from axekit import open_on_save
+from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, near_win, table_browser, table_url
 
 import engine
 from engine.moves import Move
@@ -265,3 +266,35 @@ def test_a_position_with_something_to_do_is_not_a_dead_end(desk: TablePage) -> N
     store(desk, {persist.CURRENT_KEY: persist.write_current(g, "not-dead-test")})
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deadend === 'progress'")
     assert desk.attr("dialog") is None
+
+
+OFF_TABLE = """() => [...document.querySelectorAll('#table .card')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return r.right <= 0 || r.left >= innerWidth;
+}).length"""
+
+
+@pytest.mark.parametrize("context", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_win_throws_the_cards_off_in_a_bouncing_cascade_that_a_tap_skips(table_browser, table_url, context) -> None:
+    t = TablePage(table_browser, table_url, context, reduced=False)
+    try:
+        g, won = near_win()
+        open_on_save(t, g)
+        t.drag_move(g, won.moves[-1])
+        t.page.wait_for_selector("#table[data-celebrating]", state="attached")
+        # The cards leave the table one after another, over the sides ...
+        t.page.wait_for_function(f"() => ({OFF_TABLE})() >= 10")
+        assert t.attr("dialog") is None  # ... before the end screen
+        t.page.screenshot(path=str(ARTIFACTS / f"win-cascade-{'phone' if context is PHONE else 'desktop'}.png"))
+        # A tap (on the phone) or a key (on the desktop) skips it: the end
+        # screen at once, every card back in its place.
+        if context is PHONE:
+            t.page.touchscreen.tap(20, 600)
+        else:
+            t.page.keyboard.press("Space")
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached", timeout=3000)
+        assert t.attr("celebrating") is None
+        assert t.page.evaluate(OFF_TABLE) == 0
+        assert not t.errors, t.errors
+    finally:
+        t.close()

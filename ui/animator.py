@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .celebration import Flight
 from .dom import Animation, Element, Timer, el, to_js
 
 SPIDER_DOWN_MS = 650
-WAVE_STEP_MS = 9
-WAVE_MS = 520
+CASCADE_Z = 200000
+"""Above every card of the table (and the renderer's flights) during the win cascade."""
 SHAKE_MS = 220
 
 
@@ -44,6 +45,8 @@ class Animator:
         self.flying: list[int] = []
         """uids drawn above the others while they fly (their z is restored at settle)."""
         self._timer = Timer(self.settle)
+        self.celebrating = False
+        """The win's cascade is playing (any key or tap skips it)."""
 
     @property
     def running(self) -> bool:
@@ -120,22 +123,23 @@ class Animator:
         self._spiders.append(node)
         self.busy_for(delay + total + 40)
 
-    def wave(self, cards: list[tuple[Element, float, float]], amplitude: float) -> None:
-        """The win: every card leaps in a wave."""
-        for k, (node, x, y) in enumerate(cards):
+    def cascade(self, flights: list[tuple[Element, Flight]]) -> None:
+        """The win: the cards bounce off the table one after another
+        (:mod:`ui.celebration`); a card that has left stays off until the
+        celebration ends (any input ends it at once)."""
+        end = 0.0
+        for node, flight in flights:
+            frames = [{"transform": tf(x, y), "zIndex": str(CASCADE_Z)} for x, y in flight.points]
             self._anims.append(
                 node.animate(
-                    to_js(
-                        [
-                            {"transform": tf(x, y)},
-                            {"transform": tf(x, y - amplitude) + " rotate(8deg)"},
-                            {"transform": tf(x, y)},
-                        ]
-                    ),
-                    to_js({"duration": WAVE_MS, "delay": k * WAVE_STEP_MS, "easing": "ease-in-out"}),
+                    to_js(frames),
+                    to_js({"duration": flight.duration, "delay": flight.delay, "easing": "linear", "fill": "forwards"}),
                 )
             )
-        self.busy_for(len(cards) * WAVE_STEP_MS + WAVE_MS + 40)
+            end = max(end, flight.delay + flight.duration)
+        self.table.dataset.celebrating = "1"
+        self.celebrating = True
+        self.busy_for(end + 300)
 
     def busy_for(self, ms: float) -> None:
         """Busy until ``ms`` from now (or longer, if something else runs longer)."""
@@ -157,6 +161,8 @@ class Animator:
             node.remove()
         self._spiders = []
         self.table.removeAttribute("data-busy")
+        self.table.removeAttribute("data-celebrating")
+        self.celebrating = False
         self._on_settled()
 
     def finish(self) -> None:

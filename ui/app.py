@@ -150,6 +150,10 @@ class TableApp:
             return
         self.helper.interrupt()  # any key stops Finish and the background search
         self.sound.gesture()
+        if self.animator.celebrating:  # a key skips the win's cascade, and does nothing else
+            self.animator.finish()
+            e.preventDefault()
+            return
         self.keys.on_key(e)
 
     # -- screens ------------------------------------------------------------------------

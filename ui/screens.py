@@ -3,7 +3,8 @@
 :class:`Screens` builds them through the dialog host; what a button does
 comes from the :class:`Flow` protocol (the session implements it).  The end
 screen waits until the table has settled, and after a win (unless motion is
-reduced or simple mode is on) first plays the win wave.
+reduced or simple mode is on) first plays the celebration, the cascade of
+bouncing cards (:mod:`ui.celebration`), which a tap or a key skips.
 
 Hooks for tests: ``#table[data-dialog=confirm|end]``; the end screen's box
 has ``.won`` or ``.lost``.

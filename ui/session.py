@@ -23,11 +23,13 @@ from . import announce as say
 from . import routing
 from .animator import Animator
 from .appearance import Appearance
+from .celebration import cascade
 from .dialogs import DialogHost
 from .dom import document, window
 from .helper import Helper
 from .keycontrol import Keys
 from .messages import Messages
+from .model import is_spider_runs
 from .screens import Screens
 from .service import GameService
 from .sound import Sound
@@ -217,15 +219,24 @@ class Session:
         return self.animator.running
 
     def win_wave(self) -> None:
+        """The win's celebration: the cards bounce off the table (ui/celebration.py)."""
         t, lay, r = self.table.tracker, self.table.layout, self.table.renderer
-        assert t is not None and lay is not None
-        cards = []
-        for uids in t.piles.values():
-            for uid in uids:
-                d = r.drawn[uid]
-                if d is not None:
-                    cards.append((r.card(uid), d.x, d.y))
-        self.animator.wave(cards, lay.card_height * 0.8)
+        g = self.service.game
+        assert t is not None and lay is not None and g is not None
+        runs = is_spider_runs(g.rules)  # a completed run shows its King on top: the King goes first
+        piles = [
+            [(uid, d.x, d.y) for uid in (uids[::-1] if runs and pile.is_foundation else uids) if (d := r.drawn[uid])]
+            for pile, uids in t.piles.items()
+        ]
+        plan = cascade(
+            piles,
+            width=lay.width,
+            height=lay.height,
+            card_width=lay.card_width,
+            card_height=lay.card_height,
+            seed=g.deal or 0,
+        )
+        self.animator.cascade([(r.card(f.uid), f) for f in plan])
 
     def stats_closed(self) -> None:
         """The statistics screen closed: back to the end screen if the game is over."""
