@@ -14,10 +14,15 @@
 //   getGame(id) -> {id, meta, save} | null        listGames() -> [{id, meta}]
 //   putGame(id, meta, save) -> Promise            deleteGame(id) -> Promise
 //   getText(key) -> text | null                   putText(key, text) -> Promise
-//   commit({games: [{id, meta, save}], kv: {key: text|null}, remove: [id]})
-//       one transaction, all or nothing (null in kv deletes the key)
+//   commit({games: [{id, meta, save}], kv: {key: text|null}, remove: [id]}, {relaxed})
+//       one transaction, all or nothing (null in kv deletes the key); relaxed:
+//       a write that may wait for the disk (the clock's), not a player's action
 //   withLock(name, fn) -> fn's result, run while holding a lock every tab of
 //       this site respects (Web Locks; in-page only where the browser has none)
+//   update(id, keys, fn) -> bool   read-modify-write across tabs: under the
+//       "update" lock, reads game `id`'s meta (null if none) and the texts of
+//       `keys`, calls fn(meta, {key: text|null}) and commits the change it
+//       returns (a commit() argument; null: nothing to write). True when it wrote.
 //   claim(id, {steal}) -> bool   play game `id` in this tab; false if another
 //       tab holds it (steal: take it over; that tab is told)
 //   release(id)
@@ -28,8 +33,17 @@
 // (where the browser knows the option), so a promise resolves only once the
 // data is on disk; a kill right after a move keeps the move.
 //
-// The page loads this module (index.html) from the version whose page side
-// reads and writes through it; before that it is built and tested alone.
+// Writes in flight when the page goes away: Chromium aborts a transaction
+// that has not committed when its page is unloaded, so a reload or a closed
+// tab a few milliseconds after a move would lose it. On pagehide (and for a
+// write made after it) the games and texts of the writes still in flight are
+// copied synchronously to localStorage ("spider.inflight.<tab>"); the next
+// start writes each game back unless the database holds a later write of it
+// (every record carries `at`, the time of its write), then removes the copy.
+// Statistics are not copied back (they are counted again from the games).
+//
+// The page loads this module first (index.html), so the database is open and
+// read by the time Python asks (ui/main.py awaits `ready`).
 //
 // Migration: the first start that finds no database copies the old
 // localStorage keys (spider.v1.current, .settings, .stats) into kv under
@@ -47,6 +61,8 @@ const GAMES = "games";
 const KV = "kv";
 const LEGACY = { "spider.v1.current": "legacy.current", "spider.v1.settings": "settings", "spider.v1.stats": "stats" };
 const LS_PREFIX = "spider.v2.";
+const INFLIGHT = "spider.inflight.";
+const INFLIGHT_MAX = 8 * 1024 * 1024; // characters: more is not ours
 const CHANNEL = "spider-store";
 
 const tabId = Math.random().toString(36).slice(2) + Date.now().toString(36);
@@ -100,9 +116,10 @@ class IdbBackend {
     this.name = "indexeddb";
     this.durable = true;
   }
-  tx(stores, mode) {
+  tx(stores, mode, relaxed = false) {
     try {
-      return this.db.transaction(stores, mode, mode === "readwrite" ? { durability: "strict" } : undefined);
+      const durability = relaxed ? "relaxed" : "strict";
+      return this.db.transaction(stores, mode, mode === "readwrite" ? { durability } : undefined);
     } catch (_) {
       return this.db.transaction(stores, mode);
     }
@@ -110,6 +127,10 @@ class IdbBackend {
   async getGame(id) {
     const rec = await req(this.tx([GAMES], "readonly").objectStore(GAMES).get(String(id)));
     return rec ? { id: rec.id, meta: rec.meta, save: rec.save } : null;
+  }
+  async writtenAt(id) {
+    const rec = await req(this.tx([GAMES], "readonly").objectStore(GAMES).get(String(id)));
+    return rec ? (typeof rec.at === "number" ? rec.at : 0) : null;
   }
   async listGames() {
     const out = [];
@@ -138,13 +159,13 @@ class IdbBackend {
     keys.forEach((k, i) => (out[k] = values[i]));
     return out;
   }
-  async commit({ games = [], kv = {}, remove = [] }) {
-    const tx = this.tx([GAMES, KV], "readwrite");
+  async commit({ games = [], kv = {}, remove = [] }, relaxed = false) {
+    const tx = this.tx([GAMES, KV], "readwrite", relaxed);
     const finished = done(tx);
     try {
       const g = tx.objectStore(GAMES);
       const k = tx.objectStore(KV);
-      for (const { id, meta, save } of games) g.put({ id: String(id), meta: String(meta), save: String(save) });
+      for (const { id, meta, save, at } of games) g.put({ id: String(id), meta: String(meta), save: String(save), at });
       for (const id of remove) g.delete(String(id));
       for (const [key, text] of Object.entries(kv)) {
         if (text === null || text === undefined) k.delete(key);
@@ -391,18 +412,169 @@ async function start() {
       }
     }
   }
+  if (backend.durable) {
+    try {
+      await restoreInflight();
+    } catch (e) {
+      console.warn("spiderStore: writes in flight not restored:", e && e.message);
+    }
+  }
   const [kv, games] = await Promise.all([backend.allText(), backend.listGames()]);
   return { backend: backend.name, durable: backend.durable, migrated, kv, games, note };
 }
 
 const ready = start();
 
-async function commit(change) {
-  await ready;
-  await backend.commit(change);
+// ---- writes in flight ---------------------------------------------------------
+
+const inflight = new Map(); // write number -> { games, kv } not yet committed
+let writes = 0;
+let lastAt = 0;
+let unloading = false;
+
+function stamp() {
+  lastAt = Math.max(Date.now(), lastAt + 1);
+  return lastAt;
+}
+
+function keepInflight() {
+  // Synchronous: this runs while the page is going away.
+  let s;
+  try {
+    s = globalThis.localStorage;
+    if (!s) return;
+  } catch (_) {
+    return;
+  }
+  const key = INFLIGHT + tabId;
+  try {
+    if (!inflight.size) {
+      s.removeItem(key);
+      return;
+    }
+    const games = new Map();
+    const kv = {};
+    for (const w of inflight.values()) {
+      for (const g of w.games) games.set(g.id, g);
+      Object.assign(kv, w.kv);
+    }
+    s.setItem(key, JSON.stringify({ games: [...games.values()], kv }));
+  } catch (_) {
+    /* full or refused: what the database commits in time is all there is */
+  }
+}
+
+globalThis.addEventListener?.("pagehide", () => {
+  unloading = true;
+  keepInflight();
+});
+globalThis.addEventListener?.("pageshow", (e) => {
+  if (!e.persisted) return;
+  unloading = false; // back from the back-forward cache: the writes went on
+  keepInflight();
+});
+
+function inflightCopies() {
+  const out = [];
+  try {
+    const s = globalThis.localStorage;
+    for (let i = 0; s && i < s.length; i++) {
+      const k = s.key(i);
+      if (k && k.startsWith(INFLIGHT)) out.push(k);
+    }
+  } catch (_) {
+    /* no localStorage: nothing was copied */
+  }
+  return out;
+}
+
+function readInflight(text) {
+  // Hostile or damaged copies give nothing, never an error.
+  const games = [];
+  const kv = {};
+  if (typeof text !== "string" || text.length > INFLIGHT_MAX) return { games, kv };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (_) {
+    return { games, kv };
+  }
+  if (!data || typeof data !== "object") return { games, kv };
+  for (const g of Array.isArray(data.games) ? data.games : []) {
+    if (g && typeof g.id === "string" && typeof g.meta === "string" && typeof g.save === "string" && typeof g.at === "number")
+      games.push({ id: g.id, meta: g.meta, save: g.save, at: g.at });
+  }
+  if (data.kv && typeof data.kv === "object" && !Array.isArray(data.kv)) {
+    for (const [k, v] of Object.entries(data.kv)) {
+      if (!k.startsWith("stats") && (typeof v === "string" || v === null)) kv[k] = v;
+    }
+  }
+  return { games, kv };
+}
+
+async function restoreInflight() {
+  // Another tab may be starting too: one at a time, each copy once.
+  await withLock("update", async () => {
+    for (const key of inflightCopies()) {
+      let text = null;
+      try {
+        text = localStorage.getItem(key);
+      } catch (_) {
+        continue;
+      }
+      const { games, kv } = readInflight(text);
+      const newer = [];
+      for (const g of games) {
+        const at = await backend.writtenAt(g.id);
+        if (at === null || at < g.at) newer.push(g);
+      }
+      if (newer.length || Object.keys(kv).length) {
+        try {
+          await backend.commit({ games: newer, kv });
+        } catch (e) {
+          console.warn("spiderStore: a write in flight could not be restored:", e && e.message);
+          continue; // the copy stays for the next start
+        }
+      }
+      try {
+        localStorage.removeItem(key);
+      } catch (_) {
+        /* removed next time */
+      }
+    }
+  });
+}
+
+async function commit(change, { relaxed = false } = {}) {
+  const at = stamp();
+  const games = (change.games || []).map((g) => ({ id: String(g.id), meta: String(g.meta), save: String(g.save), at }));
+  const kv = change.kv || {};
+  const n = ++writes;
+  inflight.set(n, { games, kv });
+  if (unloading) keepInflight();
+  try {
+    await ready;
+    await backend.commit({ games, kv, remove: change.remove || [] }, relaxed);
+  } finally {
+    inflight.delete(n);
+    if (unloading) keepInflight();
+  }
   for (const g of change.games || []) tell({ type: "game", id: String(g.id) });
   for (const id of change.remove || []) tell({ type: "game", id: String(id), removed: true });
   for (const key of Object.keys(change.kv || {})) tell({ type: "kv", key });
+}
+
+async function update(id, keys, fn) {
+  await ready;
+  return withLock("update", async () => {
+    const rec = id === null || id === undefined ? null : await backend.getGame(String(id));
+    const texts = {};
+    for (const key of keys) texts[key] = await backend.getText(String(key));
+    const change = fn(rec ? rec.meta : null, texts);
+    if (change === null || change === undefined) return false;
+    await commit(change);
+    return true;
+  });
 }
 
 const store = {
@@ -424,6 +596,7 @@ const store = {
   deleteGame: (id) => commit({ remove: [id] }),
   putText: (key, text) => commit({ kv: { [key]: text } }),
   commit,
+  update,
   withLock,
   claim,
   release,
