@@ -35,14 +35,17 @@ from .dom import Bindings, DomEvent, Element, create_proxy, document, el, window
 from .header import Header
 from .helper import Helper
 from .helpscreen import open_keys_help
-from .hosts import BrowserStorage, ChooserHost, LateHost
+from .hosts import ChooserHost, LateHost
+from .jsstore import Opened
 from .keycontrol import Keys
 from .messages import Messages
+from .preload import FacePreloader, face_urls
 from .renderer import ASSET, CardRenderer
 from .service import GameService
 from .session import Parts, Session
 from .sound import Sound
 from .statsview import open_stats
+from .storage import STATS
 from .table import Table
 from .winnable import WinnableDeals
 
@@ -58,10 +61,12 @@ class TableApp:
     helper: Helper
     session: Session
 
-    def __init__(self, root: Element) -> None:
+    def __init__(self, root: Element, opened: Opened) -> None:
         self.root = root
+        self.opened = opened
         table = el("div", "table", id="table", data_status="loading")
-        self.look = look = Appearance(table)
+        self.look = look = Appearance(table, opened.records)
+        self.preloader = FacePreloader()
         self.actions: dict[str, Callable[[], object]] = {}
         self.header = header = Header(table, self.actions)
         # role=application: a screen reader in browse mode would otherwise take the
@@ -77,11 +82,12 @@ class TableApp:
             self.table, header, messages, dialogs, look, lambda: self.session.screens.no_useful_moves()
         )
         self.winnable = WinnableDeals(table, look, lambda: self.table.game, lambda: not dialogs.is_open)
-        self.service = GameService(BrowserStorage(), lambda: look.settings, self.winnable.random_deal)
+        self.service = GameService(opened.records, lambda: look.settings, self.winnable.random_deal)
         self.sound = Sound(table, look)
         self.keys = Keys(felt, self.table, dialogs, messages, self)
         parts = Parts(self.table, look, messages, dialogs, animator, self.helper, self.sound, self.keys)
         self.session = session = Session(parts, self.service, self)
+        opened.store.listen(opened.records, session.tabs.lost, self._heard)
         dialogs.subscribe(session.dialog_changed)
         look.subscribe(self._settings_changed)
         self.actions.update(
@@ -102,7 +108,7 @@ class TableApp:
         b = self._bindings = Bindings()
         b.on(document, "pointerdown", lambda e: self.sound.gesture(), capture=True)  # audio after a gesture only
         b.on(document, "keydown", self._on_key)
-        b.on(window, "hashchange", lambda e: self.session.on_hash())
+        b.on(window, "hashchange", lambda e: self.session.games.on_hash())
         b.on(document, "visibilitychange", lambda e: self.session.on_visibility())
         b.on(window, "pagehide", lambda e: self.session.save())
         b.on(window, "resize", lambda e: self.table.resize())
@@ -183,15 +189,15 @@ class TableApp:
             self.table.refresh_faces()
             self.preload_faces()
 
-    def start(self) -> None:
+    def _heard(self, what: str) -> None:
+        """Another tab wrote ``what`` (a key or a game id), now in the records."""
+        if what == STATS:
+            self.service.keeper.refresh()
+
+    async def start(self) -> None:
         self.winnable.load(self.session.new_game)
-        self.session.start()
+        await self.session.games.start(self.opened.note)
 
     def preload_faces(self) -> None:
         """Fetch every face once, so a flip never waits for its picture."""
-        self._preloaded = []
-        for r in "A23456789TJQK":
-            for s in "shdc":
-                img = window.Image.new()
-                img.src = f"{ASSET}/{self.look.face_set}/{r}{s}.svg"
-                self._preloaded.append(img)
+        self.preloader.start(face_urls(f"{ASSET}/{self.look.face_set}"))

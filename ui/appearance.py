@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import persist
-from .dom import Bindings, DomEvent, Element, document, storage_get, storage_set, window
+from .dom import Bindings, DomEvent, Element, document, window
+from .storage import SETTINGS, Records
 
 Subscriber = Callable[[frozenset[str]], None]
 
@@ -22,9 +23,10 @@ Subscriber = Callable[[frozenset[str]], None]
 class Appearance:
     """The table's settings and the themes they choose."""
 
-    def __init__(self, table: Element) -> None:
+    def __init__(self, table: Element, records: Records) -> None:
         self.table = table
-        self.settings = persist.Settings.from_text(storage_get(persist.SETTINGS_KEY))
+        self._records = records
+        self.settings = persist.Settings.from_text(records.get(SETTINGS))
         self._subscribers: list[Subscriber] = []
         self._bindings = Bindings()
         self._motion_mq = window.matchMedia("(prefers-reduced-motion: reduce)")
@@ -73,7 +75,7 @@ class Appearance:
         """Set and store settings, then tell the subscribers."""
         for name, value in values.items():
             setattr(self.settings, name, value)
-        storage_set(persist.SETTINGS_KEY, self.settings.to_text())
+        self._records.set(SETTINGS, self.settings.to_text())
         self.apply_classes()
         self._tell(frozenset(values))
 

@@ -1,5 +1,6 @@
-"""The game chooser: every preset with its rule summary and options, a deal
-number (random when left empty), and the table's settings.
+"""The game chooser: the player's unfinished games (:mod:`ui.continuelist`),
+every preset with its rule summary and options, a deal number (random when
+left empty), and the table's settings.
 
 Hooks for tests: ``[data-choice=<preset id>]`` (one per preset),
 ``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
@@ -21,8 +22,10 @@ from engine.rules import PRESETS, OptionSpec, OptionValue
 from . import persist
 from .appearance import Appearance
 from .assist import WinnableChoice
+from .continuelist import continue_section
 from .dialogs import DialogHost
 from .dom import DomEvent, Element, el, is_none
+from .library import GameMeta
 
 
 class Host(Protocol):
@@ -35,6 +38,10 @@ class Host(Protocol):
     def watch_winnable(self, fn: Callable[[], None]) -> None: ...
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None: ...
     def open_stats(self, preset: str) -> None: ...
+    def unfinished(self) -> list[GameMeta]: ...
+    def resume(self, game_id: str) -> None: ...
+    def abandon(self, meta: GameMeta) -> None: ...
+    def now(self) -> float: ...
 
 
 def choice_label(spec: OptionSpec, value: OptionValue) -> str:
@@ -73,6 +80,14 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
     box = dialog.box
     box.classList.add("scroll")
     state = _Choosing(current)
+
+    def resume(game_id: str) -> None:
+        dialogs.close()
+        app.resume(game_id)
+
+    continue_section(dialog, box, app.unfinished(), app.now(), resume, app.abandon)
+    if app.unfinished():
+        el("h3", "", "New game", parent=box)
     lst = el("div", "choices", parent=box, role="radiogroup", aria_label="Games")
     details = el("div", "choice-details", parent=box)
     items: dict[str, Element] = {}

@@ -37,10 +37,9 @@ __all__ = [
     "now_ms",
     "on",
     "stdlib_rest",
-    "storage_get",
-    "storage_remove",
-    "storage_set",
     "svg",
+    "tab_get",
+    "tab_set",
     "to_js",
     "window",
 ]
@@ -147,6 +146,14 @@ class Element(Protocol):
     def removeEventListener(self, event: str, handler: object, options: object = ..., /) -> None: ...
 
 
+class ImageElement(Element, Protocol):
+    """An ``<img>`` (``new Image()``): its address and its load callbacks."""
+
+    src: str
+    onload: object
+    onerror: object
+
+
 class DomEvent(Protocol):
     """A DOM event: keyboard, pointer, focus, change or media-query event."""
 
@@ -165,6 +172,8 @@ class DomEvent(Protocol):
     clientX: float
     clientY: float
     matches: bool
+    persisted: bool
+    """pageshow/pagehide: the page is (or comes back) from the back-forward cache."""
 
     def preventDefault(self) -> None: ...
     def stopPropagation(self) -> None: ...
@@ -316,26 +325,19 @@ class Timer:
         return self._id is not None
 
 
-def storage_get(key: str) -> str | None:
+def tab_get(key: str) -> str | None:
+    """A text this tab keeps across a reload (``sessionStorage``)."""
     try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # storage disabled (privacy mode, sandbox)
+        value = window.sessionStorage.getItem(key)
+    except Exception:
         return None
     return None if is_none(value) else str(value)
 
 
-def storage_set(key: str, value: str) -> bool:
+def tab_set(key: str, value: str) -> None:
     try:
-        window.localStorage.setItem(key, value)
-        return True
-    except Exception:  # quota or privacy: the game goes on unsaved
-        return False
-
-
-def storage_remove(key: str) -> None:
-    try:
-        window.localStorage.removeItem(key)
-    except Exception:
+        window.sessionStorage.setItem(key, value)
+    except Exception:  # refused: a reload opens the game played last instead
         pass
 
 

@@ -213,4 +213,5 @@ class Header:
         text, phase = status_text(game, tracker, narrow)
         if text != self._shown:
             self.info_el.textContent = self._shown = text
+            self.table.dataset.seconds = str(int(game.elapsed))  # for tests: the clock's whole seconds
         self.table.dataset.phase = phase

@@ -1,6 +1,5 @@
 """Small adapters that give a part the narrow host it asks for.
 
-* :class:`BrowserStorage` — the browser's storage as :class:`ui.service.Storage`;
 * :class:`LateHost` — the table's :class:`ui.table.Host`, over parts made
   after the table (the session, the helper, the sound);
 * :class:`ChooserHost` — the game chooser's :class:`ui.chooser.Host`.
@@ -8,6 +7,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Protocol
 
@@ -17,23 +17,13 @@ from engine.rules import OptionValue
 from .animator import Animator
 from .assist import WinnableChoice
 from .dialogs import DialogHost
-from .dom import storage_get, storage_set
 from .helper import Helper
+from .library import GameMeta
 from .messages import Messages
 from .service import GameService
 from .session import Session
 from .sound import Sound
 from .winnable import WinnableDeals
-
-
-class BrowserStorage:
-    """The browser's storage as :class:`ui.service.Storage`."""
-
-    def get(self, key: str) -> str | None:
-        return storage_get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        return storage_set(key, value)
 
 
 class Wired(Protocol):
@@ -70,6 +60,9 @@ class LateHost:
     def accepts_input(self) -> bool:
         return not self._parts.dialogs.is_open
 
+    def may_act(self) -> bool:
+        return self._parts.session.tabs.may_play()
+
     def refused(self, reason: str, sound: bool) -> None:
         self._parts.messages.show(reason)
         if sound:
@@ -105,3 +98,15 @@ class ChooserHost:
 
     def open_stats(self, preset: str) -> None:
         self._stats(preset)
+
+    def unfinished(self) -> list[GameMeta]:
+        return self._service.unfinished()
+
+    def resume(self, game_id: str) -> None:
+        self._session.games.resume(game_id)
+
+    def abandon(self, meta: GameMeta) -> None:
+        self._session.games.abandon(meta)
+
+    def now(self) -> float:
+        return time.time() * 1000.0

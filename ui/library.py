@@ -31,12 +31,13 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import NamedTuple
 
 import engine
 from engine import jsontext
 from engine.rng import MAX_DEAL, MIN_DEAL
+from engine.rules import OptionValue
 
 from . import persist, stats
 from .daily import parse_day
@@ -61,6 +62,9 @@ class GameMeta:
     ``updated``: milliseconds since the epoch of the last write.
     ``recorded``: the game is counted in the statistics.
     ``daily``: the date (``YYYY-MM-DD``) whose daily deal this is, or None.
+    ``options``: the game's options that differ from its preset's defaults
+    (as the address writes them), so a record is matched to an address
+    without reading its save.
     """
 
     id: str
@@ -73,6 +77,7 @@ class GameMeta:
     updated: float
     recorded: bool = False
     daily: str | None = None
+    options: dict[str, OptionValue] = field(default_factory=dict, hash=False)
 
     @classmethod
     def of(
@@ -97,6 +102,7 @@ class GameMeta:
             float(updated),
             recorded,
             daily,
+            _changed_options(game),
         )
 
     @property
@@ -110,7 +116,7 @@ class GameMeta:
     def parse(cls, text: str) -> GameMeta:
         """A stored meta; raises :class:`engine.SaveError` saying what is wrong."""
         try:
-            data = jsontext.loads(text, max_chars=MAX_META_CHARS, max_depth=2)
+            data = jsontext.loads(text, max_chars=MAX_META_CHARS, max_depth=3)
         except jsontext.JsonLimitError as e:
             raise engine.SaveError(f"the game's summary {str(e).removeprefix('it ')}") from None
         if not isinstance(data, dict) or data.get("v") != META_VERSION:
@@ -138,10 +144,27 @@ def _check(m: GameMeta) -> None:
         (type(m.updated) in (int, float) and 0 <= m.updated < 1e15, "date"),
         (type(m.recorded) is bool, "statistics mark"),
         (m.daily is None or (isinstance(m.daily, str) and parse_day(m.daily) is not None), "daily date"),
+        (_options_ok(m.preset, m.options), "options"),
     ]
     bad = [what for ok, what in problems if not ok]
     if bad:
         raise engine.SaveError(f"the game's summary has a wrong {bad[0]}")
+
+
+def _changed_options(game: engine.Game) -> dict[str, OptionValue]:
+    defaults = engine.PRESETS[game.preset].option_values()
+    return {k: v for k, v in game.rules.option_values().items() if defaults.get(k) != v}
+
+
+def _options_ok(preset: str, options: object) -> bool:
+    rules = engine.PRESETS.get(preset)
+    if rules is None or not isinstance(options, dict):
+        return False
+    specs = {s.name: s for s in rules.options}
+    return all(
+        name in specs and any(value == c and type(value) is type(c) for c in specs[name].choices)
+        for name, value in options.items()
+    )
 
 
 def _state(game: engine.Game, shown: bool) -> str:
@@ -214,3 +237,36 @@ def settle(meta: GameMeta, book: stats.Book) -> Settled | None:
         if won and meta.daily is not None and meta.deal is not None:
             book.record_daily(meta.daily, meta.preset, meta.deal, meta.seconds, meta.moves)
     return Settled(replace(meta, recorded=True, state=end), book.to_text(), change)
+
+
+def _ago(ms: float) -> str:
+    minutes = max(0, int(ms // 60_000))
+    if minutes < 1:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} min ago"
+    hours = minutes // 60
+    if hours < 24:
+        return f"{hours} h ago"
+    days = hours // 24
+    return "yesterday" if days == 1 else f"{days} days ago"
+
+
+def describe(meta: GameMeta, now: float) -> tuple[str, str]:
+    """A Continue entry's two lines: the game and deal; moves, time and when.
+
+    >>> import engine
+    >>> g = engine.new_game("spider-2", deal=12)
+    >>> _ = g.play(g.legal_moves()[0]); g.set_elapsed(75)
+    []
+    >>> describe(GameMeta.of(g, "x", updated=0.0), now=3 * 3_600_000.0)
+    ('Spider · 2 suits, deal 12', '1 move · 1:15 · 3 h ago')
+    """
+    name = engine.PRESETS[meta.preset].name
+    title = name if meta.deal is None else f"{name}, deal {meta.deal}"
+    if meta.daily is not None:
+        title += f" (daily, {meta.daily})"
+    minutes, seconds = divmod(meta.seconds, 60)
+    moves = "1 move" if meta.moves == 1 else f"{meta.moves} moves"
+    stuck = " · no moves left" if meta.state == "stuck" else ""
+    return title, f"{moves} · {minutes}:{seconds:02d} · {_ago(now - meta.updated)}{stuck}"

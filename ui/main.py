@@ -13,6 +13,7 @@ is reported through ``window.spiderShell.fail``.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import traceback
 
@@ -20,16 +21,18 @@ from ui.dom import document, full_stdlib_bytes, stdlib_rest, window
 from ui.stdlib import FullLibrary
 
 
-def main() -> None:
+async def main() -> None:
     shell = window.spiderShell
     # The site ships a trimmed standard library: an import it cannot serve
     # fetches the whole one (ui/stdlib.py).
     sys.meta_path.append(FullLibrary(full_stdlib_bytes, stdlib_rest()))
     try:
         from ui.app import TableApp
+        from ui.jsstore import opened
 
-        app = TableApp(document.getElementById("app"))
-        app.start()
+        # shell/store.js has been reading the database while Python loaded
+        app = TableApp(document.getElementById("app"), await opened())
+        await app.start()
         window.spiderTable = app  # for debugging from the console
     except Exception as error:  # pragma: no cover - shown to the player
         traceback.print_exc()
@@ -39,4 +42,4 @@ def main() -> None:
     app.preload_faces()
 
 
-main()
+started = asyncio.ensure_future(main())  # noqa: RUF006 - kept in this global while it runs

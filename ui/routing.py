@@ -13,9 +13,9 @@ shows.  An empty address gives ``None`` (the page then resumes the saved
 game or starts the default one).
 
 >>> parse_route("#spider-2/12345")
-Route(preset='spider-2', deal=12345, options={}, error=None)
+Route(preset='spider-2', deal=12345, options={}, error=None, names_game=True, bad_deal=False)
 >>> parse_route("#spider-9/1").error
-"There is no game called 'spider-9'. Here is Spider · 1 suit instead."
+"There is no game called 'spider-9'."
 >>> format_route("tournament-1", 77, {"time_limit": 300})
 '#tournament-1/77/time_limit=300'
 """
@@ -38,6 +38,11 @@ class Route(NamedTuple):
     deal: int | None
     options: dict[str, OptionValue]
     error: str | None = None
+    names_game: bool = True
+    """False when the address names no game this collection has (then
+    ``preset`` is only :data:`DEFAULT_PRESET`, a stand-in)."""
+    bad_deal: bool = False
+    """The address has a deal number that is not one (``deal`` is None)."""
 
 
 def _option_text(value: OptionValue) -> str:
@@ -74,12 +79,7 @@ def parse_route(fragment: str) -> Route | None:
     preset = parts[0].strip().lower()
     if preset not in PRESETS:
         shown = parts[0][:40]
-        return Route(
-            DEFAULT_PRESET,
-            None,
-            {},
-            f"There is no game called {shown!r}. Here is {PRESETS[DEFAULT_PRESET].name} instead.",
-        )
+        return Route(DEFAULT_PRESET, None, {}, f"There is no game called {shown!r}.", names_game=False)
     rules = PRESETS[preset]
     errors: list[str] = []
     deal: int | None = None
@@ -88,9 +88,7 @@ def parse_route(fragment: str) -> Route | None:
         if _is_deal_number(raw):
             deal = int(raw)
         else:
-            errors.append(
-                f"{raw[:20]!r} is not a deal number (they run from {MIN_DEAL} to {MAX_DEAL}): here is a random deal."
-            )
+            errors.append(f"{raw[:20]!r} is not a deal number (they run from {MIN_DEAL} to {MAX_DEAL}).")
     options: dict[str, OptionValue] = {}
     if len(parts) > 2 and parts[2].strip():
         specs = {s.name: s for s in rules.options}
@@ -107,7 +105,8 @@ def parse_route(fragment: str) -> Route | None:
                 errors.append(f"{spec.label} cannot be {value.strip()[:20]!r}; the default is used.")
     if len(parts) > 3:
         errors.append("The address has extra parts; they were left out.")
-    return Route(preset, deal, options, " ".join(errors) or None)
+    bad_deal = len(parts) > 1 and bool(parts[1].strip()) and deal is None
+    return Route(preset, deal, options, " ".join(errors) or None, bad_deal=bad_deal)
 
 
 def format_route(preset: str, deal: int | None, options: dict[str, OptionValue] | None = None) -> str:

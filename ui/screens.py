@@ -189,7 +189,7 @@ class Screens:
         el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
         end_summary(self.service.keeper.change_for(self.service.game_id), box)
         if reason == "stuck" and not self.service.recorded:
-            el("p", "end-note", "Undo to play on; another game counts this one as a loss.", parent=box)
+            el("p", "end-note", "Undo to play on; a new deal of this game counts this one as a loss.", parent=box)
         buttons: list[Button] = []
         if reason == "stuck" and g.can_undo:
             buttons.append(("undo", "Undo", self.flow.undo, False))

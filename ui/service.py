@@ -1,114 +1,211 @@
 """The game service: which game is played, kept and counted — no DOM.
 
-:class:`GameService` opens the game an address names or the saved one,
-starts new ones (with the settings' defaults), keeps the game in storage
-after every action, and counts it in the statistics once (:class:`Keeper`).
-Storage comes in through the small :class:`Storage` protocol, so pytest
-drives all of it without a browser.
+Every game has its own record (:mod:`ui.library`, kept through
+:class:`ui.storage.Records`), written after every action, so opening
+another game never throws one away: an unfinished game waits in the
+chooser's Continue list.
 
-When a game counts: a win, a resignation or the tournament clock running
-out count at once; a game with moves played that the player leaves for
-another (New, Choose game, Replay deal, another address) counts as a loss —
-the confirmation says so first, when confirmations are on.  A stuck game is
-not counted until it is left (Undo can still save it).  Each game carries an
-id and a ``recorded`` mark in its save, so a reload never counts it twice.
+When a game counts in the statistics, once, whatever the tabs do:
+
+* a win, End, or the tournament clock running out count at once;
+* an unfinished game counts as a loss only when the player abandons it:
+  starts a new deal of the same game and confirms, or abandons it from the
+  Continue list;
+* a stuck game is not counted until it is left that way (Undo can save it).
+
+:class:`ui.keeper.Keeper` counts under the storage's cross-tab lock, after reading
+the game's record and the statistics as they are stored now: a game whose
+record is already marked counted is not counted again.
+
+pytest drives all of it with :class:`ui.storage.MemoryStore`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 import engine
 from engine.rules import OptionValue
 
-from . import persist, routing, stats
+from . import library, persist, routing
+from .keeper import Keeper
+from .library import GameMeta
+from .storage import CURRENT, LEGACY_CURRENT, Change, Records
 
 FINAL = ("won", "resigned", "time")
 """End reasons that are final (a stuck game can still be undone)."""
-LEFT_ONE = "The unfinished game you left counted as a loss."
 NOTE_MS = 2600
+KEEP_FINISHED = 50
+"""Finished games kept as records (the latest); older ones are removed at the start."""
 
 
-class Storage(Protocol):
-    """Text kept under keys (the browser's storage, or a dict in tests)."""
-
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> bool: ...
-
-
-class Keeper:
-    """The statistics book, kept in storage, and what the last game changed."""
-
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        raw = storage.get(stats.STATS_KEY)
-        self.book, self.error = stats.load(raw)
-        if self.error and raw is not None:
-            storage.set(stats.STATS_KEY + persist.UNREADABLE_SUFFIX, raw)
-            self.save()
-        self.last: tuple[str, stats.Change] | None = None  # (game id, change)
-
-    def save(self) -> None:
-        self.storage.set(stats.STATS_KEY, self.book.to_text())
-
-    def replace(self, book: stats.Book) -> None:
-        """An imported book takes the place of ours."""
-        self.book = book
-        self.save()
-
-    def reset(self, preset: str) -> None:
-        self.book.reset(preset)
-        self.save()
-
-    def refresh(self) -> None:
-        """Re-read storage first: another tab of the game may have counted games since."""
-        raw = self.storage.get(stats.STATS_KEY)
-        if raw:
-            try:
-                self.book = stats.parse(raw)
-            except stats.StatsError:
-                pass  # keep ours; the next save writes it
-
-    def count(self, game_id: str, game: engine.Game, won: bool) -> None:
-        self.refresh()
-        change = self.book.record(game.preset, won=won, score=game.score, seconds=game.elapsed, moves=len(game.moves))
-        self.last = (game_id, change)
-        self.save()
-
-    def change_for(self, game_id: str) -> stats.Change | None:
-        if self.last is not None and self.last[0] == game_id:
-            return self.last[1]
-        return None
+def _ms() -> float:
+    return time.time() * 1000.0
 
 
 class Opening(NamedTuple):
-    """The game to show at the start: restored or new, and what to tell the player."""
+    """The game to show: a stored one (its ``meta``) or a new one (None),
+    and what to tell the player."""
 
     game: engine.Game
-    restored: bool
+    meta: GameMeta | None
+    message: str | None
+
+
+class Choice(NamedTuple):
+    """What the start opens: a stored game (``game_id``), else a new game of ``route``."""
+
+    game_id: str | None
+    route: routing.Route
     message: str | None
 
 
 class GameService:
-    """The game in play, its id and statistics mark, and where it is kept."""
+    """The game in play, its record, and the player's other games."""
 
     def __init__(
         self,
-        storage: Storage,
+        records: Records,
         settings: Callable[[], persist.Settings],
         pick_deal: Callable[[str, dict[str, OptionValue]], tuple[int | None, str | None]],
+        now: Callable[[], float] = _ms,
     ) -> None:
-        self.storage = storage
+        self.records = records
         self._settings = settings
         self._pick_deal = pick_deal
-        self.keeper = Keeper(storage)
+        self._now = now
+        self.keeper = Keeper(records)
         self.game: engine.Game | None = None
         self.game_id = ""
         self.recorded = False
+        self.daily: str | None = None
+        self.shown = False
+        self.holding = True
+        """This tab plays the game (False once another tab has taken it over:
+        nothing is written for it then)."""
         self.notes: list[tuple[str, int]] = []
         """(sentence, milliseconds shown) for the player about the last game
         started: a deal's origin, a refused option."""
+
+    # -- the player's games ------------------------------------------------------------
+    def library(self) -> dict[str, GameMeta]:
+        """Every stored game that can be read, by id."""
+        out: dict[str, GameMeta] = {}
+        for game_id, text in self.records.metas.items():
+            try:
+                meta = GameMeta.parse(text)
+            except engine.SaveError:
+                continue
+            if meta.id == game_id:
+                out[game_id] = meta
+        return out
+
+    def unfinished(self) -> list[GameMeta]:
+        """The games the player can go back to (not the one on the table, and
+        with a move played), the latest first."""
+        games = library.unfinished(list(self.library().values()))
+        return [m for m in games if m.id != self.game_id and m.moves]
+
+    def count_uncounted(self) -> None:
+        """Count the finished games whose count never reached the storage (the
+        page went away as they ended), once each, as the start finds them.
+        The game on the table is counted by its own end."""
+        for meta in self.library().values():
+            if meta.finished and not meta.recorded and meta.id != self.game_id:
+
+                def found(record: tuple[str, str] | None, meta: GameMeta = meta) -> None:
+                    if record is not None:
+                        self.keeper.settle(meta, record[1], lambda: None, remember=False)
+
+                self.records.store.load(meta.id, found)
+
+    def tidy(self) -> str | None:
+        """Turn the one-slot save of earlier versions into a record, remove
+        finished games beyond the latest :data:`KEEP_FINISHED` and deals left
+        without a move (but the one played last).
+        Returns a sentence for the player when the old save could not be used."""
+        said = None
+        legacy = self.records.get(LEGACY_CURRENT)
+        if legacy is not None:
+            found = library.from_legacy(legacy, updated=self._now())
+            if isinstance(found, str):
+                said = found + " It is left as it was in this browser's storage; a new game has started."
+                self.records.write(Change(kv={LEGACY_CURRENT: None}))
+            else:
+                meta, save = found
+                kv: dict[str, str | None] = {LEGACY_CURRENT: None}
+                if self.records.get(CURRENT) is None:
+                    kv[CURRENT] = meta.id
+                self.records.write(Change(games=[(meta.id, meta.to_text(), save)], kv=kv))
+        games = self.library().values()
+        done = sorted((m for m in games if m.finished), key=lambda m: -m.updated)
+        current = self.records.get(CURRENT)
+        untouched = [m.id for m in games if not m.finished and not m.moves and m.id != current]
+        if len(done) > KEEP_FINISHED or untouched:
+            self.records.write(Change(remove=[m.id for m in done[KEEP_FINISHED:]] + untouched))
+        return said
+
+    def choose(self, fragment: str, tab_game: str | None = None) -> Choice:
+        """Which game the start opens.
+
+        With no address (or one that names no game): the game this tab
+        had (``tab_game``, kept across a reload), else the game played last,
+        else the latest unfinished one, else a new default game.  With an
+        address: that game if it is the one played last; an address without
+        a deal number also goes back to an unfinished game of it; else a new
+        game of it.  The game played last is kept either way.
+        """
+        route = routing.parse_route(fragment)
+        games = self.library()
+        last = games.get(tab_game or "") or games.get(self.records.get(CURRENT) or "")
+        waiting = library.unfinished(list(games.values()))
+        if route is None or not route.names_game:
+            message = route.error if route is not None else None
+            found = last or (waiting[0] if waiting else None)
+            if found is not None:
+                if message:
+                    message += " Here is the game you were playing."
+                return Choice(found.id, routing.Route(found.preset, found.deal, found.options), message)
+            if message:
+                message += f" Here is {engine.PRESETS[routing.DEFAULT_PRESET].name} instead."
+            return Choice(None, routing.Route(routing.DEFAULT_PRESET, None, {}), message)
+        back = " Here is the game you were playing." if route.bad_deal else ""
+        if last is not None and self.names(route, last):
+            return Choice(last.id, route, route.error and route.error + back)
+        # "#spider-2" goes back to an unfinished game of it; "#spider-2/7" is deal 7 from its start
+        same = [m for m in waiting if self.names(route, m)] if route.deal is None else []
+        if same:
+            return Choice(same[0].id, route, route.error and route.error + back)
+        message = route.error and route.error + (" Here is a random deal." if route.bad_deal else "")
+        if last is not None and not last.finished and not last.recorded and last.moves:
+            kept = f"Your game of {engine.PRESETS[last.preset].name} is kept: continue it from Games."
+            message = f"{message} {kept}" if message else kept
+        return Choice(None, route, message)
+
+    @staticmethod
+    def names(route: routing.Route, meta: GameMeta) -> bool:
+        """Whether the address names the stored game of ``meta``."""
+        return (
+            meta.preset == route.preset
+            and (route.deal is None or route.deal == meta.deal)
+            and meta.options == routing.changed_options(route.preset, dict(route.options))
+        )
+
+    def opened(self, choice: Choice, record: tuple[str, str] | None) -> Opening:
+        """The chosen game: its record (``record``, as read), else a new one."""
+        message = choice.message
+        if choice.game_id is not None:
+            if record is not None:
+                loaded = library.load_record(*record)
+                if loaded.game is not None and loaded.meta is not None:
+                    return Opening(loaded.game, loaded.meta, message)
+                why = f"{loaded.error} It is left as it was; a new game has started."
+            else:
+                why = "The game you were playing is no longer stored (another tab removed it); a new game has started."
+            message = f"{message} {why}" if message else why
+        return Opening(self.routed(choice.route), None, message)
 
     # -- new games ----------------------------------------------------------------
     def with_defaults(self, preset: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
@@ -147,14 +244,16 @@ class GameService:
         g = self.game
         return g is not None and g.status == "playing" and len(g.moves) > 0
 
-    def adopt(self, game: engine.Game, restored: bool) -> None:
-        """``game`` is the one played now; a new one leaves the old one behind."""
-        if not restored:
-            self.leaving()  # an abandoned game counts as a loss
-            self.game_id, self.recorded = persist.new_game_id(), False
-        elif not self.game_id:
-            self.game_id = persist.new_game_id()
+    def adopt(self, game: engine.Game, meta: GameMeta | None = None) -> None:
+        """``game`` is the one played now: a stored one (``meta``) or a new one.
+        The game it replaces keeps its record."""
+        if meta is None:
+            self.game_id, self.recorded, self.daily, self.shown = persist.new_game_id(), False, None, False
+        else:
+            self.game_id, self.recorded, self.daily = meta.id, meta.recorded, meta.daily
+            self.shown = meta.state == "shown"
         self.game = game
+        self.holding = True
 
     def matches(self, route: routing.Route, game: engine.Game | None = None) -> bool:
         """Whether the address names ``game`` (by default the one in play)."""
@@ -167,43 +266,25 @@ class GameService:
             == routing.changed_options(route.preset, dict(route.options))
         )
 
-    def start(self, fragment: str) -> Opening:
-        """Open the game the address names, else resume the saved one, else a new one."""
-        route = routing.parse_route(fragment)
-        raw = self.storage.get(persist.CURRENT_KEY)
-        slot = persist.read_slot(raw)
-        saved, error = slot.game, slot.error
-        if error and raw is not None:  # set aside, never dropped
-            self.storage.set(persist.CURRENT_KEY + persist.UNREADABLE_SUFFIX, raw)
-        if saved is not None:
-            self.game_id, self.recorded = slot.game_id, slot.recorded
-        message = " ".join(m for m in (error, self.keeper.error) if m) or None
-        if route is None:
-            if saved is not None:
-                return Opening(saved, True, message)
-            return Opening(self.new_game(routing.DEFAULT_PRESET, None, {}), False, message)
-        if saved is not None and self.matches(route, saved):
-            opening = Opening(saved, True, message)
-        else:
-            # The address names another game: the saved one is left behind, and
-            # an unfinished one counts as a loss, as when leaving it from the page.
-            self.game = saved
-            left = self.in_progress()
-            opening = Opening(self.routed(route), False, None)
-            if route.error:
-                message = route.error + (" " + error if error else "")
-            if left:
-                message = " ".join(m for m in (message, LEFT_ONE) if m)
-            return opening._replace(message=message)
-        if route.error:
-            message = route.error + (" " + error if error else "")
-        return opening._replace(message=message)
+    def meta(self) -> GameMeta:
+        g = self.game
+        assert g is not None
+        return GameMeta.of(
+            g, self.game_id, updated=self._now(), recorded=self.recorded, daily=self.daily, shown=self.shown
+        )
 
-    def save(self) -> bool:
-        """Keep the game in play; False when the browser would not."""
-        if self.game is None:
+    def save(self, relaxed: bool = False) -> bool:
+        """Keep the game in play (``relaxed``: only its clock moved).  Nothing
+        is written for a game another tab has taken over."""
+        if self.game is None or not self.holding:
             return True
-        return self.storage.set(persist.CURRENT_KEY, persist.write_current(self.game, self.game_id, self.recorded))
+        kv: dict[str, str | None] = {}
+        if self.records.get(CURRENT) != self.game_id:
+            kv[CURRENT] = self.game_id
+        self.records.write(
+            Change(games=[(self.game_id, self.meta().to_text(), self.game.to_json())], kv=kv, relaxed=relaxed)
+        )
+        return True
 
     def url(self) -> str:
         g = self.game
@@ -211,19 +292,28 @@ class GameService:
         return routing.format_route(g.preset, g.deal, routing.changed_options(g.preset, g.rules.option_values()))
 
     # -- statistics -----------------------------------------------------------------------
+    def _count(self, meta: GameMeta, save: str) -> None:
+        def counted() -> None:
+            if meta.id == self.game_id:
+                self.recorded = True
+
+        self.keeper.settle(meta, save, counted)
+
     def game_over(self) -> None:
         """The game reached an end: count it if the end is final."""
         g = self.game
-        if g is None or self.recorded or g.end_reason not in FINAL:
+        if g is None or self.recorded or not self.holding or g.end_reason not in FINAL:
             return
-        self.keeper.count(self.game_id, g, g.end_reason == "won")
-        self.recorded = True
+        self._count(self.meta(), g.to_json())
 
-    def leaving(self) -> None:
-        """The player leaves the current game for another: an unfinished game
-        with moves played counts as a loss."""
+    def abandon(self) -> None:
+        """The player leaves the game in play for good (a new deal of the
+        same game, confirmed): an unfinished game with moves counts as a loss."""
         g = self.game
-        if g is None or self.recorded or not len(g.moves):
+        if g is None or self.recorded or not self.holding or not len(g.moves):
             return
-        self.keeper.count(self.game_id, g, g.end_reason == "won" if g.end_reason in FINAL else False)
-        self.recorded = True
+        self._count(self.meta(), g.to_json())
+
+    def abandon_stored(self, meta: GameMeta, save: str) -> None:
+        """Abandon a game of the Continue list: it counts as a loss, once."""
+        self._count(meta, save)

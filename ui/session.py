@@ -6,6 +6,13 @@ every action (the table calls :meth:`acted`) says what happened, plays its
 sound, keeps the game, counts it when it ends and shows the end screen.
 It runs the clock, which stops while the page is hidden, and follows the
 address.  It implements the screens' :class:`ui.screens.Flow`.
+
+Leaving a game: a new deal of the same game (New deal, Next deal, Replay,
+the chooser's Play on the same game) abandons the one in play, which then
+counts as a loss (the confirmation says so first); any other game, an
+address or the Continue list keeps it, unfinished, for later.  The game a
+tab shows is claimed for that tab (:class:`ui.tabs.TabGuard`), and a reload
+of the tab opens it again (``sessionStorage``).
 """
 
 from __future__ import annotations
@@ -20,14 +27,15 @@ from engine.piles import PileId
 from engine.rules import OptionValue
 
 from . import announce as say
-from . import routing
 from .animator import Animator
 from .appearance import Appearance
 from .celebration import cascade
 from .dialogs import DialogHost
-from .dom import document, window
+from .dom import document, tab_set, window
+from .games import TAB_GAME, Games
 from .helper import Helper
 from .keycontrol import Keys
+from .library import GameMeta
 from .messages import Messages
 from .model import is_spider_runs
 from .screens import Screens
@@ -78,7 +86,8 @@ class Session:
         self.screens = Screens(self.dialogs, service, self.look, self, self.messages.show)
         self.clock_last = time.monotonic()
         self.saved_at = 0.0
-        self._unsaved_told = False
+        self.games = Games(self.table.el, service, self.dialogs, self.messages, self)
+        self.tabs = self.games.tabs
 
     # -- after an action -----------------------------------------------------------
     def acted(self, events: list[Event], how: str) -> None:
@@ -113,18 +122,15 @@ class Session:
         return {pile: [t.cards[u] for u in uids] for pile, uids in t.piles.items()}
 
     # -- games ----------------------------------------------------------------------
-    def start(self) -> None:
-        """Open the game the address names, else resume the saved one, else a new one."""
-        opening = self.service.start(str(window.location.hash))
-        self.set_game(opening.game, restored=opening.restored)
-        if opening.message:
-            self.messages.show(opening.message, 6000)
-
-    def set_game(self, game: engine.Game, restored: bool = False) -> None:
+    def set_game(self, game: engine.Game, meta: GameMeta | None = None) -> None:
+        """Show ``game``: a stored one (``meta``) or a new one."""
+        restored = meta is not None
         self.animator.finish()
         self.screens.cancel()
         self.dialogs.close()
-        self.service.adopt(game, restored)
+        self.service.adopt(game, meta)
+        self.tabs.claim(self.service.game_id, restored)
+        tab_set(TAB_GAME, self.service.game_id)
         self.helper.changed()
         self.keys.game_changing()
         self.clock_last = time.monotonic()
@@ -151,7 +157,19 @@ class Session:
 
     def new_game(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
         """A new game (a random deal when ``deal`` is None)."""
+        self._leave_for(preset)
         self.set_game(self.service.new_game(preset, deal, options))
+
+    def _leave_for(self, preset: str) -> None:
+        """Before a new game of ``preset``: a new deal of the same game abandons
+        the one in play; another game keeps it."""
+        g = self.service.game
+        if g is None:
+            return
+        if g.preset == preset:
+            self.service.abandon()
+        elif self.service.in_progress():
+            self.service.notes.append((f"Your game of {g.rules.name} is kept: continue it from Games.", 4000))
 
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
         """The chooser's Play: the chosen options become the defaults of new games."""
@@ -162,10 +180,17 @@ class Session:
         def go() -> None:  # a deal typed is always played
             self.new_game(preset, deal, options)
 
-        if self.service.in_progress():
-            self.screens.ask_new(go)
+        g = self.service.game
+        if g is not None and g.preset == preset and self.service.in_progress():
+            self.screens.ask_new(go)  # a new deal of the same game abandons this one
         else:
             go()
+
+    def another_deal(self) -> None:
+        """A new deal of the game shown, the one shown left as it is (it is another tab's now)."""
+        g = self.service.game
+        assert g is not None
+        self.set_game(self.service.new_game(g.preset, None, self.service.next_options()))
 
     def ask_new_deal(self) -> None:
         g = self.service.game
@@ -202,6 +227,7 @@ class Session:
     def replay(self) -> None:
         g = self.service.game
         assert g is not None
+        self._leave_for(g.preset)
         self.set_game(engine.new_game(g.preset, g.deal, **g.rules.option_values()))
 
     def next_deal(self) -> None:
@@ -245,42 +271,25 @@ class Session:
             self.screens.game_ended()
 
     # -- time, storage and the address ------------------------------------------------------
-    def save(self) -> None:
+    def save(self, relaxed: bool = False) -> None:
         if self.service.game is None:
             return
         self.saved_at = time.monotonic()
-        if not self.service.save() and not self._unsaved_told:  # said once a visit
-            self._unsaved_told = True
-            self.messages.show("This browser is not keeping the game: its storage is full or turned off.", 6000)
+        self.service.save(relaxed)
 
     def update_url(self) -> None:
         url = self.service.url()
         if str(window.location.hash) != url:
             window.history.replaceState(None, "", url)
 
-    def on_hash(self, *_: object) -> None:
-        route = routing.parse_route(str(window.location.hash))
-        g = self.service.game
-        if route is None or g is None:
-            if g is not None:
-                self.update_url()
-            return
-        if not self.service.matches(route):
-            left = self.service.in_progress()
-            self.set_game(self.service.routed(route))
-            if left:
-                self.messages.show("The game you left counted as a loss.")
-        else:
-            self.update_url()
-        if route.error:
-            self.messages.show(route.error, 6000)
-
     def tick(self, *_: object) -> None:
         now = time.monotonic()
         dt = now - self.clock_last
         self.clock_last = now
         g = self.service.game
-        if g is None or g.status != "playing" or str(document.visibilityState) != "visible":
+        if g is None or g.status != "playing" or not self.service.holding:
+            return
+        if str(document.visibilityState) != "visible":
             return
         self.helper.tick()
         if dt > SLEPT_SECONDS:  # the page slept: do not charge the player for it
@@ -295,7 +304,7 @@ class Session:
         if t is not None:
             self.table.header.show_status(g, t, self.table.narrow)
         if now - self.saved_at > 5:
-            self.save()
+            self.save(relaxed=True)
 
     def on_visibility(self, *_: object) -> None:
         self.clock_last = time.monotonic()

@@ -23,7 +23,7 @@ from engine.rules import PRESETS
 from . import stats, stats_text
 from .dialogs import DialogHost
 from .dom import DomEvent, Element, download_text, el, file_text, svg
-from .service import Keeper
+from .keeper import Keeper
 
 
 def end_summary(change: stats.Change | None, box: Element) -> None:

@@ -49,6 +49,7 @@ class Host(Protocol):
     def changed(self) -> None: ...
     def before_input(self) -> None: ...
     def accepts_input(self) -> bool: ...
+    def may_act(self) -> bool: ...
     def refused(self, reason: str, sound: bool) -> None: ...
 
 
@@ -226,6 +227,8 @@ class Table:
         g = self.game
         assert g is not None
         self.renderer.animator.finish()
+        if not self.host.may_act():
+            return False
         reason = g.why_illegal(move)
         if reason is not None:
             self.host.refused(reason, True)
@@ -234,8 +237,10 @@ class Table:
         return True
 
     def act(self, fn: Callable[[], list[Event]], reverse: bool = False, how: str = "play") -> None:
-        """Run an engine action and show what it did."""
+        """Run an engine action and show what it did (not while another tab plays this game)."""
         assert self.tracker is not None
+        if not self.host.may_act():
+            return
         self.selected = None
         before = model.copy_tracker(self.tracker)
         try:

@@ -1,0 +1,147 @@
+"""Which of the player's games the table shows: at the start, when the
+address changes, from the Continue list, and when a tab takes a game back.
+
+Every game is read from storage as it is stored now (another tab may have
+played it since), then handed to the table (:class:`Shows`, the session).
+The address never throws a game away: a wrong one keeps the game in play,
+and another game leaves it in the Continue list.  The tab guard
+(:class:`ui.tabs.TabGuard`) is made here, because a take-over opens the
+game again as stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import Protocol
+
+import engine
+
+from . import routing
+from .dialogs import DialogHost
+from .dom import Element, tab_get, window
+from .library import GameMeta
+from .messages import Messages
+from .service import Choice, GameService
+from .tabs import TabGuard
+
+TAB_GAME = "spider.tab.game"
+"""``sessionStorage``: the id of the game this tab shows, opened again by a reload."""
+
+
+class Shows(Protocol):
+    """The table side of opening a game (the session)."""
+
+    def set_game(self, game: engine.Game, meta: GameMeta | None = None) -> None: ...
+    def update_url(self) -> None: ...
+    def another_deal(self) -> None: ...
+
+
+class Games:
+    """Opens the player's games on the table."""
+
+    def __init__(
+        self, table: Element, service: GameService, dialogs: DialogHost, messages: Messages, shows: Shows
+    ) -> None:
+        self.service = service
+        self.messages = messages
+        self.shows = shows
+        self._tasks: set[asyncio.Future[object]] = set()
+        self._unsaved_told = False
+        self.tabs = TabGuard(table, service.records.store, service, dialogs, self._taken_back, shows.another_deal)
+        service.records.failed = self.not_kept
+
+    async def start(self, note: str = "") -> None:
+        """Open the game the address names, else the one this tab or the
+        player had last, else a new one; then say, in one message, what the
+        start found (a wrong address, a damaged record, unreadable statistics)."""
+        said = self.service.tidy()
+        choice = self.service.choose(str(window.location.hash), tab_get(TAB_GAME))
+        message = await self.open_choice(choice, " ".join(t for t in (note, said) if t), show=False)
+        self.service.count_uncounted()
+        keeper = self.service.keeper
+        settled: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        keeper.when_settled(lambda: None if settled.done() else settled.set_result(None))
+        await settled
+        text = " ".join([*([message] if message else []), *keeper.notes])
+        if text:
+            self.messages.show(text, 8000)
+        keeper.notes.clear()
+        keeper.told = lambda text: self.messages.show(text, 8000)
+
+    async def open_choice(self, choice: Choice, said: str = "", show: bool = True) -> str:
+        """Show the chosen game: its stored record, read now, else a new game.
+        Returns what to tell the player (shown too, unless ``show`` is False)."""
+        record = await self._record(choice.game_id) if choice.game_id is not None else None
+        opening = self.service.opened(choice, record)
+        self.shows.set_game(opening.game, opening.meta)
+        message = " ".join(t for t in (said, opening.message) if t)
+        if message and show:
+            self.messages.show(message, 6000)
+        return message
+
+    def _record(self, game_id: str) -> Awaitable[tuple[str, str] | None]:
+        found: asyncio.Future[tuple[str, str] | None] = asyncio.get_running_loop().create_future()
+
+        def then(record: tuple[str, str] | None) -> None:
+            if not found.done():
+                found.set_result(record)
+
+        self.service.records.store.load(game_id, then)
+        return found
+
+    def _run(self, work: Awaitable[object]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def resume(self, game_id: str) -> None:
+        """The Continue list: play a stored game again (the one in play is kept)."""
+        meta = self.service.library().get(game_id)
+        if meta is None:
+            self.messages.show("That game is no longer stored.")
+            return
+        self._run(self.open_choice(Choice(game_id, routing.Route(meta.preset, meta.deal, meta.options), None)))
+
+    def abandon(self, meta: GameMeta) -> None:
+        """The Continue list: give a stored game up; it counts as a loss."""
+
+        def found(record: tuple[str, str] | None) -> None:
+            if record is not None:
+                self.service.abandon_stored(meta, record[1])
+                self.messages.show(f"Your game of {engine.PRESETS[meta.preset].name} counted as a loss.")
+
+        self.service.records.store.load(meta.id, found)
+
+    def _taken_back(self, game_id: str, record: tuple[str, str] | None) -> None:
+        """This tab took the game over: go on from it as stored."""
+        route = routing.parse_route(self.service.url()) or routing.Route(routing.DEFAULT_PRESET, None, {})
+        opening = self.service.opened(Choice(game_id, route, None), record)
+        self.shows.set_game(opening.game, opening.meta)
+        if opening.message:
+            self.messages.show(opening.message, 6000)
+
+    def not_kept(self, why: str) -> None:
+        """A write did not reach the storage (said once a visit)."""
+        if not self._unsaved_told:
+            self._unsaved_told = True
+            self.messages.show(f"This browser is not keeping your games: {why}.", 8000)
+
+    def on_hash(self) -> None:
+        """The address changed during play."""
+        route = routing.parse_route(str(window.location.hash))
+        g = self.service.game
+        if route is None or g is None:
+            if g is not None:
+                self.shows.update_url()
+            return
+        if not route.names_game or (route.bad_deal and self.service.matches(route)):
+            # a wrong address never replaces the game
+            self.shows.update_url()
+            self.messages.show(f"{route.error} Your game goes on.", 6000)
+        elif not self.service.matches(route):
+            self._run(self.open_choice(self.service.choose(str(window.location.hash), self.service.game_id)))
+        else:
+            self.shows.update_url()
+            if route.error:
+                self.messages.show(route.error, 6000)

@@ -1,0 +1,166 @@
+"""The statistics book as stored, counted once per game under the cross-tab lock.
+
+A game whose record is already marked counted is not counted again, so two
+tabs, a reload or a replayed action never count a game twice. Statistics
+that cannot be read are set aside, never replaced by empty ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import engine
+
+from . import library, stats
+from .library import GameMeta
+from .storage import STATS, UNREADABLE, Change, Records
+
+
+class Keeper:
+    """The statistics book, as stored, and what the last game changed.
+
+    Statistics that cannot be read are never replaced: they are set aside
+    (copied to ``stats.unreadable`` and cleared in one transaction) and
+    counting starts again; if even that cannot be written, or they come
+    from a newer version of the game, they are left as they are and this
+    page counts nothing (:attr:`blocked`).  :attr:`notes` says so."""
+
+    def __init__(self, records: Records) -> None:
+        self.records = records
+        self.book = stats.Book()
+        self.blocked = False
+        self.notes: list[str] = []
+        self.told: Callable[[str], None] = self.notes.append
+        """Where a sentence for the player goes (the session points it at the messages)."""
+        self.last: tuple[str, stats.Change] | None = None  # (game id, change)
+        self._pending = 0
+        self._waiting: list[Callable[[], None]] = []
+        raw = records.get(STATS)
+        if raw:
+            try:
+                self.book = stats.parse(raw)
+            except stats.StatsError as e:
+                self._unreadable(raw, str(e))
+
+    def _unreadable(self, raw: str, why: str) -> None:
+        self.blocked = True
+        if "newer version" in why:
+            self.told(
+                f"Your statistics could not be read ({why}). They are left as they are; "
+                "games played on this page are not counted until it is reloaded."
+            )
+            return
+
+        def done(failure: str | None) -> None:
+            self._pending -= 1
+            if failure is None:
+                self.blocked = False
+                self.told(
+                    f"Your statistics could not be read ({why}). They were set aside in this "
+                    f"browser's storage ({STATS + UNREADABLE}) and counting starts again."
+                )
+            else:
+                self.told(
+                    f"Your statistics could not be read ({why}), and could not be set aside: "
+                    f"{failure}. They are left as they are, and games are not counted for now."
+                )
+            if not self._pending:
+                for fn in self._waiting:
+                    fn()
+                self._waiting.clear()
+
+        self._pending += 1
+        self.records.write(Change(kv={STATS + UNREADABLE: raw, STATS: None}), done)
+
+    def when_settled(self, fn: Callable[[], None]) -> None:
+        """Call ``fn`` once the start's set-aside (if any) is written or refused."""
+        if self._pending:
+            self._waiting.append(fn)
+        else:
+            fn()
+
+    def refresh(self) -> None:
+        """Read the book as stored (another tab may have counted games since)."""
+        raw = self.records.get(STATS)
+        if raw is None:
+            if not self.blocked:
+                self.book = stats.Book()
+            return
+        try:
+            self.book = stats.parse(raw)
+        except stats.StatsError:
+            pass  # another version wrote it: keep ours, and write nothing over it
+
+    def _fresh(self, texts: dict[str, str | None]) -> stats.Book | None:
+        raw = texts.get(STATS)
+        if not raw:
+            return stats.Book()
+        try:
+            return stats.parse(raw)
+        except stats.StatsError:
+            return None  # never replaced
+
+    def settle(self, meta: GameMeta, save: str, counted: Callable[[], None], remember: bool = True) -> None:
+        """Count the game of ``meta`` once.  The end screen's change is worked
+        out at once on this tab's book (and kept for it, if ``remember``);
+        the count that is stored is made again under the lock on the stored
+        book, unless the stored record says the game is counted already.
+        ``counted()`` runs (under the lock) when this tab's count is the one
+        that is written."""
+        if self.blocked or meta.recorded:
+            return
+        self.refresh()
+        local = library.settle(meta, self.book)
+        if local is None:
+            return
+        if remember:
+            self.last = (meta.id, local.change)
+
+        def locked(stored: str | None, texts: dict[str, str | None]) -> Change | None:
+            if stored is not None:
+                try:
+                    if GameMeta.parse(stored).recorded:
+                        return None  # counted already, by this tab or another
+                except engine.SaveError:
+                    pass
+            book = self._fresh(texts)
+            if book is None:
+                return None
+            done = library.settle(meta, book)
+            if done is None:
+                return None
+            counted()
+            return Change(games=[(meta.id, done.meta.to_text(), save)], kv={STATS: done.stats_text})
+
+        self.records.update(meta.id, (STATS,), locked, lambda _: self.refresh())
+
+    def _rewrite(self, fn: Callable[[stats.Book], None]) -> None:
+        """Change the stored book with ``fn`` (under the lock, on the stored book)."""
+
+        def locked(_: str | None, texts: dict[str, str | None]) -> Change | None:
+            book = self._fresh(texts)
+            if book is None:
+                return None
+            fn(book)
+            return Change(kv={STATS: book.to_text()})
+
+        fn(self.book)
+        self.records.update(None, (STATS,), locked, lambda _: self.refresh())
+
+    def reset(self, preset: str) -> None:
+        self._rewrite(lambda book: book.reset(preset))
+
+    def replace(self, book: stats.Book) -> None:
+        """An imported book takes the place of ours (what could not be read is set aside first)."""
+        change = Change(kv={STATS: book.to_text()})
+        raw = self.records.get(STATS)
+        if self.blocked and raw is not None:
+            change.kv[STATS + UNREADABLE] = raw
+        self.book = book
+        self.blocked = False
+        self.records.write(change)
+
+    def change_for(self, game_id: str) -> stats.Change | None:
+        if self.last is not None and self.last[0] == game_id:
+            return self.last[1]
+        return None

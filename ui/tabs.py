@@ -1,0 +1,112 @@
+"""One game, one tab: the table claims the game it shows, and says so when
+another tab has it.
+
+A game is played in one tab at a time (the storage layer's per-game lock,
+``spiderStore.claim``).  A tab that opens a game another tab is playing
+shows it but writes nothing for it, and offers to take it over; the tab it
+is taken from is told, stops writing, and offers to take it back.  Each
+side goes on from the game as stored, so no move is lost either way.
+
+Hooks for tests: ``#table[data-dialog=elsewhere]``; the tab that plays a
+game has ``#table[data-holding]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .dialogs import DialogHost
+from .dom import Element, el
+from .service import GameService
+from .storage import Store
+
+OPEN_ELSEWHERE = "This game is open in another tab"
+TAKEN = "This game went on in another tab"
+
+
+class TabGuard:
+    """Claims the game on the table and handles the other tabs' claims."""
+
+    def __init__(
+        self,
+        table: Element,
+        store: Store,
+        service: GameService,
+        dialogs: DialogHost,
+        take_back: Callable[[str, tuple[str, str] | None], None],
+        new_game: Callable[[], None],
+    ) -> None:
+        self.table = table
+        self.store = store
+        self.service = service
+        self.dialogs = dialogs
+        self._take_back = take_back
+        self._new_game = new_game
+        self.held = ""
+        """The id of the game this tab has claimed ("" before the first)."""
+
+    def _mark(self) -> None:
+        self.table.toggleAttribute("data-holding", self.service.holding)
+
+    def claim(self, game_id: str, stored: bool) -> None:
+        """The table now shows ``game_id`` (``stored``: an existing game,
+        which another tab may be playing; a new game is this tab's alone)."""
+        if self.held and self.held != game_id:
+            self.store.release(self.held)
+        self.held = game_id
+        self.service.holding = not stored
+        self._mark()
+
+        def answered(ok: bool) -> None:
+            if game_id != self.service.game_id:
+                return  # the table has moved on to another game
+            if ok:
+                self.service.holding = True
+                self._mark()
+                self.service.save()  # what was played while the answer came
+            else:
+                self.elsewhere(OPEN_ELSEWHERE)
+
+        self.store.claim(game_id, False, answered)
+
+    def lost(self, game_id: str) -> None:
+        """Another tab took ``game_id`` over."""
+        if game_id != self.service.game_id:
+            return
+        self.service.holding = False
+        self._mark()
+        self.elsewhere(TAKEN)
+
+    def may_play(self) -> bool:
+        """Whether an action on the table may go ahead; if not, say why again."""
+        if self.service.holding:
+            return True
+        self.elsewhere(TAKEN if self.held else OPEN_ELSEWHERE)
+        return False
+
+    def elsewhere(self, title: str) -> None:
+        d = self.dialogs.open("elsewhere", title)
+        el(
+            "p",
+            "",
+            "A game is played in one tab at a time. Play it here and the other tab stops; "
+            "nothing played in either tab is lost.",
+            parent=d.box,
+        )
+
+        def new() -> None:
+            self.dialogs.close()
+            self._new_game()
+
+        d.buttons(d.box, [("new-game", "New game", new, False), ("take", "Play it here", self.take, True)])
+
+    def take(self) -> None:
+        """Play the game here: take it over, and go on from it as stored."""
+        game_id = self.service.game_id
+        self.dialogs.close()
+
+        def taken(ok: bool) -> None:
+            if ok:
+                self.store.load(game_id, lambda record: self._take_back(game_id, record))
+
+        self.store.claim(game_id, True, taken)
