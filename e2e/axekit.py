@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tablekit import ROOT, TablePage, near_win
+from tablekit import ROOT, TablePage, near_win, seed
 
 import engine
 from ui import persist
@@ -31,10 +31,7 @@ def axe_page(browser: Any, base: str, context: dict[str, Any], settings: persist
     t = TablePage(browser, base, context)
     body = AXE.read_bytes()
     t.page.route(f"**/{AXE_PATH}", lambda route: route.fulfill(status=200, content_type="text/javascript", body=body))
-    t.page.goto(base + "manifest.webmanifest")
-    t.page.evaluate(
-        "([k, v]) => { localStorage.clear(); localStorage.setItem(k, v) }", [persist.SETTINGS_KEY, settings.to_text()]
-    )
+    seed(t.page, base, {persist.SETTINGS_KEY: settings.to_text()}, clear=True)
     t.errors.clear()  # the bare manifest page's favicon
     return t
 
@@ -72,8 +69,7 @@ def close_dialog(t: TablePage) -> None:
 def open_on_save(t: TablePage, game: engine.Game) -> None:
     """Open the page on ``game`` as the player left it (a finished one shows its end screen)."""
     # Leave the page first: from base#preset/deal, going to base could stay in the same document.
-    t.page.goto(t.base + "manifest.webmanifest")
-    t.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [persist.CURRENT_KEY, persist.write_current(game)])
+    seed(t.page, t.base, {persist.CURRENT_KEY: persist.write_current(game)})
     t.page.goto(t.base)
     t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
     t.errors[:] = [e for e in t.errors if "404" not in e]  # the bare manifest page's favicon

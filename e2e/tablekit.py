@@ -73,14 +73,24 @@ class TablePage:
         self.context = browser.new_context(
             reduced_motion="reduce" if reduced else "no-preference", service_workers="block", **context
         )
-        self.page = self.context.new_page()
+        self._attach(self.context.new_page(), base, bool(context.get("has_touch")))
+
+    def _attach(self, page: Any, base: str, touch: bool) -> None:
+        self.page = page
         self.base = base
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         self.page.on("console", self._console)
-        self.touch = bool(context.get("has_touch"))
+        self.touch = touch
         self._cdp: Any = None
         self.loaded = False
+
+    def tab(self) -> TablePage:
+        """Another tab of the same browser profile (closed with this one's context)."""
+        other = TablePage.__new__(TablePage)
+        other.context = self.context
+        other._attach(self.context.new_page(), self.base, self.touch)
+        return other
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
@@ -287,14 +297,60 @@ def illegal_drop(g: engine.Game) -> Move | None:
 
 # -- shared by the statistics, screen-reader and accessibility tests ---------------------
 
+SEED_JS = """async ([items, clear]) => {
+  if (clear) localStorage.clear();
+  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+  sessionStorage.clear();
+  await new Promise((ok, bad) => {
+    const r = indexedDB.deleteDatabase('spider');
+    r.onsuccess = () => ok();
+    r.onerror = () => bad(r.error);
+  });
+}"""
+
+
+def seed(page: Any, base: str, items: dict[str, str], clear: bool = False) -> None:
+    """Start the site's storage again from ``items``, stored under the keys
+    of the one-slot storage of earlier versions (``ui.persist``): the next
+    start moves them into the database, as it does for a returning player.
+    ``clear``: drop every other localStorage key too; else the settings the
+    page holds now are kept.  Leaves ``page`` on a bare file of the site."""
+    if not clear and "spider.v1.settings" not in items:
+        held = page.evaluate("() => window.spiderStore ? spiderStore.getText('settings') : null")
+        if held:
+            items = {**items, "spider.v1.settings": held}
+    page.goto(base + "manifest.webmanifest")
+    page.evaluate(SEED_JS, [items, clear])
+
+
+def stored_text(page: Any, key: str) -> str | None:
+    """A text the page keeps (``ui.storage`` keys: ``settings``, ``stats``...)."""
+    text = page.evaluate("k => spiderStore.getText(k)", key)
+    return None if text is None else str(text)
+
+
+def wait_stored(page: Any, key: str, test: str = "t => t !== null") -> str | None:
+    """Wait until the text the page keeps under ``key`` passes ``test`` (a
+    JavaScript function of the text), for writes that finish after a lock."""
+    text = page.evaluate(
+        """async ([key, test]) => {
+            const ok = eval(test);
+            const until = performance.now() + 10000;
+            for (;;) {
+                const t = await spiderStore.getText(key);
+                if (ok(t)) return t;
+                if (performance.now() > until) throw new Error("the stored " + key + " never passed " + test);
+                await new Promise((r) => setTimeout(r, 20));
+            }
+        }""",
+        [key, test],
+    )
+    return None if text is None else str(text)
+
 
 def store(t: TablePage, items: dict[str, str]) -> None:
     """Put ``items`` in the page's storage, then open the page on them."""
-    t.page.goto(t.base + "manifest.webmanifest")
-    t.page.evaluate(
-        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v) }",
-        items,
-    )
+    seed(t.page, t.base, items, clear=True)
     t.page.goto(t.base)
     t.errors.clear()  # the bare file page's favicon 404
     t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)

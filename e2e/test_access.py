@@ -31,6 +31,7 @@ from tablekit import (
     deal_with_moves,
     first_drag_move,
     near_win,
+    stored_text,
     table_browser,
     table_url,
 )
@@ -161,10 +162,7 @@ def test_reduced_motion_follows_the_system_and_the_setting_and_moves_nothing(tab
         assert t.attr("status") == "won"
         assert t.page.evaluate(RECORDED) == {"busy": 0, "anims": 0, "now": 0}
         assert t.page.locator(".win-spider").count() == 1  # shown, standing still
-        assert (
-            persist.Settings.from_text(t.page.evaluate("k => localStorage.getItem(k)", persist.SETTINGS_KEY)).motion
-            == "reduce"
-        )
+        assert persist.Settings.from_text(stored_text(t.page, "settings")).motion == "reduce"
         assert not t.errors, t.errors
     finally:
         t.close()
@@ -233,7 +231,7 @@ def test_high_contrast_theme_setting_system_and_forced_colours(table_browser, ta
         close_dialog(t)
         t.reload()
         assert t.attr("contrast") == "standard"
-        saved = persist.Settings.from_text(t.page.evaluate("k => localStorage.getItem(k)", persist.SETTINGS_KEY))
+        saved = persist.Settings.from_text(stored_text(t.page, "settings"))
         assert (saved.contrast, saved.faces) == ("standard", "fourcolour")
         assert not t.errors, t.errors
     finally:

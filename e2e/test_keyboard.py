@@ -22,6 +22,7 @@ from tablekit import (
     TablePage,
     desk,
     illegal_drop,
+    seed,
     table_browser,
     table_url,
 )
@@ -117,7 +118,7 @@ def restore(t: TablePage, preset: str, notation: str) -> engine.Game:
 
     g = engine.game_from_notation(preset, notation)
     saved = persist.write_current(g, "kbd-test", False)
-    t.page.add_init_script(f"localStorage.setItem({json.dumps(persist.CURRENT_KEY)}, {json.dumps(saved)})")
+    seed(t.page, t.base, {persist.CURRENT_KEY: saved})
     t.page.goto(t.base)  # no address: the saved game is restored
     t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
     t.loaded = True

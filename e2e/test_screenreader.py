@@ -23,6 +23,7 @@ from tablekit import (
     desk,
     illegal_drop,
     store,
+    stored_text,
     table_browser,
     table_url,
 )
@@ -249,7 +250,7 @@ def test_verbosity_off_says_nothing_and_survives_reload_full_says_more(desk: Tab
     desk.page.select_option('[data-setting="verbosity"]', "off")
     desk.page.click('.dialog [data-action="cancel"]')
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
-    stored = desk.page.evaluate("k => localStorage.getItem(k)", persist.SETTINGS_KEY)
+    stored = stored_text(desk.page, "settings")
     assert persist.Settings.from_text(stored).verbosity == "off"
     before, said = seq(desk), desk.attr("announced")
     m = flipping_move(g)

@@ -21,6 +21,8 @@ from tablekit import (
     DESKTOP,
     PHONE,
     TablePage,
+    seed,
+    stored_text,
     table_browser,
     table_url,
 )
@@ -51,16 +53,15 @@ def serve_list(t: TablePage, data: dict | None = None) -> None:
 
 def store_settings(t: TablePage, settings: persist.Settings) -> None:
     """The player's settings, stored before the page opens."""
-    t.page.goto(t.base + "manifest.webmanifest")
-    t.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [persist.SETTINGS_KEY, settings.to_text()])
+    seed(t.page, t.base, {persist.SETTINGS_KEY: settings.to_text()})
 
 
 def load_save(t: TablePage, game: engine.Game, settings: persist.Settings | None = None) -> None:
     """Open the page on ``game`` as if the player had left it there."""
-    t.page.goto(t.base + "manifest.webmanifest")
-    t.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [persist.CURRENT_KEY, persist.write_current(game)])
+    items = {persist.CURRENT_KEY: persist.write_current(game)}
     if settings is not None:
-        t.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [persist.SETTINGS_KEY, settings.to_text()])
+        items[persist.SETTINGS_KEY] = settings.to_text()
+    seed(t.page, t.base, items)
     t.page.goto(t.base)
     t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
     t.loaded = True
@@ -352,7 +353,7 @@ def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
     desk.page.click('[data-action="new"]')
     desk.page.wait_for_function("d => document.querySelector('#table').dataset.deal !== d", arg=first)
     assert desk.attr("deal") in ("11", "22", "33")
-    settings = persist.Settings.from_text(desk.page.evaluate(f"() => localStorage.getItem('{persist.SETTINGS_KEY}')"))
+    settings = persist.Settings.from_text(stored_text(desk.page, "settings"))
     assert settings.winnable_only("spider-1")
     # a typed deal is always played
     choose("spider-1")
@@ -361,8 +362,7 @@ def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
     desk.page.click('.dialog [data-action="play"]')
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '123'")
     # Spider · 4 suits: on by default, even for the first game of a visit (the list comes after the start)
-    desk.page.goto(desk.base + "manifest.webmanifest")
-    desk.page.evaluate("k => localStorage.removeItem(k)", persist.CURRENT_KEY)
+    seed(desk.page, desk.base, {}, clear=True)
     desk.page.goto(desk.base + "#spider-4")
     desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '44'")

@@ -4,9 +4,11 @@ that came back."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from axekit import open_on_save
-from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, near_win, table_browser, table_url
+from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, near_win, seed, stored_text, table_browser, table_url
 
 import engine
 from engine.moves import Move
@@ -62,10 +64,10 @@ def test_a_drag_that_cannot_move_says_why_and_shakes(table_browser, table_url) -
             moves = [m for m in g.legal_moves() if m.kind == "move"]
             g.play(moves[0] if moves else g.legal_moves()[0])
         assert mixed_run(g) is not None
-        t.page.goto(t.base + "manifest.webmanifest")
-        t.page.evaluate(
-            "s => localStorage.setItem('spider.v1.current', s)",
-            __import__("ui.persist", fromlist=["x"]).write_current(g, "parts-test"),
+        seed(
+            t.page,
+            t.base,
+            {"spider.v1.current": __import__("ui.persist", fromlist=["x"]).write_current(g, "parts-test")},
         )
         t.open("#spider-2/1")
         pile, index = mixed_run(g) or ("", 0)
@@ -199,7 +201,7 @@ def test_sound_can_be_muted_from_the_table_and_end_is_in_the_more_menu(desk: Tab
     assert desk.page.get_attribute(button, "aria-pressed") == "true"
     desk.page.click(button)
     assert desk.page.get_attribute(button, "aria-pressed") == "false"
-    stored = desk.page.evaluate("() => JSON.parse(localStorage.getItem('spider.v1.settings'))")
+    stored = json.loads(stored_text(desk.page, "settings") or "{}")
     assert stored["muted"] is True
     desk.page.click(button)
     assert desk.page.get_attribute(button, "aria-pressed") == "true"
@@ -298,3 +300,23 @@ def test_a_win_throws_the_cards_off_in_a_bouncing_cascade_that_a_tap_skips(table
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+FACE_LOADS = """() => performance.getEntriesByType('resource')
+  .filter(e => /\\/cards\\/[^/]+\\/[2-9TJQKA][shdc]\\.svg$/.test(e.name))
+  .map(e => [e.name, e.initiatorType, e.startTime, e.responseEnd])"""
+
+
+def test_the_faces_load_ahead_two_at_a_time(desk: TablePage) -> None:
+    """All 52 faces are fetched ahead of the first flip, the preloader's
+    never more than two at once (a reload in the middle cancels at most two
+    loads)."""
+    desk.open("#spider-2/5")
+    desk.page.wait_for_function("() => spiderTable.preloader.pending === 0")
+    loads = desk.page.evaluate(FACE_LOADS)
+    assert len({name for name, _, _, _ in loads}) == 52  # the table's own faces come from its CSS
+    ahead = [(s, e) for _, kind, s, e in loads if kind == "img"]
+    assert len(ahead) >= 40
+    most = max(sum(1 for s, e in ahead if s <= t < e) for t, _ in ahead)
+    assert 1 <= most <= 2
+    assert desk.page.evaluate("() => spiderTable.preloader.loaded.length") == 52

@@ -14,6 +14,7 @@ from tablekit import (
     TablePage,
     desk,
     first_drag_move,
+    seed,
     table_browser,
     table_url,
 )
@@ -81,8 +82,7 @@ def test_reload_restores_position_and_history(desk: TablePage) -> None:
 def test_damaged_save_and_wrong_addresses(desk: TablePage) -> None:
     desk.open("#spider-4/8")
     # leave the page (it saves on the way out), damage the save, come back
-    desk.page.goto(desk.base + "manifest.webmanifest")
-    desk.page.evaluate('() => localStorage.setItem(\'spider.v1.current\', \'{"v":1,"game":"{broken\')')
+    seed(desk.page, desk.base, {"spider.v1.current": '{"v":1,"game":"{broken'})
     desk.page.goto(desk.base)
     desk.errors.clear()  # the bare file page's favicon 404
     desk.page.wait_for_selector("html[data-ready]", state="attached")
@@ -157,7 +157,7 @@ def test_select_mode_tap_then_target(desk: TablePage) -> None:
     g.play(m)
     desk.wait_moves(1)
     desk.expect_game(g)
-    desk.page.evaluate("() => localStorage.removeItem('spider.v1.settings')")
+    desk.page.evaluate("() => spiderStore.putText('settings', '{}')")
 
 
 # -- hard input cases ---------------------------------------------------------------

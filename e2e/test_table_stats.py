@@ -16,7 +16,9 @@ from tablekit import (
     desk,
     first_drag_move,
     near_win,
+    seed,
     store,
+    stored_text,
     table_browser,
     table_url,
 )
@@ -26,7 +28,7 @@ from ui import persist, stats
 
 
 def stored(t: TablePage, key: str) -> str | None:
-    return t.page.evaluate("k => localStorage.getItem(k)", key)
+    return stored_text(t.page, {stats.STATS_KEY: "stats", persist.SETTINGS_KEY: "settings"}.get(key, key))
 
 
 def book(t: TablePage) -> stats.Book:
@@ -97,26 +99,24 @@ def test_resignation_and_abandon_count_as_losses(desk: TablePage) -> None:
     assert (r.played, r.lost, r.streak, r.longest_losing) == (2, 2, -2, 2)
 
 
-def test_opening_a_link_to_another_game_counts_the_unfinished_one_as_lost(desk: TablePage) -> None:
+def test_opening_a_link_to_another_game_keeps_the_unfinished_one(desk: TablePage) -> None:
     g = engine.new_game("spider-1", 44)
     g.play(first_drag_move(g))
-    desk.page.goto(desk.base + "manifest.webmanifest")
-    desk.page.evaluate(
-        "v => { localStorage.clear(); localStorage.setItem(v[0], v[1]) }",
-        [persist.CURRENT_KEY, persist.write_current(g, "left-behind", False)],
-    )
+    seed(desk.page, desk.base, {persist.CURRENT_KEY: persist.write_current(g, "left-behind", False)}, clear=True)
     desk.page.goto(desk.base + "#spider-2/777")
     desk.errors.clear()  # the bare file page's favicon 404
     desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
     desk.loaded = True
     desk.idle()
     assert desk.attr("preset") == "spider-2" and desk.attr("deal") == "777"
-    assert "counted as a loss" in (desk.attr("message") or "")
-    r = book(desk).get("spider-1")
-    assert (r.played, r.lost) == (1, 1)
-    # a reload of the new game counts nothing more
+    assert "Your game of Spider · 1 suit is kept" in (desk.attr("message") or "")
+    assert book(desk).games == 0
+    # a reload of the new game counts nothing either, and the old game waits in Continue
     desk.reload()
-    assert book(desk).get("spider-1").played == 1
+    assert book(desk).games == 0
+    desk.page.click('[data-action="games"]')
+    row = desk.page.locator('.continue-list li[data-game-id="left-behind"]')
+    assert "Spider · 1 suit, deal 44" in row.inner_text()
 
 
 def sample_book() -> stats.Book:
@@ -184,9 +184,11 @@ def test_unreadable_storage_is_set_aside_with_a_message(desk: TablePage) -> None
     store(desk, {persist.CURRENT_KEY: broken_game, stats.STATS_KEY: broken_stats})
     message = desk.wait_message()
     assert "saved game could not be restored" in message and "statistics could not be read" in message
+    assert "left as it was" in message and "set aside" in message
     assert desk.attr("status") == "playing" and desk.moves() == 0
-    assert stored(desk, persist.CURRENT_KEY + persist.UNREADABLE_SUFFIX) == broken_game
-    assert stored(desk, stats.STATS_KEY + persist.UNREADABLE_SUFFIX) == broken_stats
+    # the old save is still where it was; the statistics were moved aside in one write
+    assert desk.page.evaluate("k => localStorage.getItem(k)", persist.CURRENT_KEY) == broken_game
+    assert stored(desk, "stats.unreadable") == broken_stats
     assert book(desk).games == 0
     # a version-1 save (before statistics) is migrated, not refused
     g = engine.new_game("spider-2", 31)
@@ -194,7 +196,6 @@ def test_unreadable_storage_is_set_aside_with_a_message(desk: TablePage) -> None
     store(desk, {persist.CURRENT_KEY: json.dumps({"v": 1, "game": g.to_json()})})
     desk.expect_game(g)
     assert desk.attr("message") is None
-    assert json.loads(stored(desk, persist.CURRENT_KEY))["v"] == persist.ENVELOPE_VERSION
 
 
 def test_phone_statistics_screen(table_browser, table_url) -> None:
