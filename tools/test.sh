@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test:
-#   1. .venv/ with the pinned requirements-dev.txt (pytest, Hypothesis, mypy, ruff, Playwright)
+#   1. .venv/ with the pinned requirements-dev.txt (pytest, Hypothesis, mypy, ruff, Playwright,
+#      Selenium and websocket-client for the Firefox and WebKit suite)
 #   2. node_modules/ as pinned by package-lock.json (npm ci)
 #   3. Chromium: /usr/bin/chromium if present; else Debian's chromium when root
 #      (apt-get), else Playwright's own browser
+#   3b. Firefox ESR, WebKitGTK's WebDriver and xvfb (Debian packages, apt-get as root;
+#      missing and not root: the run stops and says what to install)
 #   4. the pure-Python wheels for the Pyodide run (tests/pyodide/requirements.txt)
 #   5. the site (tools/build.py -> _site/)
 # then, in order, each stage even if an earlier one failed:
@@ -12,6 +15,7 @@
 #   c. ruff check . and ruff format --check .   (ruff.toml)
 #   d. node tests/pyodide/run.mjs           the engine suite inside Pyodide
 #   e. pytest e2e/                          the real page in Chromium
+#   f. pytest xbrowser/ (under xvfb-run)    the same game in Firefox and WebKit
 # Exits non-zero if any stage fails; a pytest run that collects no test
 # (exit code 5) counts as a failure. The last line adds up the test counts.
 # Extra arguments are passed to every pytest run (e.g. -x, -k name).
@@ -54,6 +58,23 @@ else
   $VPY -m playwright install chromium || die "playwright install chromium failed"
 fi
 echo "browser: ${SPIDER_CHROMIUM:-the Chromium of Playwright}"
+
+# The cross-browser suite (xbrowser/): Firefox ESR over WebDriver BiDi and
+# WebKitGTK's MiniBrowser over WebDriver, under a virtual screen (xvfb-run).
+XB_MISSING=()
+[ -x "${SPIDER_FIREFOX:-/usr/bin/firefox-esr}" ] || XB_MISSING+=(firefox-esr)
+[ -x "${SPIDER_WEBKITDRIVER:-/usr/bin/WebKitWebDriver}" ] || XB_MISSING+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null 2>&1 || XB_MISSING+=(xvfb)
+if [ ${#XB_MISSING[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "Firefox and WebKit for the cross-browser suite (Debian packages: ${XB_MISSING[*]})"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -q && apt-get install -y -q "${XB_MISSING[@]}"; } >"$LOGS/apt-xbrowser.log" 2>&1 \
+      || { tail -20 "$LOGS/apt-xbrowser.log"; die "apt-get install ${XB_MISSING[*]} failed: the Firefox and WebKit suite cannot run"; }
+  else
+    die "the Firefox and WebKit suite needs Debian's ${XB_MISSING[*]} (apt-get install ${XB_MISSING[*]}, as root)"
+  fi
+fi
 
 WHEELS=.cache/pyodide-wheels
 if ! cmp -s tests/pyodide/requirements.txt "$WHEELS/requirements.installed"; then
@@ -107,6 +128,8 @@ run "Engine tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine "$
 
 # --durations: the slowest browser tests, to keep the CI run under its 20-minute budget
 run "Browser tests" e2e $VPY -m pytest e2e/ --durations=12 "$@"
+
+run "Firefox and WebKit" xbrowser env SPIDER_SITE="$PWD/_site" xvfb-run -a $VPY -m pytest xbrowser/ "$@"
 
 # ---- summary -----------------------------------------------------------------------
 say "Summary (logs in $LOGS/)"
