@@ -30,12 +30,13 @@ from collections.abc import Callable
 from .animator import Animator
 from .appearance import Appearance
 from .chooser import build_chooser
+from .dailyview import open_daily
 from .dialogs import DialogHost
 from .dom import Bindings, DomEvent, Element, create_proxy, document, el, window
 from .header import Header
 from .helper import Helper
 from .helpscreen import open_keys_help
-from .hosts import ChooserHost, LateHost
+from .hosts import ChooserHost, DailyScreenHost, LateHost
 from .jsstore import Opened
 from .keycontrol import Keys
 from .messages import Messages
@@ -140,7 +141,11 @@ class TableApp:
 
     def open_menu(self) -> None:
         self.helper.interrupt()
-        self.session.screens.open_menu(lambda: open_keys_help(self.dialogs))
+        self.session.screens.open_menu(lambda: open_keys_help(self.dialogs), self.open_daily)
+
+    def open_daily(self) -> None:
+        self.service.keeper.refresh()
+        open_daily(self.dialogs, DailyScreenHost(self.service.keeper, self.winnable, self.session, self.messages))
 
     def toggle_sound(self) -> None:
         self.look.change(muted=not self.look.settings.muted)

@@ -39,6 +39,7 @@ __all__ = [
     "WEEKDAYS",
     "Cell",
     "Streaks",
+    "clock",
     "daily_deal",
     "daily_deals",
     "day_title",
@@ -181,7 +182,8 @@ def day_title(day: datetime.date) -> str:
     return f"{day.day} {calendar.month_name[day.month]} {day.year}"
 
 
-def _clock(seconds: int) -> str:
+def clock(seconds: int) -> str:
+    """``7:14``, or ``1:02:03`` past an hour."""
     s = max(0, int(seconds))
     if s >= 3600:
         return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
@@ -192,4 +194,4 @@ def share_text(game_name: str, day: datetime.date, seconds: int, moves: int, url
     """What the share button sends: the game, the date, the time, the moves
     and the link to the same deal.  Nothing about the player."""
     unit = "move" if moves == 1 else "moves"
-    return f"{game_name}, daily deal of {day_title(day)}: won in {_clock(seconds)}, {moves} {unit}.\n{url}"
+    return f"{game_name}, daily deal of {day_title(day)}: won in {clock(seconds)}, {moves} {unit}.\n{url}"

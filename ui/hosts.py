@@ -7,22 +7,27 @@
 
 from __future__ import annotations
 
+import datetime
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 import engine
 from engine.rules import OptionValue
 
+from . import daily
 from .animator import Animator
 from .assist import WinnableChoice
 from .dialogs import DialogHost
+from .dom import window
 from .helper import Helper
+from .keeper import Keeper
 from .library import GameMeta
 from .messages import Messages
 from .service import GameService
 from .session import Session
 from .sound import Sound
+from .stats import DailyWin
 from .winnable import WinnableDeals
 
 
@@ -110,3 +115,33 @@ class ChooserHost:
 
     def now(self) -> float:
         return time.time() * 1000.0
+
+
+class DailyScreenHost:
+    """What the Daily screen needs: the proven deals, the days won, today, a start."""
+
+    def __init__(self, keeper: Keeper, winnable: WinnableDeals, session: Session, messages: Messages) -> None:
+        self._keeper = keeper
+        self._winnable = winnable
+        self._session = session
+        self._messages = messages
+
+    def deals(self) -> Mapping[str, Sequence[int]] | None:
+        return self._winnable.deals
+
+    def watch(self, fn: Callable[[], None]) -> None:
+        self._winnable.watch(fn)
+
+    def won(self) -> Mapping[str, Mapping[str, DailyWin]]:
+        return self._keeper.book.daily
+
+    def today(self) -> datetime.date:
+        """The player's local date (the page's clock: Python's is UTC in Pyodide)."""
+        now = window.Date.new()
+        return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+    def play(self, preset: str, deal: int, day: datetime.date) -> None:
+        self._session.play_daily(preset, deal, daily.format_day(day))
+
+    def say(self, text: str) -> None:
+        self._messages.show(text, 6000)

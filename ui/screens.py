@@ -17,7 +17,9 @@ from typing import Protocol
 
 import engine
 
+from . import daily
 from .appearance import Appearance
+from .dailyview import share, share_link
 from .dialogs import Button, DialogHost
 from .dom import el
 from .service import GameService
@@ -88,8 +90,8 @@ class Screens:
         """No end screen is waiting any more (a new game, an undo)."""
         self.pending = False
 
-    def open_menu(self, keys: Callable[[], None]) -> None:
-        """More: end this game, the statistics, the keys."""
+    def open_menu(self, keys: Callable[[], None], daily: Callable[[], None]) -> None:
+        """More: end this game, the daily deals, the statistics, the keys."""
         g = self.service.game
         d = self.dialogs.open("menu", "More")
         playing = g is not None and g.status == "playing"
@@ -102,6 +104,7 @@ class Screens:
             d.box,
             [
                 ("end", "End this game", end, False),
+                ("daily", "Daily deals", daily, False),
                 ("stats", "Statistics", self.flow.open_stats, False),
                 ("keys", "Keyboard keys", keys, False),
                 ("close", "Close", self.dialogs.close, True),
@@ -191,6 +194,11 @@ class Screens:
         if reason == "stuck" and not self.service.recorded:
             el("p", "end-note", "Undo to play on; a new deal of this game counts this one as a loss.", parent=box)
         buttons: list[Button] = []
+        day = daily.parse_day(self.service.daily or "")
+        if won and day is not None:
+            text = daily.share_text(g.rules.name, day, int(g.elapsed), len(g.moves), share_link(g.preset, g.deal or 0))
+            el("p", "end-daily", f"The daily deal of {daily.day_title(day)}, won.", parent=box)
+            buttons.append(("share", "Share", lambda: share(text, self._say), False))
         if reason == "stuck" and g.can_undo:
             buttons.append(("undo", "Undo", self.flow.undo, False))
         buttons += [

@@ -186,6 +186,28 @@ class Session:
         else:
             go()
 
+    def play_daily(self, preset: str, deal: int, day: str) -> None:
+        """The daily deal of ``day`` (``YYYY-MM-DD``) for ``preset``: the game of
+        it already begun if there is one, else a new one (a new deal of the game
+        in play asks first, as any new deal of it does)."""
+        g = self.service.game
+        if g is not None and g.preset == preset and self.service.daily == day and g.status == "playing":
+            return
+        for meta in self.service.unfinished():
+            if meta.daily == day and meta.preset == preset:
+                self.games.resume(meta.id)
+                return
+
+        def go() -> None:
+            self.new_game(preset, deal, {})
+            self.service.daily = day
+            self.save()
+
+        if g is not None and g.preset == preset and self.service.in_progress():
+            self.screens.ask_new(go)
+        else:
+            go()
+
     def another_deal(self) -> None:
         """A new deal of the game shown, the one shown left as it is (it is another tab's now)."""
         g = self.service.game
