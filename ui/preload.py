@@ -1,19 +1,24 @@
-"""Card faces fetched ahead of the first flip, a few at a time.
+"""Card faces fetched ahead of the first flip, and cancelled when the page goes away.
 
 Every face is loaded once into an ``Image`` so that turning a card never
-waits for its picture.  The loads run :data:`AT_ONCE` at a time rather than
-all 52 together, and the ones still running are cancelled when the page
-goes away: a reload in the middle then cancels at most a couple of loads
-(Firefox reports each load cancelled under a service worker as a page
-error, "A ServiceWorker intercepted the request and encountered an
-unexpected error").
+waits for its picture.  The loads still running when the page goes away
+(``pagehide``: a reload in the middle of the preload) are cancelled: Firefox
+reports each load a page abandons under a service worker as a page error
+("A ServiceWorker intercepted the request and encountered an unexpected
+error").
+
+All 52 load at once (:data:`AT_ONCE`).  Two at a time left fewer loads to
+abandon, but the loads then went on long enough that Chromium held back the
+waiting service worker's ``skipWaiting`` for good: "Update ready → Reload"
+did nothing (``e2e/test_shell.py``'s update test, 3 failures in 4).
 """
 
 from __future__ import annotations
 
 from .dom import DomEvent, ImageElement, create_proxy, on, window
 
-AT_ONCE = 2
+AT_ONCE = 52
+"""How many faces load together: all of them (see the module doc)."""
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
 
@@ -28,7 +33,7 @@ def face_urls(folder: str) -> list[str]:
 
 
 class FacePreloader:
-    """Loads a list of pictures, :data:`AT_ONCE` at a time."""
+    """Loads a list of pictures, :data:`AT_ONCE` at a time, cancelled at ``pagehide``."""
 
     def __init__(self) -> None:
         self._queue: list[str] = []

