@@ -131,16 +131,22 @@ def test_another_game_keeps_the_one_left_in_continue() -> None:
     assert "Here is a random deal." in wrong.message
 
 
-def test_a_won_game_counts_once_whatever_the_tabs_do() -> None:
+def play_the_recorded_win(svc: GameService, save_each: bool) -> None:
+    """Open the deal of ``tests/data/spider-1-win.json`` and play it to the win."""
     data = json.loads((Path(__file__).parent / "data" / "spider-1-win.json").read_text())
+    begin(svc, f"#spider-1/{data['deal']}")
+    assert svc.game is not None
+    for text in data["moves"]:
+        svc.game.play(text)
+        if save_each:
+            svc.save()
+    assert svc.game.status == "won"
+
+
+def test_a_won_game_counts_once_whatever_the_tabs_do() -> None:
     store = MemoryStore()
     a = visit(store)
-    begin(a, f"#spider-1/{data['deal']}")
-    assert a.game is not None
-    for text in data["moves"]:
-        a.game.play(text)
-        a.save()
-    assert a.game.status == "won"
+    play_the_recorded_win(a, save_each=True)
     a.game_over()
     a.save()
     assert book(store).get("spider-1").won == 1
@@ -159,13 +165,9 @@ def test_a_won_game_counts_once_whatever_the_tabs_do() -> None:
 
 
 def test_a_finished_game_whose_count_was_lost_counts_at_the_next_start() -> None:
-    data = json.loads((Path(__file__).parent / "data" / "spider-1-win.json").read_text())
     store = MemoryStore()
     a = visit(store)
-    begin(a, f"#spider-1/{data['deal']}")
-    assert a.game is not None
-    for text in data["moves"]:
-        a.game.play(text)
+    play_the_recorded_win(a, save_each=False)
     a.save()  # the win reached the storage, its count did not (the page went away)
     won_id = a.game_id
     assert not GameMeta.parse(store.games[won_id][0]).recorded

@@ -125,13 +125,7 @@ class Records:
     def write(self, change: Change, done: Done = _ignore) -> None:
         """Commit ``change``; this copy follows at once."""
         self._follow(change)
-
-        def finished(why: str | None) -> None:
-            if why is not None:
-                self.failed(why)
-            done(why)
-
-        self.store.commit(change, finished)
+        self.store.commit(change, self._reported(done))
 
     def update(self, game_id: str | None, keys: tuple[str, ...], fn: Update, done: Done = _ignore) -> None:
         """A read-modify-write under the cross-tab lock (see :meth:`Store.update`)."""
@@ -142,12 +136,17 @@ class Records:
                 self._follow(change)
             return change
 
+        self.store.update(game_id, keys, locked, self._reported(done))
+
+    def _reported(self, done: Done) -> Done:
+        """``done``, after telling :attr:`failed` of a refusal."""
+
         def finished(why: str | None) -> None:
             if why is not None:
                 self.failed(why)
             done(why)
 
-        self.store.update(game_id, keys, locked, finished)
+        return finished
 
     def _follow(self, change: Change) -> None:
         for game_id, meta, _save in change.games:

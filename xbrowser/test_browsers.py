@@ -71,6 +71,11 @@ def expect(b: Browser, game: engine.Game) -> None:
     assert page_game(b).moves == game.moves
 
 
+def wait_moves(b: Browser, n: int, what: str) -> None:
+    """Wait until the page counts ``n`` moves (``what`` made it)."""
+    wait(b, f"+document.querySelector('#table').dataset.moves === {n}", 10, what)
+
+
 def no_errors(b: Browser) -> None:
     found = b.errors()
     assert not found, f"{b.name}: " + "\n".join(found)
@@ -179,7 +184,7 @@ def test_mouse_play_is_the_engines_play(browser: Browser) -> None:
     assert m is not None
     b.drag(drag_points(b, g, m), touch=False)
     g.play(m)
-    wait(b, f"+document.querySelector('#table').dataset.moves === {len(g.moves)}", 10, "the drag's move")
+    wait_moves(b, len(g.moves), "the drag's move")
     expect(b, g)
     # an illegal drop goes back and changes nothing
     bad = illegal_drop(g)
@@ -189,16 +194,16 @@ def test_mouse_play_is_the_engines_play(browser: Browser) -> None:
     # a deal from the stock
     click(b, '#table [data-pile="stock"]')
     g.play(Move.deal())
-    wait(b, f"+document.querySelector('#table').dataset.moves === {len(g.moves)}", 10, "the deal")
+    wait_moves(b, len(g.moves), "the deal")
     expect(b, g)
     # undo and redo
     click(b, '#table [data-action="undo"]')
     g.undo()
-    wait(b, f"+document.querySelector('#table').dataset.moves === {len(g.moves)}", 10, "the undo")
+    wait_moves(b, len(g.moves), "the undo")
     expect(b, g)
     click(b, '#table [data-action="redo"]')
     g.redo()
-    wait(b, f"+document.querySelector('#table').dataset.moves === {len(g.moves)}", 10, "the redo")
+    wait_moves(b, len(g.moves), "the redo")
     expect(b, g)
     no_errors(b)
 
@@ -215,7 +220,7 @@ def test_a_tap_moves_a_card(browser: Browser) -> None:
     pile = tableau_pile(g.rules, col)
     r = box(b, card(pile, len(g.position.tableau[col]) - 1))
     b.tap(r["x"] + r["w"] / 2, r["y"] + min(6.0, r["h"] / 8), touch=False)
-    wait(b, f"+document.querySelector('#table').dataset.moves === {len(g.moves) + 1}", 10, "the tap's move")
+    wait_moves(b, len(g.moves) + 1, "the tap's move")
     after = page_game(b)
     last = after.moves[-1]
     assert last in g.legal_moves() and last.src == col
@@ -245,7 +250,7 @@ def test_an_offline_reload_keeps_playing(browser: Browser, server: Server) -> No
         assert m is not None
         b.drag(drag_points(b, g, m), touch=False)
         g.play(m)
-        wait(b, f"+document.querySelector('#table').dataset.moves === {len(g.moves)}", 10, "the offline move")
+        wait_moves(b, len(g.moves), "the offline move")
         expect(b, g)
     finally:
         server.start()
@@ -288,7 +293,7 @@ def test_a_move_by_keys(browser: Browser) -> None:
     go(dst)
     b.key("Enter")
     g.play(m)
-    wait(b, f"+document.querySelector('#table').dataset.moves === {len(g.moves)}", 10, "the keyboard move")
+    wait_moves(b, len(g.moves), "the keyboard move")
     expect(b, g)
     no_errors(b)
 
@@ -307,7 +312,7 @@ def test_a_phone_sized_window_plays_by_touch(browser: Browser, artifacts: Path) 
     assert m is not None
     b.drag(drag_points(b, g, m), touch=True)
     g.play(m)
-    wait(b, f"+document.querySelector('#table').dataset.moves === {len(g.moves)}", 10, "the touch drag's move")
+    wait_moves(b, len(g.moves), "the touch drag's move")
     expect(b, g)
     b.viewport(1366, 768)
     no_errors(b)
