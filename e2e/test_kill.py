@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,13 +48,54 @@ def browser_pids(profile: Path) -> list[int]:
     return out
 
 
+def _ppids() -> dict[int, int]:
+    """Every live process and its parent (zombies, already dead, left out)."""
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if fields[0] != "Z":
+            out[int(entry.name)] = int(fields[1])
+    return out
+
+
+def kill_browser(profile: Path) -> None:
+    """SIGKILL the browser on ``profile`` and every process under it (its
+    renderers, GPU and utility processes), as a phone kills the whole app,
+    and return once none of them is alive.  A renderer left running after
+    its browser died kept a whole Pyodide in memory while the next browser
+    started one: the new page crashed on a small machine."""
+    pids = set(browser_pids(profile))
+    assert pids, "the browser process was not found"
+    parents = _ppids()
+    grew = True
+    while grew:
+        more = {p for p, pp in parents.items() if pp in pids} - pids
+        grew = bool(more)
+        pids |= more
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    deadline = time.monotonic() + 30
+    while pids & set(_ppids()):
+        assert time.monotonic() < deadline, f"processes {sorted(pids & set(_ppids()))} outlived SIGKILL"
+        time.sleep(0.02)
+
+
 @pytest.fixture()
 def profile(tmp_path: Path) -> Iterator[Path]:
     path = tmp_path / "profile"
     path.mkdir()
     yield path
-    for pid in browser_pids(path):
-        os.kill(pid, signal.SIGKILL)
+    if browser_pids(path):
+        kill_browser(path)
 
 
 def start(playwright: Any, profile: Path, url: str) -> Any:
@@ -113,10 +155,7 @@ def test_a_move_survives_a_kill_200_ms_after_it(playwright: Any, site_url: str, 
         drag(page, g)
         page.wait_for_function("n => +document.querySelector('#table').dataset.moves === n", arg=before + 1)
         page.wait_for_timeout(AFTER_MOVE_MS)  # the experiment: the kill comes this long after the move
-        pids = browser_pids(profile)
-        assert pids, "the browser process was not found"
-        for pid in pids:
-            os.kill(pid, signal.SIGKILL)
+        kill_browser(profile)
         try:
             context.close()
         except Exception:

@@ -30,11 +30,16 @@ def tab_a(table_browser: Any, table_url: str) -> Iterator[TablePage]:
 
 
 def play_one(t: TablePage, g: engine.Game) -> None:
-    """Drag the first legal move of ``g`` on the page, and play it in ``g``."""
+    """Play one move of ``g`` on the page, and in ``g``: the first drag move,
+    or a deal from the stock when the deal has none (a random deal can open
+    with no two cards in sequence)."""
     m = first_drag_move(g)
-    assert m is not None
     n = len(g.moves)
-    t.drag_move(g, m)
+    if m is None:
+        m = next(d for d in g.legal_moves() if d.kind == "deal")
+        t.tap_pile("stock")
+    else:
+        t.drag_move(g, m)
     g.play(m)
     t.wait_moves(n + 1)
 
