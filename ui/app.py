@@ -36,7 +36,7 @@ from .dom import Bindings, DomEvent, Element, create_proxy, document, el, window
 from .header import Header
 from .helper import Helper
 from .helpscreen import open_keys_help
-from .hosts import ChooserHost, DailyScreenHost, LateHost
+from .hosts import ChooserHost, DailyScreenHost, LateHost, ShowMeHost
 from .jsstore import Opened
 from .keycontrol import Keys
 from .messages import Messages
@@ -44,6 +44,7 @@ from .preload import FacePreloader, face_urls
 from .renderer import ASSET, CardRenderer
 from .service import GameService
 from .session import Parts, Session
+from .showme import ShowMe
 from .sound import Sound
 from .statsview import open_stats
 from .storage import STATS
@@ -61,6 +62,7 @@ class TableApp:
     renderer: CardRenderer
     helper: Helper
     session: Session
+    showme: ShowMe
 
     def __init__(self, root: Element, opened: Opened) -> None:
         self.root = root
@@ -74,7 +76,7 @@ class TableApp:
         # arrows and letter keys (ui/keyboard.py) before the page sees them.
         felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
         self.messages = messages = Messages(table, header.info, lambda: look.settings.verbosity)
-        self.dialogs = dialogs = DialogHost(table, lambda: [header.bar, felt, self.helper.btn_finish])
+        self.dialogs = dialogs = DialogHost(table, lambda: [header.bar, felt, self.helper.btn_finish, self.showme.bar])
         host = LateHost(self)
         self.animator = animator = Animator(table, felt, lambda uids: self.renderer.landed(uids), host.settled)
         self.renderer = renderer = CardRenderer(table, felt, animator)
@@ -84,9 +86,10 @@ class TableApp:
         )
         self.winnable = WinnableDeals(table, look, lambda: self.table.game, lambda: not dialogs.is_open)
         self.service = GameService(opened.records, lambda: look.settings, self.winnable.random_deal)
+        self.showme = ShowMe(table, ShowMeHost(self.service, self.table, self.helper, dialogs, messages))
         self.sound = Sound(table, look)
         self.keys = Keys(felt, self.table, dialogs, messages, self)
-        parts = Parts(self.table, look, messages, dialogs, animator, self.helper, self.sound, self.keys)
+        parts = Parts(self.table, look, messages, dialogs, animator, self.helper, self.sound, self.keys, self.showme)
         self.session = session = Session(parts, self.service, self)
         opened.store.listen(opened.records, session.tabs.lost, self._heard)
         dialogs.subscribe(session.dialog_changed)
@@ -141,7 +144,11 @@ class TableApp:
 
     def open_menu(self) -> None:
         self.helper.interrupt()
-        self.session.screens.open_menu(lambda: open_keys_help(self.dialogs), self.open_daily)
+        self.session.screens.open_menu(lambda: open_keys_help(self.dialogs), self.open_daily, self.show_me)
+
+    def show_me(self) -> None:
+        self.helper.interrupt()
+        self.showme.ask()
 
     def open_daily(self) -> None:
         self.service.keeper.refresh()
@@ -159,8 +166,10 @@ class TableApp:
     def _on_key(self, e: DomEvent) -> None:
         if str(e.key) in ("Shift", "Control", "Alt", "Meta"):
             return
-        self.helper.interrupt()  # any key stops Finish and the background search
         self.sound.gesture()
+        if not self.dialogs.is_open and self.showme.on_key(e):  # P, →, Escape while "Show me" runs
+            return
+        self.helper.interrupt()  # any key stops Finish and the background search
         if self.animator.celebrating:  # a key skips the win's cascade, and does nothing else
             self.animator.finish()
             e.preventDefault()

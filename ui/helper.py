@@ -109,6 +109,7 @@ class Helper:
         self.still_pos: Position | None = None
         self.still_job: assist.WinCheck | None = None
         self.still_answer: str | None = None
+        self.held = False  # "Show me" holds the table: no background work, no Finish (ui.hosts.ShowMeHost)
         self._build()
 
     # ------------------------------------------------------------------
@@ -281,7 +282,7 @@ class Helper:
     # ------------------------------------------------------------------
     def _wanted(self) -> bool:
         g = self.table_.game
-        if g is None or g.status != "playing":
+        if self.held or g is None or g.status != "playing":
             return False
         pos = g.position
         if not (self.auto_done and self.auto_pos == pos):

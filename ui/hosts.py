@@ -2,7 +2,8 @@
 
 * :class:`LateHost` — the table's :class:`ui.table.Host`, over parts made
   after the table (the session, the helper, the sound);
-* :class:`ChooserHost` — the game chooser's :class:`ui.chooser.Host`.
+* :class:`ChooserHost` — the game chooser's :class:`ui.chooser.Host`;
+* :class:`ShowMeHost` — "Show me how"'s :class:`ui.showme.ShowHost`.
 """
 
 from __future__ import annotations
@@ -17,17 +18,19 @@ from engine.rules import OptionValue
 
 from . import daily
 from .animator import Animator
-from .assist import WinnableChoice
+from .assist import WINNABLE, WinnableChoice
 from .dialogs import DialogHost
-from .dom import window
+from .dom import el, window
 from .helper import Helper
 from .keeper import Keeper
 from .library import GameMeta
 from .messages import Messages
 from .service import GameService
 from .session import Session
+from .showme import ShowMe
 from .sound import Sound
 from .stats import DailyWin
+from .table import Table
 from .winnable import WinnableDeals
 
 
@@ -40,6 +43,7 @@ class Wired(Protocol):
     dialogs: DialogHost
     messages: Messages
     sound: Sound
+    showme: ShowMe
 
 
 class LateHost:
@@ -53,10 +57,12 @@ class LateHost:
 
     def changed(self) -> None:
         self._parts.helper.changed()
+        self._parts.showme.changed()
 
     def settled(self) -> None:
         self._parts.session.screens.settled()
         self._parts.helper.settled()
+        self._parts.showme.settled()
 
     def before_input(self) -> None:
         self._parts.animator.finish()
@@ -145,3 +151,71 @@ class DailyScreenHost:
 
     def say(self, text: str) -> None:
         self._messages.show(text, 6000)
+
+
+class ShowMeHost:
+    """What "Show me how" needs: the game, the table, the helpers held, a question."""
+
+    def __init__(
+        self,
+        service: GameService,
+        table: Table,
+        helper: Helper,
+        dialogs: DialogHost,
+        messages: Messages,
+    ) -> None:
+        self._service = service
+        self._table = table
+        self._helper = helper
+        self._dialogs = dialogs
+        self._messages = messages
+
+    def game(self) -> engine.Game | None:
+        return self._service.game
+
+    def play(self, move: engine.Move) -> bool:
+        return self._table.play(move)
+
+    def can_play(self) -> bool:
+        return not self._dialogs.is_open  # another tab's game: play() refuses, and the show stops
+
+    def dragging(self) -> bool:
+        return self._table.pointer.dragging
+
+    def mark_shown(self) -> None:
+        self._service.mark_shown()
+
+    def hold_helpers(self, held: bool) -> None:
+        """While held, the helpers do nothing in the background and offer no Finish."""
+        helper = self._helper
+        helper.held = held
+        if held:
+            helper.changed()  # the hint, the offer and the background work go
+        else:
+            helper.tick()  # the background work starts again
+
+    def known_line(self, pos: engine.Position) -> tuple[engine.Move, ...] | None:
+        """A win from ``pos`` the helpers found already (Finish's, or "Still winnable?"'s)."""
+        h = self._helper
+        if h.auto_pos == pos and h.auto_moves:
+            return h.auto_moves
+        job = h.still_job
+        if h.still_pos == pos and h.still_answer == WINNABLE and job is not None and job.first.moves:
+            return job.first.moves
+        return None
+
+    def confirm(self, title: str, text: str, yes: str, then: Callable[[], None]) -> None:
+        d = self._dialogs.open("show", title)
+        el("p", "", text, parent=d.box)
+
+        def go() -> None:
+            self._dialogs.close()
+            then()
+
+        d.buttons(d.box, [("cancel", "Keep playing", self._dialogs.close, False), ("confirm", yes, go, True)])
+
+    def say(self, text: str) -> None:
+        self._messages.show(text, 6000)
+
+    def announce(self, text: str) -> None:
+        self._messages.announce(text)

@@ -69,11 +69,14 @@ KEYS: tuple[KeyHelp, ...] = (
     KeyHelp("Shift+↑ or +", "pick one card more"),
     KeyHelp("Shift+↓ or −", "pick one card fewer"),
     KeyHelp("M", "move the focused or picked cards to their best place"),
-    KeyHelp("Escape", "put the picked cards back; close a dialog"),
+    KeyHelp("Escape", "put the picked cards back; close a dialog; stop Show me"),
     KeyHelp("D", "deal (Tournament Spider: go to a draw pile)"),
     KeyHelp("Ctrl+Z", "undo"),
     KeyHelp("Ctrl+Shift+Z or Ctrl+Y", "redo"),
     KeyHelp("H", "hint"),
+    KeyHelp("S", "Show me how: the computer plays the game out (asks first)"),
+    KeyHelp("P or Space", "while Show me plays: pause, or play on"),
+    KeyHelp("→ or .", "while Show me plays: one move, then pause"),
     KeyHelp("N", "new game (asks first)"),
     KeyHelp("E", "end this game (asks first)"),
     KeyHelp("?", "this list of keys"),
@@ -124,6 +127,7 @@ LEFT, RIGHT, UP, DOWN = "left", "right", "up", "down"
 HOME, END, ROW_UP, ROW_DOWN = "home", "end", "row-up", "row-down"
 PICK, EXTEND, SHRINK, CANCEL, BEST = "pick", "extend", "shrink", "cancel", "best"
 DEAL, UNDO, REDO, HINT, NEW, END_GAME, HELP = "deal", "undo", "redo", "hint", "new", "end-game", "help"
+SHOW_ME = "show-me"
 COLUMN = "column:"
 """Prefix of the number keys' actions: ``column:1`` … ``column:10``."""
 
@@ -154,6 +158,7 @@ _PLAIN = {
     "m": BEST,
     "d": DEAL,
     "h": HINT,
+    "s": SHOW_ME,
     "n": NEW,
     "e": END_GAME,
     "?": HELP,

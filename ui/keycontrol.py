@@ -46,6 +46,7 @@ class Commands(Protocol):
     def hint(self) -> None: ...
     def ask_new_deal(self) -> None: ...
     def ask_end(self) -> None: ...
+    def show_me(self) -> None: ...
     def clear_hint(self) -> None: ...
     def illegal(self) -> None: ...
 
@@ -214,7 +215,7 @@ class Keys:
             return
         if self.dialogs.is_open or typing() or self.table.game is None:
             return
-        if bool(e.repeat) and act in (kb.PICK, kb.BEST, kb.DEAL, kb.NEW, kb.END_GAME, kb.HELP):
+        if bool(e.repeat) and act in (kb.PICK, kb.BEST, kb.DEAL, kb.NEW, kb.END_GAME, kb.HELP, kb.SHOW_ME):
             e.preventDefault()
             return
         if act in kb.TABLE_KEYS or act.startswith(kb.COLUMN):
@@ -247,6 +248,8 @@ class Keys:
             self.commands.ask_new_deal()
         elif act == kb.END_GAME:
             self.commands.ask_end()
+        elif act == kb.SHOW_ME:
+            self.commands.show_me()
         elif act == kb.HELP:
             open_keys_help(self.dialogs)
         elif act == kb.DEAL:

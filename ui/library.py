@@ -65,6 +65,8 @@ class GameMeta:
     ``options``: the game's options that differ from its preset's defaults
     (as the address writes them), so a record is matched to an address
     without reading its save.
+    ``shown``: "Show me" has played in this game, so it can only end as
+    ``shown`` (kept while the game is unfinished, so a reload keeps it).
     """
 
     id: str
@@ -78,6 +80,7 @@ class GameMeta:
     recorded: bool = False
     daily: str | None = None
     options: dict[str, OptionValue] = field(default_factory=dict, hash=False)
+    shown: bool = False
 
     @classmethod
     def of(
@@ -103,6 +106,7 @@ class GameMeta:
             recorded,
             daily,
             _changed_options(game),
+            shown,
         )
 
     @property
@@ -142,7 +146,7 @@ def _check(m: GameMeta) -> None:
         (_is_int(m.moves, 0, 10**7) and _is_int(m.seconds, 0, 10**9), "moves or time"),
         (type(m.score) is int and abs(m.score) <= 10**9, "score"),
         (type(m.updated) in (int, float) and 0 <= m.updated < 1e15, "date"),
-        (type(m.recorded) is bool, "statistics mark"),
+        (type(m.recorded) is bool and type(m.shown) is bool, "statistics mark"),
         (m.daily is None or (isinstance(m.daily, str) and parse_day(m.daily) is not None), "daily date"),
         (_options_ok(m.preset, m.options), "options"),
     ]

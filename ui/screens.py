@@ -25,6 +25,7 @@ from .dom import el
 from .service import GameService
 from .statsview import end_summary
 
+SHOWN_NOTE = "Show me played in this game, so it is kept as shown: not a win, not a loss."
 TITLES = {"won": "You won!", "stuck": "No moves left", "resigned": "Game ended", "time": "Time is up"}
 
 
@@ -90,8 +91,8 @@ class Screens:
         """No end screen is waiting any more (a new game, an undo)."""
         self.pending = False
 
-    def open_menu(self, keys: Callable[[], None], daily: Callable[[], None]) -> None:
-        """More: end this game, the daily deals, the statistics, the keys."""
+    def open_menu(self, keys: Callable[[], None], daily: Callable[[], None], show: Callable[[], None]) -> None:
+        """More: Show me how, end this game, the daily deals, the statistics, the keys."""
         g = self.service.game
         d = self.dialogs.open("menu", "More")
         playing = g is not None and g.status == "playing"
@@ -100,9 +101,14 @@ class Screens:
             self.dialogs.close()
             self.ask_end()
 
+        def show_me() -> None:
+            self.dialogs.close()
+            show()
+
         row = d.buttons(
             d.box,
             [
+                ("show-me", "Show me how", show_me, False),
                 ("end", "End this game", end, False),
                 ("daily", "Daily deals", daily, False),
                 ("stats", "Statistics", self.flow.open_stats, False),
@@ -111,9 +117,10 @@ class Screens:
             ],
         )
         row.classList.add("menu-buttons")
-        end_button = row.querySelector('[data-action="end"]')
-        end_button.disabled = not playing
-        end_button.setAttribute("aria-keyshortcuts", "E")
+        for action, key in (("show-me", "S"), ("end", "E")):
+            button = row.querySelector(f'[data-action="{action}"]')
+            button.disabled = not playing
+            button.setAttribute("aria-keyshortcuts", key)
 
     def no_useful_moves(self) -> None:
         """The dead-end check proved it: say so, and offer Undo, New game and End."""
@@ -163,7 +170,7 @@ class Screens:
         if self.flow.animating():
             return  # settled() calls back
         self.pending = False
-        won = g.status == "won"
+        won = g.status == "won" and not self.service.shown  # a game "Show me" played is no win
         look = self.look
         if won and look.speed > 0 and not look.settings.simple and not self._waved:
             self._waved = True
@@ -175,7 +182,9 @@ class Screens:
 
     def _end_dialog(self, g: engine.Game, won: bool) -> None:
         reason = g.end_reason
-        d = self.dialogs.open("end", TITLES.get(reason or "", "Game over"))
+        shown = self.service.shown
+        title = "Shown to the end" if shown and reason == "won" else TITLES.get(reason or "", "Game over")
+        d = self.dialogs.open("end", title)
         box = d.box
         box.classList.add("won" if won else "lost")
         if won and not self.look.settings.simple:
@@ -190,7 +199,10 @@ class Screens:
                 parent=lines,
             )
         el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
-        end_summary(self.service.keeper.change_for(self.service.game_id), box)
+        if shown:
+            el("p", "end-note", SHOWN_NOTE, parent=box)
+        else:
+            end_summary(self.service.keeper.change_for(self.service.game_id), box)
         if reason == "stuck" and not self.service.recorded:
             el("p", "end-note", "Undo to play on; a new deal of this game counts this one as a loss.", parent=box)
         buttons: list[Button] = []

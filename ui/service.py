@@ -251,9 +251,16 @@ class GameService:
             self.game_id, self.recorded, self.daily, self.shown = persist.new_game_id(), False, None, False
         else:
             self.game_id, self.recorded, self.daily = meta.id, meta.recorded, meta.daily
-            self.shown = meta.state == "shown"
+            self.shown = meta.shown or meta.state == "shown"
         self.game = game
         self.holding = True
+
+    def mark_shown(self) -> None:
+        """ "Show me" plays in the game in play: from now on it can only end as
+        shown (kept so, and counted so: not as a win)."""
+        if self.game is not None and not self.shown:
+            self.shown = True
+            self.save()
 
     def matches(self, route: routing.Route, game: engine.Game | None = None) -> bool:
         """Whether the address names ``game`` (by default the one in play)."""

@@ -40,6 +40,7 @@ from .messages import Messages
 from .model import is_spider_runs
 from .screens import Screens
 from .service import GameService
+from .showme import ShowMe
 from .sound import Sound
 from .table import Table
 
@@ -63,6 +64,7 @@ class Parts:
     helper: Helper
     sound: Sound
     keys: Keys
+    showme: ShowMe
 
 
 SLEPT_SECONDS = 5
@@ -81,6 +83,7 @@ class Session:
         self.helper = parts.helper
         self.sound = parts.sound
         self.keys = parts.keys
+        self.showme = parts.showme
         self.service = service
         self._screens_host = screens
         self.screens = Screens(self.dialogs, service, self.look, self, self.messages.show)
@@ -131,6 +134,7 @@ class Session:
         self.service.adopt(game, meta)
         self.tabs.claim(self.service.game_id, restored)
         tab_set(TAB_GAME, self.service.game_id)
+        self.showme.game_changed()
         self.helper.changed()
         self.keys.game_changing()
         self.clock_last = time.monotonic()

@@ -84,6 +84,11 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
             item = el("div", "stats-figure", parent=dl)
             el("dt", "", label, parent=item)
             el("dd", "", value, parent=item, data_stat=hook)
+        shown = keeper.book.shown.get(state.preset, 0)
+        if shown:  # finished by "Show me": neither won nor lost
+            item = el("div", "stats-figure", parent=dl)
+            el("dt", "", "Games shown", parent=item)
+            el("dd", "", str(shown), parent=item, data_stat="shown")
         el("h3", "", "Recent games", parent=body)
         bars = stats_text.chart_bars(r)
         if not bars:
