@@ -10,7 +10,14 @@ Figures:
 * hint latency (median and 95th percentile) over positions met in play, in
   CPython and in Pyodide;
 * how good the hints are to play by: the fraction of 1- and 2-suit deals
-  won by always taking the first hint, without undo (``--follow N``).
+  won by always taking the first hint, without undo (``--follow N``);
+* how often "Still winnable?" answers (winnable or no win, not "can't
+  tell") within 5 s in the page, at every position of 1-, 2- and 4-suit
+  games played by the hints (``--still N`` deals a suit count): the page's
+  check (``ui/stillcheck.py``, which keeps what each answer proved) beside
+  a fresh search at each position as the page did before.  Five seconds
+  in the page is counted as :data:`STILL_PAGE_NODES` positions (about
+  12,000 a second: Pyodide's rate in background slices).
 
 Usage::
 
@@ -50,6 +57,11 @@ SPEED_PRESET, SPEED_DEAL, SPEED_NODES = "spider-2", 9, 6000
 HINT_TARGET_MS = 300.0
 SOLVE_TARGETS = {"spider-1": 0.95, "spider-2": 0.95, "spider-4": 0.70}
 HINT_PLAY_PRESETS = ("spider-1", "spider-2")
+STILL_PRESETS = ("spider-1", "spider-2", "spider-4")
+STILL_PAGE_NODES = 60_000
+"""Positions the page's background slices search in 5 s (Pyodide, about 12,000 a second)."""
+STILL_MOVES = 120
+"""Positions checked per game, at most (a game played by the hints)."""
 
 
 def positions_per_second(nodes: int = SPEED_NODES) -> float:
@@ -109,6 +121,51 @@ def hint_play(deals: int, jobs: int) -> dict[str, float]:
             preset: sum(pool.map(follow_hints, [(preset, d) for d in range(1, deals + 1)])) / deals
             for preset in HINT_PLAY_PRESETS
         }
+
+
+def still_game(args: tuple[str, int, bool]) -> tuple[int, int]:
+    """(positions answered within 5 s in the page, positions) along one game
+    played by the hints; ``fresh``: a new search at each position, 12,000 +
+    4,000 positions, as the page did before ``ui/stillcheck.py``."""
+    from ui.assist import CANT_TELL, WinCheck
+    from ui.stillcheck import KnownWins, StillCheck
+
+    preset, deal, fresh = args
+    g = engine.new_game(preset, deal=deal)
+    known = KnownWins(g.rules)
+    seen = {g.position}
+    answered = total = 0
+    while g.status == "playing" and total < STILL_MOVES:
+        job: WinCheck | StillCheck = WinCheck(g.rules, g.position) if fresh else StillCheck(g.rules, g.position, known)
+        answer = None
+        while answer is None:
+            answer = job.step(200)
+        total += 1
+        answered += answer != CANT_TELL and job.nodes <= STILL_PAGE_NODES
+        for h in hints(g.rules, g.position):
+            assert h.move is not None
+            nxt = next_position(g.rules, g.position, h.move)
+            if nxt not in seen:
+                break
+        else:
+            break
+        seen.add(nxt)
+        g.play(h.move)
+    return answered, total
+
+
+def still_rates(deals: int, jobs: int) -> dict[str, tuple[float, float, int]]:
+    """Per preset: (the page's answer rate, a fresh search's, positions)."""
+    out = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for preset in STILL_PRESETS:
+            rates = []
+            for fresh in (False, True):
+                results = list(pool.map(still_game, [(preset, d, fresh) for d in range(1, deals + 1)]))
+                total = sum(t for _, t in results)
+                rates.append((sum(a for a, _ in results) / total if total else 0.0, total))
+            out[preset] = (rates[0][0], rates[1][0], rates[0][1])
+    return out
 
 
 def hint_latency_ms(count: int) -> list[float]:
@@ -182,6 +239,12 @@ def main() -> None:
         default=40,
         help="deals (1 to N) of 1- and 2-suit Spider played by following the hints (0: skip)",
     )
+    ap.add_argument(
+        "--still",
+        type=int,
+        default=10,
+        help='deals (1 to N) of 1-, 2- and 4-suit Spider played by the hints, "Still winnable?" at each move (0: skip)',
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.quick:
@@ -190,8 +253,9 @@ def main() -> None:
     py = "skipped" if a.no_pyodide else _engine_bench().run_pyodide(a.quick, "solver")
     fr = solved_fractions(a.deals, a.seconds, a.jobs, a.nodes)
     follow = hint_play(5 if a.quick else a.follow, a.jobs) if a.follow else {}
+    still = still_rates(2 if a.quick else a.still, a.jobs) if a.still else {}
     if a.json:
-        print(json.dumps({"cpython": cp, "pyodide": py, "solved": fr, "hint_play": follow}))
+        print(json.dumps({"cpython": cp, "pyodide": py, "solved": fr, "hint_play": follow, "still": still}))
         return
     pyd = py if isinstance(py, dict) else None
     budget = f"{a.nodes:,} positions" if a.nodes is not None else f"{a.seconds:g} s"
@@ -215,6 +279,11 @@ def main() -> None:
     for preset, frac in follow.items():
         print(
             f"{preset + ' won by following hints':34} {frac:12.0%} {'':>12} {'—':>10}  (no undo, what the player sees)"
+        )
+    for preset, (rate, fresh_rate, positions) in still.items():
+        print(
+            f"{preset + ' Still winnable? in 5 s':34} {rate:12.0%} {'':>12} {'—':>10}"
+            f"  ({positions} positions; a fresh search each move: {fresh_rate:.0%})"
         )
     if not pyd:
         print(f"Pyodide: {py}")

@@ -17,6 +17,7 @@ from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, store, table_browser,
 import engine
 from engine.solver import SOLVED, solve
 from ui import persist
+from ui.persist import Settings
 
 __all__ = ["table_browser", "table_url"]
 
@@ -32,11 +33,14 @@ def part_way(moves_left: int) -> engine.Game:
     return g
 
 
-def open_on(t: TablePage, g: engine.Game) -> None:
+def open_on(t: TablePage, g: engine.Game, settings: Settings | None = None) -> None:
     t.page.goto(t.base)
     t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
     t.loaded = True
-    store(t, {persist.CURRENT_KEY: persist.write_current(g, "show-me-test")})
+    items = {persist.CURRENT_KEY: persist.write_current(g, "show-me-test")}
+    if settings is not None:
+        items[persist.SETTINGS_KEY] = settings.to_text()
+    store(t, items)
     t.expect_game(g)
 
 
@@ -160,3 +164,24 @@ def test_show_me_says_so_when_there_is_no_win(desk: TablePage) -> None:
     desk.page.wait_for_selector('#table[data-show-end="no-line"]', state="attached", timeout=30000)
     assert "there is no way to win from here" in (desk.attr("message") or "")
     assert desk.attr("show") is None and desk.moves() == 0 and desk.attr("status") == "playing"
+
+
+def test_show_me_starts_from_the_badges_win_and_the_badge_remembers_the_line(desk: TablePage) -> None:
+    t = desk
+    g = part_way(40)
+    open_on(t, g, Settings(indicator=True))
+    t.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=30000)
+    assert int(t.attr("still-nodes") or 0) > 0  # searched
+    start = t.moves()
+    ask_and_confirm(t, key=True)
+    t.page.wait_for_selector('#table[data-show="playing"]', state="attached")  # the badge's line: no search
+    t.page.keyboard.press("p")
+    t.page.wait_for_selector('#table[data-show="paused"]', state="attached")
+    t.idle()
+    at = t.moves()
+    assert at >= start
+    t.page.keyboard.press("ArrowRight")
+    t.wait_moves(at + 1)
+    t.page.keyboard.press("Escape")  # the helpers are free again: the badge answers from the line it found
+    t.page.wait_for_selector("#table:not([data-show])", state="attached")
+    t.page.wait_for_selector('#table[data-still="winnable"][data-still-nodes="0"]', state="attached")

@@ -394,6 +394,20 @@ def test_still_winnable_badge(desk: TablePage) -> None:
     assert desk.attr("still") is None and desk.page.is_hidden(".still")
 
 
+def test_the_badge_answers_a_proven_deal_at_its_start_without_a_search(desk: TablePage) -> None:
+    store_settings(desk, persist.Settings(indicator=True))
+    desk.page.goto(desk.base + "#spider-1/22")  # on the served list
+    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    desk.loaded = True
+    desk.page.wait_for_selector('#table[data-winnable="loaded"]', state="attached")
+    desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached")
+    assert desk.attr("still-nodes") == "0"
+    # a deal not on the list is searched
+    desk.open("#spider-1/23")
+    desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=30000)
+    assert int(desk.attr("still-nodes") or 0) > 0
+
+
 def test_hint_and_badge_on_a_phone(table_browser, table_url) -> None:
     """A screenshot for a person to look at (e2e/artifacts/table/hint-phone.png);
     the desktop one is taken by the first test."""

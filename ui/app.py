@@ -61,6 +61,7 @@ class TableApp:
     # made in this order; the lambdas and LateHost reach the later ones
     renderer: CardRenderer
     helper: Helper
+    winnable: WinnableDeals
     session: Session
     showme: ShowMe
 
@@ -82,9 +83,16 @@ class TableApp:
         self.renderer = renderer = CardRenderer(table, felt, animator)
         self.table = Table(root, table, felt, header, renderer, look, host)
         self.helper = Helper(
-            self.table, header, messages, dialogs, look, lambda: self.session.screens.no_useful_moves()
+            self.table,
+            header,
+            messages,
+            dialogs,
+            look,
+            lambda: self.session.screens.no_useful_moves(),
+            lambda game: self.winnable.proves(game),
         )
         self.winnable = WinnableDeals(table, look, lambda: self.table.game, lambda: not dialogs.is_open)
+        self.winnable.on_load(self.helper.proven_list_loaded)
         self.service = GameService(opened.records, lambda: look.settings, self.winnable.random_deal)
         self.showme = ShowMe(table, ShowMeHost(self.service, self.table, self.helper, dialogs, messages))
         self.sound = Sound(table, look)

@@ -330,6 +330,7 @@ class WinCheck:
         self.second: FamilySearch | None = None
         self.complete_nodes = complete_nodes
         self.answer: str | None = None
+        self.moves: tuple[Move, ...] = ()  # the win found, when ``winnable``
 
     @property
     def nodes(self) -> int:
@@ -343,7 +344,7 @@ class WinCheck:
             if status is None:
                 return None
             if status == SOLVED:
-                self.answer = WINNABLE
+                self.answer, self.moves = WINNABLE, self.first.moves
                 return self.answer
             self.second = make_search(self.rules, self.pos, complete=True)
             return None
@@ -355,7 +356,7 @@ class WinCheck:
             if was_on:
                 gc.enable()
         if status == SOLVED:
-            self.answer = WINNABLE
+            self.answer, self.moves = WINNABLE, tuple(self.second.moves)
         elif status == UNSOLVABLE:
             self.answer = NO_WIN
         elif status is not None or self.second.nodes >= self.complete_nodes:

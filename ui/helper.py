@@ -1,5 +1,7 @@
 """The table's helpers in the page: Hint, Finish (auto-complete) and the
-"Still winnable?" badge ("Winnable deals only" is :mod:`ui.winnable`).
+background work of the "Still winnable?" badge (:mod:`ui.stillbadge`) and
+the dead-end check (:mod:`ui.deadend`); "Winnable deals only" is
+:mod:`ui.winnable`, "Show me how" :mod:`ui.showme`.
 
 The decisions are pure (:mod:`ui.assist`); this module runs them without
 ever standing in a move's way:
@@ -30,8 +32,7 @@ Hooks for tests, on ``#table``: ``data-hint`` (the move shown, or
 per press answered), ``data-hint-ms`` (press to highlight, measured in the
 page); ``data-autocheck`` (``checking``, ``hidden``: a card is hidden or
 the stock is not empty, ``no``, ``offered``), ``data-autoplay`` while
-Finish plays; ``data-still`` (``checking``, ``winnable``, ``unknown``,
-``no-win``); ``data-winnable`` (``loaded``/``failed``) once the proven
+Finish plays; ``data-winnable`` (``loaded``/``failed``) once the proven
 deals list has been fetched.
 """
 
@@ -41,6 +42,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
+import engine
 from engine.moves import Move
 from engine.position import Position
 from engine.solver import SOLVED, hints
@@ -53,6 +55,7 @@ from .dialogs import DialogHost
 from .dom import Bindings, Element, Timer, el, now_ms, window
 from .header import Header
 from .messages import Messages
+from .stillbadge import StillBadge
 from .table import Table
 
 SLICE_SECONDS = 0.008
@@ -79,6 +82,7 @@ class Helper:
         dialogs: DialogHost,
         look: Appearance,
         on_dead_end: Callable[[], None],
+        proven: Callable[[engine.Game], bool],
     ) -> None:
         self.table_ = table
         self.header = header
@@ -86,6 +90,7 @@ class Helper:
         self.dialogs = dialogs
         self.look = look
         self.deadend = DeadEndWatch(table.el, on_dead_end)
+        self._proven = proven
         self.cycle = assist.HintCycle()
         self.hint_seq = 0
         self.marked: list[tuple[Element, str]] = []  # elements carrying hint classes
@@ -105,10 +110,6 @@ class Helper:
         self.autoplay_own = False
         self.autoplay_timer = Timer(self._autoplay_next)
         self.start_timer = Timer(self._start)
-        # "Still winnable?"
-        self.still_pos: Position | None = None
-        self.still_job: assist.WinCheck | None = None
-        self.still_answer: str | None = None
         self.held = False  # "Show me" holds the table: no background work, no Finish (ui.hosts.ShowMeHost)
         self._build()
 
@@ -127,14 +128,7 @@ class Helper:
         )
         self._bindings = Bindings()
         self._bindings.on(self.btn_finish, "click", lambda e: self.finish())
-        # Not a live region ("Checking…" after every move would be noise): the answer is said (_still_check).
-        self.badge = el(
-            "span",
-            "still",
-            hidden=True,
-            title="Still winnable? (a search from the current position, knowing every card)",
-        )
-        self.header.title_el.after(self.badge)
+        self.still = StillBadge(self.table, self.header.title_el, self.messages, self.look, self._proven)
 
     @property
     def table(self) -> Element:
@@ -255,10 +249,9 @@ class Helper:
             self.stop_autoplay()
         self.auto_pos = self.auto_job = self.auto_moves = None
         self.auto_done = False
-        self.still_pos = self.still_job = self.still_answer = None
         self.deadend.forget()
         self.table.removeAttribute("data-autocheck")
-        self._show_still()
+        self.still.forget(self.table_.game)
 
     def settled(self) -> None:
         """Every animation is over: play Finish on, or start the background."""
@@ -273,8 +266,14 @@ class Helper:
         if not self.autoplay and not self.start_timer.pending and (self.task is None or self.task.done()):
             self._start()
 
+    def proven_list_loaded(self) -> None:
+        """The proven-winnable list arrived: the badge's check starts again knowing it."""
+        self.still.relearn()
+        self.gen += 1  # a check under way stops at its next slice
+        self.start_timer.start(START_DELAY_MS)
+
     def settings_changed(self) -> None:
-        self._show_still()
+        self.still.show(self.table_.game)
         self.start_timer.start(START_DELAY_MS)
 
     # ------------------------------------------------------------------
@@ -289,7 +288,7 @@ class Helper:
             return True
         if self.deadend.wanted(g):
             return True
-        return self.look.settings.indicator and not (self.still_answer is not None and self.still_pos == pos)
+        return self.still.wanted(g)
 
     def _start(self) -> None:
         if self.autoplay or not self._wanted():
@@ -328,8 +327,8 @@ class Helper:
             await self._auto_check(gen)
             if gen == self.gen:
                 await self.deadend.run(self.table_.game, lambda job: self._slices(job, gen))
-            if gen == self.gen and self.look.settings.indicator:
-                await self._still_check(gen)
+            if gen == self.gen:
+                await self.still.run(self.table_.game, lambda job: self._slices(job, gen))
         except Exception as error:  # never let the helper break the game
             window.console.warn(f"helper: {type(error).__name__}: {error}")
 
@@ -358,39 +357,6 @@ class Helper:
             self._offer(True)
         else:
             self.table.dataset.autocheck = "no"
-
-    async def _still_check(self, gen: int) -> None:
-        g = self.table_.game
-        if g is None or g.status != "playing":
-            return
-        pos = g.position
-        if self.still_pos != pos or self.still_job is None:
-            self.still_pos, self.still_answer = pos, None
-            self.still_job = assist.WinCheck(g.rules, pos)
-        if self.still_answer is not None:
-            return
-        self._show_still()
-        answer = await self._slices(self.still_job, gen)
-        if answer is None or gen != self.gen:
-            return
-        self.still_answer = answer
-        self._show_still()
-        self.messages.announce(f"Still winnable? {assist.BADGE_TEXT[answer]}.")
-
-    def _show_still(self) -> None:
-        g = self.table_.game
-        on = self.look.settings.indicator and g is not None and g.status == "playing"
-        self.badge.hidden = not on
-        if not on:
-            self.table.removeAttribute("data-still")
-            return
-        state = self.still_answer or "checking"
-        text = assist.BADGE_TEXT[state]
-        self.badge.textContent = text
-        self.badge.title = f"Still winnable? {text} (a search from this position that knows every card)"
-        self.badge.setAttribute("aria-label", f"Still winnable? {text}")
-        self.badge.dataset.state = state
-        self.table.dataset.still = state
 
     # ------------------------------------------------------------------
     # Finish

@@ -18,7 +18,7 @@ from engine.rules import OptionValue
 
 from . import daily
 from .animator import Animator
-from .assist import WINNABLE, WinnableChoice
+from .assist import WinnableChoice
 from .dialogs import DialogHost
 from .dom import el, window
 from .helper import Helper
@@ -199,10 +199,7 @@ class ShowMeHost:
         h = self._helper
         if h.auto_pos == pos and h.auto_moves:
             return h.auto_moves
-        job = h.still_job
-        if h.still_pos == pos and h.still_answer == WINNABLE and job is not None and job.first.moves:
-            return job.first.moves
-        return None
+        return h.still.line(pos)
 
     def confirm(self, title: str, text: str, yes: str, then: Callable[[], None]) -> None:
         d = self._dialogs.open("show", title)

@@ -44,6 +44,7 @@ class WinnableDeals:
         self.deals: dict[str, tuple[int, ...]] | None = None
         self.failed = False
         self._watchers: list[Callable[[], None]] = []
+        self._on_load: list[Callable[[], None]] = []
         self._pending: tuple[str, dict[str, OptionValue]] | None = None  # a random game started before the list came
         self._tasks: set[asyncio.Future[None]] = set()  # tasks kept alive until done
         self.redeal: NewGame = lambda preset, deal, options: None
@@ -60,7 +61,7 @@ class WinnableDeals:
         self.deals = assist.parse_winnable(text)
         self.failed = text is None
         self.table.dataset.winnable = "failed" if text is None else "loaded"
-        for fn in list(self._watchers):
+        for fn in [*self._watchers, *self._on_load]:
             fn()
         pending, self._pending = self._pending, None
         g = self._current()
@@ -74,12 +75,21 @@ class WinnableDeals:
         ):
             self.redeal(pending[0], None, pending[1])  # the game just started: now from the proven list
 
+    def on_load(self, fn: Callable[[], None]) -> None:
+        """``fn()`` when the list arrives, for the whole visit (the "Still winnable?" badge)."""
+        self._on_load.append(fn)
+
     def watch(self, fn: Callable[[], None]) -> None:
         """``fn()`` when the list arrives (the open chooser refreshes); one watcher at a time."""
         self._watchers = [fn]
 
     def choice(self, preset: str, options: dict[str, OptionValue]) -> assist.WinnableChoice:
         return assist.winnable_choice(self.deals, preset, options, self.failed)
+
+    def proves(self, game: engine.Game) -> bool:
+        """Whether ``game``'s deal is on the proven list, under the rules it is played by."""
+        choice = self.choice(game.preset, game.rules.option_values())
+        return choice.available and game.deal in choice.deals
 
     def random_deal(self, preset: str, options: dict[str, OptionValue]) -> tuple[int | None, str | None]:
         """The deal a random game of ``preset`` gets (None: any deal), and

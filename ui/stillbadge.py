@@ -1,0 +1,142 @@
+"""The "Still winnable?" badge in the page (the setting of that name).
+
+After each action, once the table has settled, the helpers' background
+work asks :class:`ui.stillcheck.StillCheck` about the position on the
+table, in the same short slices as the other background searches, and the
+badge beside the game's name shows the answer: Checking…, Winnable, No win
+or Can't tell.  What each answer proved is kept for the game
+(:class:`ui.stillcheck.KnownWins`), so a position along a win found, one
+move away from it, or reached from a position with no win is answered at
+once; a proven deal from the winnable list is winnable at its start.
+After "Can't tell" it keeps working once more, with a larger budget, while
+the player thinks.
+
+Hooks for tests: ``#table[data-still]`` (``checking``, ``winnable``,
+``unknown``, ``no-win``) while the badge is shown, and
+``data-still-nodes``: the positions searched for the answer (0: what was
+known answered).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import engine
+from engine.moves import Move
+from engine.play import deal_position
+from engine.position import Position
+
+from .appearance import Appearance
+from .assist import BADGE_TEXT, CANT_TELL, WINNABLE
+from .deadend import Slices
+from .dom import Element, el
+from .messages import Messages
+from .stillcheck import COMPLETE_NODES, FIRST_NODES, KnownWins, StillCheck
+
+DEEPER = 4
+"""After "Can't tell", the check keeps working once more with this many
+times the budget (about twenty seconds of background slices), and the
+badge changes if that finds the answer."""
+
+
+class StillBadge:
+    """The badge, and the check of the position on the table."""
+
+    def __init__(
+        self,
+        table: Element,
+        title: Element,
+        messages: Messages,
+        look: Appearance,
+        proven: Callable[[engine.Game], bool],
+    ) -> None:
+        self.table = table
+        self.messages = messages
+        self.look = look
+        self.proven = proven  # whether a game's deal is on the proven-winnable list, under its rules
+        self.pos: Position | None = None
+        self.check: StillCheck | None = None
+        self.answer: str | None = None
+        self.deeper = False  # the second, larger search after "Can't tell" has run or runs
+        self.known: KnownWins | None = None
+        self.known_game: engine.Game | None = None
+        # Not a live region ("Checking…" after every move would be noise): the answer is said (run).
+        self.el = el(
+            "span",
+            "still",
+            hidden=True,
+            title="Still winnable? (a search from the current position, knowing every card)",
+        )
+        title.after(self.el)
+
+    def forget(self, game: engine.Game | None) -> None:
+        """An action or another game: the next check starts afresh (what was proved is kept)."""
+        self.pos = self.check = self.answer = None
+        self.deeper = False
+        self.show(game)
+
+    def wanted(self, game: engine.Game | None) -> bool:
+        """Whether there is a check to run: the setting on, a game in play, no answer yet."""
+        if not self.look.settings.indicator or game is None or game.status != "playing":
+            return False
+        if self.pos != game.position or self.answer is None:
+            return True
+        return self.answer == CANT_TELL and not (self.deeper and self.check is not None and self.check.answer)
+
+    def relearn(self) -> None:
+        """The proven list arrived: what is known is gathered again (a proven deal's start is winnable)."""
+        self.known = self.known_game = None
+        self.pos = self.check = self.answer = None
+
+    def line(self, pos: Position) -> tuple[Move, ...] | None:
+        """A win from ``pos`` the check has found, or None."""
+        check = self.check
+        if self.pos == pos and self.answer == WINNABLE and check is not None and check.moves:
+            return check.moves
+        return None
+
+    def _known_for(self, game: engine.Game) -> KnownWins:
+        if self.known is None or self.known_game is not game:
+            self.known, self.known_game = KnownWins(game.rules), game
+            if game.deal is not None and self.proven(game):
+                self.known.learn_winnable(deal_position(game.rules, game.deal))
+        return self.known
+
+    async def run(self, game: engine.Game | None, slices: Slices) -> None:
+        """Check the position on the table in slices (``slices`` returns None when stopped)."""
+        if game is None or not self.wanted(game):
+            return
+        pos = game.position
+        if self.pos != pos or self.check is None:
+            self.pos, self.answer, self.deeper = pos, None, False
+            self.check = StillCheck(game.rules, pos, self._known_for(game))
+        elif self.answer == CANT_TELL and not self.deeper:
+            self.deeper = True  # keep working: once more, with a larger budget
+            known = self._known_for(game)
+            self.check = StillCheck(game.rules, pos, known, FIRST_NODES * DEEPER, COMPLETE_NODES * DEEPER)
+        self.show(game)
+        answer = await slices(self.check)
+        if answer is None or (self.deeper and answer == CANT_TELL):
+            return
+        self.answer = answer
+        self.show(game)
+        self.messages.announce(f"Still winnable? {BADGE_TEXT[answer]}.")
+
+    def show(self, game: engine.Game | None) -> None:
+        on = self.look.settings.indicator and game is not None and game.status == "playing"
+        badge = self.el
+        badge.hidden = not on
+        if not on:
+            self.table.removeAttribute("data-still")
+            return
+        state = self.answer or "checking"
+        text = BADGE_TEXT[state]
+        badge.textContent = text
+        badge.title = f"Still winnable? {text} (a search from this position that knows every card)"
+        badge.setAttribute("aria-label", f"Still winnable? {text}")
+        badge.dataset.state = state
+        self.table.dataset.still = state
+        if self.answer is not None and self.check is not None:
+            self.table.dataset.stillNodes = str(self.check.nodes)
+        else:
+            self.table.removeAttribute("data-still-nodes")
