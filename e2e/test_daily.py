@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+import pytest
 from tablekit import ARTIFACTS, DESKTOP, PHONE, ROOT, TablePage, near_win, table_browser, table_url, wait_stored
 
 import engine
@@ -139,6 +140,57 @@ def test_the_daily_screen_on_a_phone(table_browser: Any, table_url: str) -> None
             "() => [...document.querySelectorAll('.daily-calendar button')].map(b => { const r = b.getBoundingClientRect(); return [r.right, r.width, r.height] })"
         )
         assert sizes and all(right <= 390 and w >= 30 and h >= 30 for right, w, h in sizes), sizes
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+NO_SHARE = "delete Navigator.prototype.share; delete navigator.share;"
+
+
+@pytest.mark.parametrize("clipboard", ["allowed", "refused"])
+def test_share_without_a_share_sheet_copies_to_the_clipboard_or_says_the_text(
+    table_browser: Any, table_url: str, clipboard: str
+) -> None:
+    """A desktop browser has no share sheet: Share copies the text; where the
+    clipboard is refused too, the page says the text, so it can still be copied by hand."""
+    from tablekit import store
+
+    from ui import stats
+
+    book = stats.Book()
+    assert book.record_daily("2026-02-01", "spider-1", 2, 184, 97)
+    t = TablePage(table_browser, table_url, DESKTOP)
+    try:
+        t.page.clock.install(time=datetime.datetime(2026, 2, 1, 12, 0))
+        t.page.add_init_script(NO_SHARE)
+        if clipboard == "allowed":
+            t.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=t.base.split("/#")[0])
+        else:
+            t.page.add_init_script(
+                "navigator.clipboard.writeText = () => Promise.reject(new DOMException('no', 'NotAllowedError'));"
+            )
+        store(t, {stats.STATS_KEY: book.to_text()})
+        assert t.page.evaluate("() => navigator.share === undefined")
+        open_daily(t)
+        assert rows(t)["spider-1"]["won"]
+        t.page.click('.daily-list li[data-preset="spider-1"] [data-action="share"]')
+        want = daily.share_text("Spider · 1 suit", DAY, 184, 97, "")
+        first = want.splitlines()[0]
+        if clipboard == "allowed":
+            t.page.wait_for_function(
+                "() => (document.querySelector('#table').dataset.message || '').startsWith('Copied')"
+            )
+            copied = t.page.evaluate("() => navigator.clipboard.readText()")
+            assert copied.splitlines()[0] == first
+            assert copied.splitlines()[1].endswith("/#spider-1/2")
+            assert t.attr("message") == "Copied to the clipboard: " + first
+        else:
+            t.page.wait_for_function(
+                "() => (document.querySelector('#table').dataset.message || '').startsWith('This browser')"
+            )
+            said = t.attr("message") or ""
+            assert first in said and "#spider-1/2" in said
         assert not t.errors, t.errors
     finally:
         t.close()
