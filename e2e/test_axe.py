@@ -48,6 +48,13 @@ def scan_every_screen(t: TablePage, presets: list[str]) -> list[str]:
     t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
     problems += scan(t, "statistics")
     close_dialog(t)
+    # Help: each tab
+    open_dialog(t, '[data-action="help"]', "help")
+    for tab in ("play", "gestures", "keys"):
+        t.page.click(f'.help-tabs [data-tab="{tab}"]')
+        t.page.wait_for_selector(f'.help-panel[data-tab="{tab}"]', state="attached")
+        problems += scan(t, f"help: {tab}")
+    close_dialog(t)
     # the end screen of a lost game (End, then confirm)
     open_dialog(t, '[data-action="more"]', "menu")
     problems += scan(t, "more menu")

@@ -35,7 +35,7 @@ from .dialogs import DialogHost
 from .dom import Bindings, DomEvent, Element, create_proxy, document, el, window
 from .header import Header
 from .helper import Helper
-from .helpscreen import open_keys_help
+from .helpscreen import open_help
 from .hosts import ChooserHost, DailyScreenHost, LateHost, ShowMeHost
 from .jsstore import Opened
 from .keycontrol import Keys
@@ -110,6 +110,7 @@ class TableApp:
             more=self.open_menu,
             sound=self.toggle_sound,
             hint=self.hint,
+            help=self.open_help,
         )
         header.show_sound(not look.settings.muted)
         self._bind(table, felt)
@@ -152,11 +153,16 @@ class TableApp:
 
     def open_menu(self) -> None:
         self.helper.interrupt()
-        self.session.screens.open_menu(lambda: open_keys_help(self.dialogs), self.open_daily, self.show_me)
+        self.session.screens.open_menu(lambda: self.open_help("keys"), self.open_daily, self.show_me)
 
     def show_me(self) -> None:
         self.helper.interrupt()
         self.showme.ask()
+
+    def open_help(self, tab: str = "play") -> None:
+        self.helper.interrupt()
+        g = self.service.game
+        open_help(self.dialogs, g.preset if g else "spider-1", self.look.settings.tap, tab)
 
     def open_daily(self) -> None:
         self.service.keeper.refresh()

@@ -157,6 +157,18 @@ class Header:
             aria_label="Sound",
             aria_pressed="true",
         )
+        # Help on every device: how to play each game, the gestures, the keys.
+        self.btn_help = el(
+            "button",
+            "btn btn-icon btn-help",
+            "?",
+            parent=tools,
+            type="button",
+            data_action="help",
+            title="Help: how to play, gestures, keys",
+            aria_label="Help",
+            aria_haspopup="dialog",
+        )
         # End, the statistics and the keys are behind "More", out of the thumb's way beside New.
         self.btn_more = el(
             "button",

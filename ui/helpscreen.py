@@ -1,22 +1,163 @@
-"""Help screens: the list of keys (``?``).
+"""The Help screen: how to play each game, the gestures, the keys.
 
-The keys come from :data:`ui.keyboard.KEYS`, the same source as the README's
-table (a test keeps them equal).
+Opened by the header's Help button (every device) on "How to play" for
+the game in play, and by ``?`` on the keys.  Three tabs (the ARIA tabs
+pattern: ← and → move between them):
+
+* **How to play** — a game's goal, moves and deals in a few short lines
+  and a small diagram (:mod:`ui.howto`, written from the game's rules; the
+  diagram is drawn here as SVG), any game chosen from a list;
+* **Gestures** — drag, tap and what a tap does under the player's setting;
+* **Keys** — :data:`ui.keyboard.KEYS`, the same source as the README's
+  table (a test keeps them equal).
+
+Hooks for tests: ``.help-tabs [data-tab]`` (``play``, ``gestures``,
+``keys``, ``aria-selected``), ``#help-game`` (the game shown), and
+``.howto[data-preset]``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.rules import PRESETS
+
 from . import keyboard as kb
-from .dialogs import DialogHost
-from .dom import document, el
+from .dialogs import Dialog, DialogHost
+from .dom import DomEvent, Element, document, el, svg
+from .howto import Diagram, how_to_play
+from .howto import gestures as gesture_lines
+
+TABS = (("play", "How to play"), ("gestures", "Gestures"), ("keys", "Keys"))
+CARD_W, CARD_H, FAN, GAP = 34, 48, 14, 22
+RED = ("h", "d")
 
 
-def open_keys_help(dialogs: DialogHost) -> None:
-    """The keyboard's keys and what they do."""
-    d = dialogs.open("help", "Keyboard")
+def open_help(dialogs: DialogHost, preset: str, tap: str, tab: str = "play") -> None:
+    """The Help screen on ``tab``, "How to play" showing ``preset``."""
+    d = dialogs.open("help", "Help")
     box = d.box
-    box.classList.add("scroll")
-    table = el("table", "keys", parent=box)
+    box.classList.add("scroll", "help")
+    tabs = el("div", "help-tabs", parent=box, role="tablist", aria_label="Help")
+    panel = el("div", "help-panel", parent=box, role="tabpanel", id="help-panel", tabindex="0")
+    buttons: dict[str, Element] = {}
+    shown = {"preset": preset if preset in PRESETS else "spider-1"}
+
+    def show(name: str, focus: bool = False) -> None:
+        for key, b in buttons.items():
+            on = key == name
+            b.setAttribute("aria-selected", "true" if on else "false")
+            b.setAttribute("tabindex", "0" if on else "-1")
+            if on:
+                panel.setAttribute("aria-labelledby", b.id)
+                if focus:
+                    b.focus()
+        panel.replaceChildren()
+        panel.dataset.tab = name
+        if name == "play":
+            _how_to(panel, shown, d)
+        elif name == "gestures":
+            _gestures(panel, tap)
+        else:
+            _keys(panel)
+
+    for key, label in TABS:
+        b = el("button", "btn help-tab", label, parent=tabs, type="button", role="tab", id=f"help-tab-{key}")
+        b.dataset.tab = key
+        b.setAttribute("aria-controls", "help-panel")
+        buttons[key] = b
+        d.on(b, "click", _shows(show, key))
+
+    def on_key(e: DomEvent) -> None:
+        keys = [k for k, _ in TABS]
+        current = next((k for k, b in buttons.items() if b.getAttribute("aria-selected") == "true"), keys[0])
+        step = {"ArrowRight": 1, "ArrowLeft": -1}.get(str(e.key))
+        if step is not None:
+            e.preventDefault()
+            show(keys[(keys.index(current) + step) % len(keys)], focus=True)
+        elif str(e.key) in ("Home", "End"):
+            e.preventDefault()
+            show(keys[0] if str(e.key) == "Home" else keys[-1], focus=True)
+
+    d.on(tabs, "keydown", on_key)
+    show(tab if tab in buttons else "play")
+    d.buttons(box, [("close", "Close", dialogs.close, True)])
+
+
+def _shows(show: Callable[[str], None], key: str) -> Callable[[DomEvent], None]:
+    return lambda e: show(key)
+
+
+def _how_to(panel: Element, shown: dict[str, str], dialog: Dialog) -> None:
+    row = el("label", "option help-choose", parent=panel)
+    el("span", "option-label", "Game", parent=row)
+    sel = el("select", "", parent=row, id="help-game")
+    for pid, rules in PRESETS.items():
+        opt = el("option", "", rules.name, parent=sel, value=pid)
+        if pid == shown["preset"]:
+            opt.selected = True
+    body = el("div", "howto", parent=panel)
+
+    def render() -> None:
+        h = how_to_play(PRESETS[shown["preset"]])
+        body.replaceChildren()
+        body.dataset.preset = shown["preset"]
+        el("h3", "", h.name, parent=body)
+        _diagram(body, h.diagram)
+        for title, lines in (("Goal", (h.goal,)), ("Moves", h.moves), ("Deals", h.deals)):
+            el("h4", "", title, parent=body)
+            ul = el("ul", "", parent=body)
+            for line in lines:
+                el("li", "", line, parent=ul)
+
+    def changed(_: DomEvent) -> None:
+        shown["preset"] = str(sel.value)
+        render()
+
+    dialog.on(sel, "change", changed)  # unbound when the dialog closes
+    render()
+
+
+def _diagram(parent: Element, diagram: Diagram) -> None:
+    """The piles side by side, each card a rounded rectangle, and the arrow."""
+    tallest = max(len(p.cards) if p.fanned else 1 for p in diagram.piles)
+    width = len(diagram.piles) * (CARD_W + GAP) - GAP + 8
+    height = CARD_H + (tallest - 1) * FAN + 8
+    figure = el("figure", "howto-figure", parent=parent)
+    # the caption says it in words: the drawing itself is left out of the reading order
+    pic = svg("svg", figure, cls="howto-diagram", viewBox=f"0 0 {width} {height}", aria_hidden="true")
+    spots: list[list[tuple[float, float]]] = []
+    for i, pile in enumerate(diagram.piles):
+        x = 4 + i * (CARD_W + GAP)
+        spots.append([])
+        for k, card in enumerate(pile.cards):
+            y = 4 + (k * FAN if pile.fanned else 0)
+            spots[-1].append((x, y))
+            svg("rect", pic, cls="hd-card" if card.up else "hd-back", x=x, y=y, width=CARD_W, height=CARD_H, rx=4)
+            if card.up and card.text:
+                t = svg("text", pic, cls="hd-red" if card.suit in RED else "hd-black", x=x + 4, y=y + 12)
+                t.textContent = card.text
+    if diagram.arrow is not None:
+        src, index, dst = diagram.arrow
+        x0, y0 = spots[src][index]
+        x1, y1 = spots[dst][-1]
+        sx, sy = x0 + CARD_W / 2, y0 + 8
+        ex, ey = x1 + CARD_W / 2 + (4 if x1 < x0 else -4), y1 + FAN + 8
+        svg("path", pic, cls="hd-arrow", d=f"M{sx},{sy} Q{(sx + ex) / 2},{min(sy, ey) - 16} {ex},{ey}")
+        svg("circle", pic, cls="hd-arrow-end", cx=ex, cy=ey, r=3)
+    el("figcaption", "howto-caption", diagram.caption, parent=figure)
+
+
+def _gestures(panel: Element, tap: str) -> None:
+    dl = el("dl", "help-gestures", parent=panel)
+    for name, what in gesture_lines(tap):
+        item = el("div", "help-gesture", parent=dl)
+        el("dt", "", name, parent=item)
+        el("dd", "", what, parent=item)
+
+
+def _keys(panel: Element) -> None:
+    table = el("table", "keys", parent=panel)
     body = el("tbody", "", parent=table)
     for k in kb.KEYS:
         row = el("tr", "", parent=body)
@@ -31,6 +172,5 @@ def open_keys_help(dialogs: DialogHost) -> None:
         "p",
         "keys-note",
         "Letters act only without Ctrl or Alt, so the browser's own shortcuts keep working.",
-        parent=box,
+        parent=panel,
     )
-    d.buttons(box, [("close", "Close", dialogs.close, True)])

@@ -79,7 +79,7 @@ KEYS: tuple[KeyHelp, ...] = (
     KeyHelp("→ or .", "while Show me plays: one move, then pause"),
     KeyHelp("N", "new game (asks first)"),
     KeyHelp("E", "end this game (asks first)"),
-    KeyHelp("?", "this list of keys"),
+    KeyHelp("?", "Help, on this list of keys (the Help button: how to play each game, the gestures)"),
 )
 
 

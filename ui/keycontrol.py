@@ -31,7 +31,6 @@ from . import targets
 from .dialogs import DialogHost
 from .dom import Bindings, DomEvent, Element, document, el, is_none, to_js
 from .focusring import draw_ring, radio_step, typing
-from .helpscreen import open_keys_help
 from .layout import Rect
 from .messages import Messages
 from .model import tableau_index
@@ -47,6 +46,7 @@ class Commands(Protocol):
     def ask_new_deal(self) -> None: ...
     def ask_end(self) -> None: ...
     def show_me(self) -> None: ...
+    def open_help(self, tab: str = ...) -> None: ...
     def clear_hint(self) -> None: ...
     def illegal(self) -> None: ...
 
@@ -251,7 +251,7 @@ class Keys:
         elif act == kb.SHOW_ME:
             self.commands.show_me()
         elif act == kb.HELP:
-            open_keys_help(self.dialogs)
+            self.commands.open_help("keys")
         elif act == kb.DEAL:
             self.deal()
         elif act == kb.BEST:
