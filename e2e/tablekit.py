@@ -369,3 +369,46 @@ def near_win() -> tuple[engine.Game, engine.Game]:
     won.play(data["moves"][-1])
     assert won.status == "won"
     return g, won
+
+
+# -- the Settings screen (ui/settingsview.py) ------------------------------------
+def open_settings(t: TablePage) -> None:
+    """The Settings screen, from the header's More menu, as a player opens it."""
+    t.page.click('[data-action="more"]')
+    t.page.wait_for_selector('#table[data-dialog="menu"]', state="attached")
+    t.page.click('.dialog [data-action="settings"]')
+    t.page.wait_for_selector('#table[data-dialog="settings"]', state="attached")
+
+
+def setting_value(t: TablePage, name: str) -> str:
+    """A setting as its control on the open Settings screen shows it (``on``/``off`` for a flag)."""
+    node = t.page.locator(f'[data-setting="{name}"]')
+    role = node.get_attribute("role")
+    if role == "switch":
+        on = node.get_attribute("aria-checked") == "true"
+        return "on" if on != (name == "muted") else "off"  # the Sound switch is on when not muted
+    if role == "radiogroup":
+        return str(node.locator('[aria-checked="true"]').get_attribute("data-value"))
+    return str(node.input_value())
+
+
+def set_setting(t: TablePage, name: str, value: str) -> None:
+    """Set a setting on the open Settings screen by its control, as a player does
+    (``value`` as stored: ``on``/``off`` for a flag)."""
+    node = t.page.locator(f'[data-setting="{name}"]')
+    node.scroll_into_view_if_needed()
+    role = node.get_attribute("role")
+    if role == "switch":
+        if setting_value(t, name) != value:
+            node.click()
+    elif role == "radiogroup":
+        t.page.click(f'[data-setting-of="{name}"][data-value="{value}"]')
+    else:
+        node.fill(value)
+        node.dispatch_event("change")
+    assert setting_value(t, name) == value, (name, value)
+
+
+def close_settings(t: TablePage) -> None:
+    t.page.click('.dialog [data-action="done"]')
+    t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")

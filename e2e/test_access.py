@@ -28,9 +28,12 @@ from tablekit import (
     ARTIFACTS,
     DESKTOP,
     TablePage,
+    close_settings,
     deal_with_moves,
     first_drag_move,
     near_win,
+    open_settings,
+    set_setting,
     stored_text,
     table_browser,
     table_url,
@@ -58,12 +61,10 @@ RECORDED = "() => ({busy: window.__rec.busy, anims: window.__rec.anims, now: doc
 
 
 def choose_setting(t: TablePage, name: str, value: str) -> None:
-    """Set a setting through the chooser's Settings, as a player does."""
-    if t.attr("dialog") != "chooser":
-        open_dialog(t, '[data-action="games"]', "chooser")
-    if not t.page.is_visible(f'[data-setting="{name}"]'):
-        t.page.click(".settings summary")
-    t.page.select_option(f'[data-setting="{name}"]', value)
+    """Set a setting on the Settings screen, as a player does (it stays open)."""
+    if t.attr("dialog") != "settings":
+        open_settings(t)
+    set_setting(t, name, value)
 
 
 def face_urls(t: TablePage) -> list[str]:
@@ -338,14 +339,14 @@ def test_everything_usable_at_200_percent_zoom(table_browser, table_url, screen:
         t.page.click('[data-action="undo"]')
         t.wait_moves(0)
         check_table(t, vw, vh, at_100)
-        # the chooser, its settings, the statistics
-        open_dialog(t, '[data-action="games"]', "chooser")
-        check_dialog(t, vw, vh, f"{screen}-chooser")
-        t.page.click(".settings summary")
-        t.page.wait_for_selector('[data-setting="motion"]', state="visible")
+        # the settings, the chooser, the statistics
+        open_settings(t)
         check_dialog(t, vw, vh, f"{screen}-settings")
         if screen == "phone":
             problems += scan(t, "settings")
+        close_settings(t)
+        open_dialog(t, '[data-action="games"]', "chooser")
+        check_dialog(t, vw, vh, f"{screen}-chooser")
         t.page.click('.dialog [data-action="stats"]')
         t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
         check_dialog(t, vw, vh, f"{screen}-statistics")

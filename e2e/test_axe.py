@@ -16,7 +16,9 @@ from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, won_
 from tablekit import (
     DESKTOP,
     TablePage,
+    close_settings,
     first_drag_move,
+    open_settings,
     table_browser,
     table_url,
 )
@@ -39,11 +41,14 @@ def scan_every_screen(t: TablePage, presets: list[str]) -> list[str]:
     open_dialog(t, '[data-action="new"]', "confirm")
     problems += scan(t, "confirm dialog")
     close_dialog(t)
+    open_settings(t)
+    problems += scan(t, "settings")
+    t.page.click('.dialog [data-action="reset"]')  # the question before a reset
+    problems += scan(t, "settings: reset?")
+    t.page.click('.dialog [data-action="reset-cancel"]')
+    close_settings(t)
     open_dialog(t, '[data-action="games"]', "chooser")
     problems += scan(t, "chooser")
-    t.page.click(".settings summary")
-    t.page.wait_for_selector('[data-setting="contrast"]', state="visible")
-    problems += scan(t, "settings")
     t.page.click('.dialog [data-action="stats"]')
     t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
     problems += scan(t, "statistics")

@@ -22,6 +22,8 @@ from tablekit import (
     TablePage,
     desk,
     illegal_drop,
+    set_setting,
+    setting_value,
     store,
     stored_text,
     table_browser,
@@ -245,9 +247,12 @@ def test_verbosity_off_says_nothing_and_survives_reload_full_says_more(desk: Tab
     desk.page.click('[data-action="games"]')
     desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
     assert desk.page.get_by_role("dialog", name="Choose a game").count() == 1
-    desk.page.click(".settings summary")
-    assert desk.page.input_value('[data-setting="verbosity"]') == "brief"
-    desk.page.select_option('[data-setting="verbosity"]', "off")
+    desk.page.click('.dialog [data-action="settings"]')
+    desk.page.wait_for_selector('#table[data-dialog="settings"]', state="attached")
+    assert setting_value(desk, "verbosity") == "brief"
+    set_setting(desk, "verbosity", "off")
+    desk.page.click('.dialog [data-action="done"]')  # back to the chooser
+    desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
     desk.page.click('.dialog [data-action="cancel"]')
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     stored = stored_text(desk.page, "settings")
@@ -279,9 +284,12 @@ def test_verbosity_off_says_nothing_and_survives_reload_full_says_more(desk: Tab
     # full: the move, then the piles it changed and the score
     desk.page.click('[data-action="games"]')
     desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
-    desk.page.click(".settings summary")
-    assert desk.page.input_value('[data-setting="verbosity"]') == "off"
-    desk.page.select_option('[data-setting="verbosity"]', "full")
+    desk.page.click('.dialog [data-action="settings"]')
+    desk.page.wait_for_selector('#table[data-dialog="settings"]', state="attached")
+    assert setting_value(desk, "verbosity") == "off"
+    set_setting(desk, "verbosity", "full")
+    desk.page.click('.dialog [data-action="done"]')
+    desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
     desk.page.click('.dialog [data-action="cancel"]')
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     before = seq(desk)

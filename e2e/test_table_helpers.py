@@ -21,7 +21,10 @@ from tablekit import (
     DESKTOP,
     PHONE,
     TablePage,
+    close_settings,
+    open_settings,
     seed,
+    set_setting,
     stored_text,
     table_browser,
     table_url,
@@ -387,10 +390,9 @@ def test_still_winnable_badge(desk: TablePage) -> None:
     desk.wait_moves(1)
     desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached")
     # off in the settings: gone
-    desk.page.click('[data-action="games"]')
-    desk.page.click(".settings summary")
-    desk.page.select_option('[data-setting="indicator"]', "off")
-    desk.page.click('.dialog [data-action="cancel"]')
+    open_settings(desk)
+    set_setting(desk, "indicator", "off")
+    close_settings(desk)
     assert desk.attr("still") is None and desk.page.is_hidden(".still")
 
 

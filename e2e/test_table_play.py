@@ -12,9 +12,12 @@ from tablekit import (
     PHONE,
     ROOT,
     TablePage,
+    close_settings,
     desk,
     first_drag_move,
+    open_settings,
     seed,
+    set_setting,
     table_browser,
     table_url,
 )
@@ -143,10 +146,9 @@ def test_chooser_starts_a_game_with_options_and_deal(desk: TablePage) -> None:
 
 def test_select_mode_tap_then_target(desk: TablePage) -> None:
     desk.open("#spider-2/9")
-    desk.page.click('[data-action="games"]')
-    desk.page.click(".settings summary")
-    desk.page.select_option('[data-setting="tap"]', "select")
-    desk.page.click('.dialog [data-action="cancel"]')
+    open_settings(desk)
+    set_setting(desk, "tap", "select")
+    close_settings(desk)
     g = engine.new_game("spider-2", 9)
     m = first_drag_move(g)
     src = tableau_pile(g.rules, m.src)

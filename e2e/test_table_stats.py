@@ -13,14 +13,19 @@ from tablekit import (
     PHONE,
     ROOT,
     TablePage,
+    close_settings,
     desk,
     first_drag_move,
     near_win,
+    open_settings,
     seed,
+    set_setting,
+    setting_value,
     store,
     stored_text,
     table_browser,
     table_url,
+    wait_stored,
 )
 
 import engine
@@ -152,10 +157,13 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     desk.page.click('[data-action="reset-confirm"]')
     desk.page.wait_for_selector('#stats-note[data-kind="ok"]', state="attached")
     assert figure(desk, "played") == "0"
+    # the reset is written under the statistics' lock: wait for the store to hold it
+    wait_stored(desk.page, "stats", "s => s !== null && !JSON.parse(s).presets['spider-1']")
     assert book(desk).get("spider-1").played == 0 and book(desk).get("tournament-2").played == 1
     # import the exported file: everything back, identical
     desk.page.set_input_files("#stats-file", path)
     desk.page.wait_for_function("() => document.querySelector('#stats-note').textContent.startsWith('Imported')")
+    wait_stored(desk.page, "stats", f"s => s === {json.dumps(original.to_text())}")
     assert book(desk) == original and stored(desk, stats.STATS_KEY) == original.to_text()
     assert figure(desk, "played") == "6"
     # a malformed file is refused and changes nothing
@@ -219,10 +227,10 @@ def test_phone_statistics_screen(table_browser, table_url) -> None:
         t.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'")
         t.idle()
         t.page.screenshot(path=str(ARTIFACTS / "table-clock-phone.png"))
-        t.page.click('[data-action="games"]')
-        t.page.click(".settings summary")
-        t.page.locator('[data-setting="volume"]').scroll_into_view_if_needed()
+        open_settings(t)
         t.page.screenshot(path=str(ARTIFACTS / "settings-phone.png"))
+        t.page.locator('[data-setting="volume"]').scroll_into_view_if_needed()
+        t.page.screenshot(path=str(ARTIFACTS / "settings-phone-sound.png"))
         assert not t.errors, t.errors
     finally:
         t.close()
@@ -231,8 +239,7 @@ def test_phone_statistics_screen(table_browser, table_url) -> None:
 def test_settings_survive_a_reload(desk: TablePage) -> None:
     store(desk, {})
     desk.open("#spider-1/44")
-    desk.page.click('[data-action="games"]')
-    desk.page.click(".settings summary")
+    open_settings(desk)
     for name, value in [
         ("left_handed", "on"),
         ("faces", "fourcolour"),
@@ -241,8 +248,8 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
         ("scoring", "built"),
         ("time_limit", "300"),
     ]:
-        desk.page.select_option(f'[data-setting="{name}"]', value)
-    desk.page.click('.dialog [data-action="cancel"]')
+        set_setting(desk, name, value)
+    close_settings(desk)
     desk.idle()
 
     def check() -> None:
@@ -266,11 +273,10 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
         "built",
         300,
     )
-    desk.page.click('[data-action="games"]')
-    desk.page.click(".settings summary")
-    assert desk.page.input_value('[data-setting="scoring"]') == "built"
-    assert desk.page.input_value('[data-setting="left_handed"]') == "on"
-    desk.page.click('.dialog [data-action="cancel"]')
+    open_settings(desk)
+    assert setting_value(desk, "scoring") == "built"
+    assert setting_value(desk, "left_handed") == "on"
+    close_settings(desk)
     # confirmations off: New acts at once and says the game counted as a loss
     g = engine.new_game("spider-1", 44)
     desk.drag_move(g, first_drag_move(g))
@@ -285,10 +291,9 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     desk.open("#tournament-1/5")
     assert "Time 5:00" in desk.page.inner_text(".stats") or "Time 4:5" in desk.page.inner_text(".stats")
     assert desk.attr("arrangement") == "side"
-    desk.page.click('[data-action="games"]')
-    desk.page.click(".settings summary")
-    desk.page.select_option('[data-setting="portrait"]', "on")
-    desk.page.click('.dialog [data-action="cancel"]')
+    open_settings(desk)
+    set_setting(desk, "portrait", "on")
+    close_settings(desk)
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.arrangement === 'top'")
     desk.page.screenshot(path=str(ARTIFACTS / "portrait-left-handed-desktop.png"))
     # End in the tournament: the score is posted with its time bonus
@@ -315,10 +320,9 @@ def test_sound_waits_for_a_gesture_and_mute_is_silent(desk: TablePage) -> None:
     desk.page.click('[data-action="undo"]')
     desk.wait_moves(0)
     assert desk.attr("sounds") == "2" and desk.attr("last-sound") == "undo"
-    desk.page.click('[data-action="games"]')
-    desk.page.click(".settings summary")
-    desk.page.select_option('[data-setting="muted"]', "on")
-    desk.page.click('.dialog [data-action="cancel"]')
+    open_settings(desk)
+    set_setting(desk, "muted", "on")
+    close_settings(desk)
     assert desk.attr("audio") == "muted"
     desk.page.click('[data-action="redo"]')
     desk.wait_moves(1)

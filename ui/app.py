@@ -44,6 +44,7 @@ from .preload import FacePreloader, face_urls
 from .renderer import ASSET, CardRenderer
 from .service import GameService
 from .session import Parts, Session
+from .settingsview import open_settings
 from .showme import ShowMe
 from .sound import Sound
 from .statsview import open_stats
@@ -153,7 +154,9 @@ class TableApp:
 
     def open_menu(self) -> None:
         self.helper.interrupt()
-        self.session.screens.open_menu(lambda: self.open_help("keys"), self.open_daily, self.show_me)
+        self.session.screens.open_menu(
+            lambda: self.open_help("keys"), self.open_daily, self.show_me, lambda: self.open_settings(False)
+        )
 
     def show_me(self) -> None:
         self.helper.interrupt()
@@ -193,7 +196,16 @@ class TableApp:
     # -- screens ------------------------------------------------------------------------
     def open_chooser(self) -> None:
         self.helper.interrupt()
-        build_chooser(self.dialogs, self.look, ChooserHost(self.service, self.winnable, self.session, self.open_stats))
+        build_chooser(
+            self.dialogs,
+            self.look,
+            ChooserHost(self.service, self.winnable, self.session, self.open_stats, self.open_settings),
+        )
+
+    def open_settings(self, back_to_chooser: bool = True) -> None:
+        """The Settings screen (from the chooser: Done goes back to it)."""
+        self.helper.interrupt()
+        open_settings(self.dialogs, self.look, self.open_chooser if back_to_chooser else None)
 
     def open_stats(self, preset: str | None = None) -> None:
         g = self.service.game

@@ -1,10 +1,10 @@
 """The game chooser: the player's unfinished games (:mod:`ui.continuelist`),
-every preset with its rule summary and options, a deal number (random when
-left empty), and the table's settings.
+every preset with its rule summary and options, and a deal number (random
+when left empty); its Settings button opens :mod:`ui.settingsview`.
 
 Hooks for tests: ``[data-choice=<preset id>]`` (one per preset),
 ``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
-``[data-setting=<name>]`` for settings, ``#winnable-only`` (the "Winnable
+``#winnable-only`` (the "Winnable
 deals only" box, disabled with ``#winnable-note`` saying why when the game
 has no proven deals).
 """
@@ -19,7 +19,6 @@ import engine
 from engine.rng import MAX_DEAL, MIN_DEAL
 from engine.rules import PRESETS, OptionSpec, OptionValue
 
-from . import persist
 from .appearance import Appearance
 from .assist import WinnableChoice
 from .continuelist import continue_section
@@ -38,6 +37,7 @@ class Host(Protocol):
     def watch_winnable(self, fn: Callable[[], None]) -> None: ...
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None: ...
     def open_stats(self, preset: str) -> None: ...
+    def open_settings(self) -> None: ...
     def unfinished(self) -> list[GameMeta]: ...
     def resume(self, game_id: str) -> None: ...
     def abandon(self, meta: GameMeta) -> None: ...
@@ -192,129 +192,6 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
     dialog.on(lst, "click", on_list)
     show(current)
 
-    # settings
-    sbox = el("details", "settings", parent=box)
-    el("summary", "", "Settings", parent=sbox)
-    s = look.settings
-
-    def setting_select(name: str, label: str, choices: list[tuple[str, str]], value: str) -> None:
-        row = el("label", "option", parent=sbox)
-        el("span", "option-label", label, parent=row)
-        sel = el("select", "", parent=row, data_setting=name)
-        for v, text in choices:
-            opt = el("option", "", text, parent=sel, value=v)
-            if v == value:
-                opt.selected = True
-
-        def changed(e: DomEvent) -> None:
-            v = str(e.target.value)
-            current = getattr(look.settings, name)
-            value: OptionValue = (v == "on") if isinstance(current, bool) else int(v) if isinstance(current, int) else v
-            look.change(**{name: value})
-            other = box.querySelector(f'[data-option="{name}"]')  # the shown game's option follows
-            spec = next((o for o in PRESETS[state.preset].options if o.name == name), None)
-            if not is_none(other) and spec is not None and value in spec.choices:
-                other.value = str(spec.choices.index(value))
-
-        dialog.on(sel, "change", changed)
-
-    setting_select(
-        "tap",
-        "A tap on a card",
-        [("auto", "moves it to its best place"), ("select", "selects it; tap where it goes")],
-        s.tap,
-    )
-    setting_select(
-        "simple",
-        "Simple mode",
-        [("off", "Off: spiders and animations"), ("on", "On: no extra art")],
-        "on" if s.simple else "off",
-    )
-    setting_select("faces", "Card faces", [("large", "Two colours"), ("fourcolour", "Four colours")], s.faces)
-    setting_select("back", "Card back", [(b, b.capitalize()) for b in persist.BACKS], s.back)
-    setting_select(
-        "contrast",
-        "Contrast",
-        [
-            ("system", "Follow the system (more contrast)"),
-            ("high", "High: black table, bold cards"),
-            ("standard", "Standard"),
-        ],
-        s.contrast,
-    )
-    setting_select(
-        "motion",
-        "Motion",
-        [
-            ("system", "Follow the system (reduce motion)"),
-            ("reduce", "Reduce: no movement, moved cards outlined"),
-            ("full", "Full: every animation"),
-        ],
-        s.motion,
-    )
-    setting_select(
-        "indicator",
-        "Still winnable?",
-        [("off", "Off"), ("on", "On: a badge says whether a win is still there")],
-        "on" if s.indicator else "off",
-    )
-    setting_select(
-        "left_handed",
-        "Layout",
-        [("off", "Right-handed: stock on the right"), ("on", "Left-handed: the table mirrored")],
-        "on" if s.left_handed else "off",
-    )
-    setting_select(
-        "portrait",
-        "Arrangement",
-        [("off", "Automatic: the largest cards"), ("on", "Portrait: piles above the columns")],
-        "on" if s.portrait else "off",
-    )
-    setting_select(
-        "confirm",
-        "Confirmations",
-        [("on", "Ask before ending or leaving a game"), ("off", "Off: act at once")],
-        "on" if s.confirm else "off",
-    )
-    setting_select(
-        "scoring",
-        "Spider scoring",
-        [
-            ("classic", "Classic: 500, −1 a move, +100 a run"),
-            ("built", "Built cards: a point a card built from a King"),
-        ],
-        s.scoring,
-    )
-    setting_select(
-        "time_limit",
-        "Tournament time",
-        [(str(t), f"{t // 60} minutes") for t in persist.TIME_LIMITS],
-        str(s.time_limit),
-    )
-
-    setting_select(
-        "verbosity",
-        "Screen reader",
-        [
-            ("brief", "Brief: each move and what it caused"),
-            ("full", "Full: also the piles it changed, and the score"),
-            ("off", "Off: announce nothing"),
-        ],
-        s.verbosity,
-    )
-    setting_select("muted", "Sound", [("off", "On"), ("on", "Muted: silent")], "on" if s.muted else "off")
-
-    def setting_range(name: str, label: str, value: int) -> None:
-        row = el("label", "option", parent=sbox)
-        el("span", "option-label", label, parent=row)
-        node = el(
-            "input", "", parent=row, type="range", min="0", max="100", step="5", value=str(value), data_setting=name
-        )
-        dialog.on(node, "change", lambda e: look.change(**{name: int(float(str(node.value)))}))
-
-    setting_range("volume", "Sound effects volume", s.volume)
-    setting_range("music", "Music volume", s.music)
-
     def play() -> None:
         preset = state.preset
         options = chosen_options()
@@ -332,6 +209,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         box,
         [
             ("stats", "Statistics", lambda: app.open_stats(state.preset), False),
+            ("settings", "Settings", app.open_settings, False),
             ("cancel", "Cancel", dialogs.close, False),
             ("play", "Play", play, True),
         ],

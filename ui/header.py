@@ -177,7 +177,7 @@ class Header:
             parent=tools,
             type="button",
             data_action="more",
-            title="More: end this game, statistics, keys",
+            title="More: Show me how, end this game, daily deals, statistics, settings",
             aria_label="More",
             aria_haspopup="dialog",
         )

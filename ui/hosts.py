@@ -84,12 +84,18 @@ class ChooserHost:
     """What the game chooser needs: the game, the options, the winnable deals, a start."""
 
     def __init__(
-        self, service: GameService, winnable: WinnableDeals, session: Session, stats: Callable[[str], None]
+        self,
+        service: GameService,
+        winnable: WinnableDeals,
+        session: Session,
+        stats: Callable[[str], None],
+        settings: Callable[[], None],
     ) -> None:
         self._service = service
         self._winnable = winnable
         self._session = session
         self._stats = stats
+        self._settings = settings
 
     @property
     def game(self) -> engine.Game | None:
@@ -109,6 +115,9 @@ class ChooserHost:
 
     def open_stats(self, preset: str) -> None:
         self._stats(preset)
+
+    def open_settings(self) -> None:
+        self._settings()
 
     def unfinished(self) -> list[GameMeta]:
         return self._service.unfinished()

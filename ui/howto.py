@@ -193,5 +193,5 @@ def gestures(tap: str) -> tuple[tuple[str, str], ...]:
         ("Tap", tap_line),
         ("Stock", "A tap on the stock (or a draw pile) deals."),
         ("Undo", "↶ takes back a move, ↷ plays it again; the bulb shows a hint."),
-        ("Settings", "Games → Settings chooses what a tap does, the cards, the table and the sounds."),
+        ("Settings", "More (⋯) → Settings chooses what a tap does, the cards, the table and the sounds."),
     )

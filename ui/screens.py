@@ -91,8 +91,14 @@ class Screens:
         """No end screen is waiting any more (a new game, an undo)."""
         self.pending = False
 
-    def open_menu(self, keys: Callable[[], None], daily: Callable[[], None], show: Callable[[], None]) -> None:
-        """More: Show me how, end this game, the daily deals, the statistics, the keys."""
+    def open_menu(
+        self,
+        keys: Callable[[], None],
+        daily: Callable[[], None],
+        show: Callable[[], None],
+        settings: Callable[[], None],
+    ) -> None:
+        """More: Show me how, end this game, the daily deals, the statistics, settings, the keys."""
         g = self.service.game
         d = self.dialogs.open("menu", "More")
         playing = g is not None and g.status == "playing"
@@ -112,6 +118,7 @@ class Screens:
                 ("end", "End this game", end, False),
                 ("daily", "Daily deals", daily, False),
                 ("stats", "Statistics", self.flow.open_stats, False),
+                ("settings", "Settings", settings, False),
                 ("keys", "Keyboard keys", keys, False),
                 ("close", "Close", self.dialogs.close, True),
             ],

@@ -1,0 +1,39 @@
+"""The Settings screen's plan (ui/settingspec.py): every setting has exactly
+one control, each choice is a value the storage accepts, and a segmented
+control holds two to four values."""
+
+from __future__ import annotations
+
+import doctest
+from dataclasses import fields
+
+from ui import persist, settingspec
+from ui.settingspec import GROUPS, Seg, Slider, Switch
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(settingspec).failed == 0
+
+
+def test_every_setting_but_the_per_game_choice_has_one_control() -> None:
+    names = [c.name for _, controls in GROUPS for c in controls]
+    assert len(names) == len(set(names))
+    assert set(names) == {f.name for f in fields(persist.Settings)} - {"winnable"}
+
+
+def test_each_control_suits_its_setting_and_each_choice_is_stored_as_chosen() -> None:
+    defaults = persist.Settings()
+    for _, controls in GROUPS:
+        for c in controls:
+            value = getattr(defaults, c.name)
+            if isinstance(c, Switch):
+                assert isinstance(value, bool), c.name
+            elif isinstance(c, Slider):
+                assert isinstance(value, int) and not isinstance(value, bool), c.name
+            else:
+                assert isinstance(c, Seg) and 2 <= len(c.choices) <= 4, c.name
+                assert settingspec.stored_text(value) in [v for v, _ in c.choices], c.name
+                for text, _ in c.choices:
+                    typed: object = int(text) if isinstance(value, int) else text
+                    s = persist.Settings(**{c.name: typed})
+                    assert getattr(persist.Settings.from_text(s.to_text()), c.name) == typed, (c.name, text)

@@ -1,0 +1,208 @@
+"""The Settings screen: every setting, grouped, with toggles and segmented
+controls, applied at once with a live preview of the cards.
+
+Four groups — Game, Cards and table, Sound, Accessibility — built from
+:data:`ui.settingspec.GROUPS`.  A two-valued on/off setting is a switch (``role=switch``),
+a choice of two to four values a segmented control (``role=radiogroup``,
+the arrows move the choice), a volume a slider.  Each change is stored at
+once (:meth:`ui.appearance.Appearance.change`, the same storage and
+migration as before), so the screen has one "Done"; "Reset to defaults…"
+asks first.
+
+Hooks for tests: ``[data-setting=<name>]`` on each control (a switch's
+``aria-checked``; a segmented control's buttons carry ``data-value`` and
+``aria-checked``), ``.settings-preview`` (the cards as they will look),
+``[data-action=reset]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+
+from . import persist
+from .appearance import Appearance
+from .dialogs import DialogHost
+from .dom import DomEvent, Element, document, el, is_none
+from .renderer import ASSET
+from .settingspec import GROUPS, Control, Seg, Switch, stored_text
+
+
+def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], None] | None = None) -> None:
+    """The Settings screen."""
+    d = dialogs.open("settings", "Settings")
+    box = d.box
+    box.classList.add("scroll", "settings-screen")
+    body = el("div", "settings-body", parent=box)
+    foot = el("div", "settings-foot", parent=box)
+    confirming = [False]
+
+    def change(name: str, value: object) -> None:
+        look.change(**{name: value})
+        render()
+
+    def set_text(name: str, text: str) -> None:
+        current = getattr(look.settings, name)
+        value: object = (text == "on") if isinstance(current, bool) else int(text) if isinstance(current, int) else text
+        change(name, value)
+
+    def render() -> None:
+        focused = _focused_setting(box)
+        body.replaceChildren()
+        for title, controls in GROUPS:
+            group = el("section", "settings-group", parent=body, aria_label=title)
+            el("h3", "", title, parent=group)
+            if title == "Cards and table":
+                _preview(group, look)
+            for control in controls:
+                _control(group, control, look.settings, set_text, d.on)
+        foot.replaceChildren()
+        if confirming[0]:
+            el("p", "settings-confirm", "Reset every setting to its default?", parent=foot)
+            d.buttons(
+                foot,
+                [("reset-cancel", "Keep them", lambda: ask(False), False), ("reset-confirm", "Reset", reset, True)],
+            )
+        else:
+            d.buttons(foot, [("reset", "Reset to defaults…", lambda: ask(True), False), ("done", "Done", done, True)])
+        if focused is not None:
+            again = box.querySelector(focused)
+            if not is_none(again):
+                again.focus()
+
+    def ask(on: bool) -> None:
+        confirming[0] = on
+        render()
+        target = box.querySelector('[data-action="reset-cancel"]' if on else '[data-action="reset"]')
+        if not is_none(target):
+            target.focus()
+
+    def reset() -> None:
+        defaults = persist.Settings()
+        look.change(**{f.name: getattr(defaults, f.name) for f in fields(defaults)})
+        confirming[0] = False
+        render()
+
+    def done() -> None:
+        dialogs.close()
+        if on_close is not None:
+            on_close()
+
+    render()
+
+
+def _focused_setting(box: Element) -> str | None:
+    """A selector for the focused control, to focus it again after a render."""
+    active = document.activeElement
+    if is_none(active) or not bool(box.contains(active)):
+        return None
+    name = active.getAttribute("data-setting") or active.getAttribute("data-setting-of")
+    value = active.getAttribute("data-value")
+    if name and value is not None:
+        return f'[data-setting-of="{name}"][data-value="{value}"]'
+    return f'[data-setting="{name}"]' if name else None
+
+
+def _row(parent: Element, label: str, help_text: str, label_id: str) -> Element:
+    row = el("div", "setting", parent=parent)
+    el("span", "setting-label", label, parent=row, id=label_id)
+    if help_text:
+        el("small", "setting-help", help_text, parent=row)
+    return row
+
+
+def _control(
+    parent: Element,
+    control: Control,
+    s: persist.Settings,
+    set_text: Callable[[str, str], None],
+    on: Callable[..., None],
+) -> None:
+    label_id = f"setting-{control.name}-label"
+    if isinstance(control, Switch):
+        value = bool(getattr(s, control.name)) != control.inverted
+        row = _row(parent, control.label, control.help, label_id)
+        b = el(
+            "button",
+            "switch",
+            parent=row,
+            type="button",
+            role="switch",
+            data_setting=control.name,
+            aria_labelledby=label_id,
+            aria_checked="true" if value else "false",
+        )
+        el("span", "switch-knob", parent=b, aria_hidden="true")
+        flipped = "off" if getattr(s, control.name) else "on"  # the flag after the click
+        on(b, "click", _sets(set_text, control.name, flipped))
+    elif isinstance(control, Seg):
+        current = stored_text(getattr(s, control.name))
+        row = _row(parent, control.label, control.help, label_id)
+        group = el("div", "seg", parent=row, role="radiogroup", aria_labelledby=label_id, data_setting=control.name)
+        values = [v for v, _ in control.choices]
+        for v, words in control.choices:
+            b = el(
+                "button",
+                "seg-option",
+                words,
+                parent=group,
+                type="button",
+                role="radio",
+                data_value=v,
+                data_setting_of=control.name,
+                aria_checked="true" if v == current else "false",
+                tabindex="0" if v == current else "-1",
+            )
+            on(b, "click", _sets(set_text, control.name, v))
+        on(group, "keydown", _arrows(set_text, control.name, values, current))
+    else:
+        row = _row(parent, control.label, "", label_id)
+        node = el(
+            "input",
+            "",
+            parent=row,
+            type="range",
+            min="0",
+            max="100",
+            step="5",
+            value=str(getattr(s, control.name)),
+            data_setting=control.name,
+            aria_labelledby=label_id,
+        )
+        on(node, "change", _slid(set_text, control.name, node))
+
+
+def _sets(set_text: Callable[[str, str], None], name: str, text: str) -> Callable[[DomEvent], None]:
+    return lambda e: set_text(name, text)
+
+
+def _slid(set_text: Callable[[str, str], None], name: str, node: Element) -> Callable[[DomEvent], None]:
+    return lambda e: set_text(name, str(int(float(str(node.value)))))
+
+
+def _arrows(
+    set_text: Callable[[str, str], None], name: str, values: list[str], current: str
+) -> Callable[[DomEvent], None]:
+    """The arrows move a segmented control's choice (and the focus with it)."""
+
+    def on_key(e: DomEvent) -> None:
+        step = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}.get(str(e.key))
+        if step is None or current not in values:
+            return
+        e.preventDefault()
+        value = values[(values.index(current) + step) % len(values)]
+        set_text(name, value)
+        chosen = document.querySelector(f'[data-setting-of="{name}"][data-value="{value}"]')
+        if not is_none(chosen):
+            chosen.focus()
+
+    return on_key
+
+
+def _preview(parent: Element, look: Appearance) -> None:
+    """Two cards as the table will show them: a face of the chosen set and the chosen back."""
+    row = el("div", "settings-preview", parent=parent, aria_hidden="true")
+    for text in ("Ah", "Qs"):
+        face = el("div", "card preview-card", parent=row, data_face="up")
+        face.style.backgroundImage = f'url("{ASSET}/{look.face_set}/{text}.svg")'
+    el("div", "card preview-card", parent=row, data_face="down")
