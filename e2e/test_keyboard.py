@@ -458,7 +458,7 @@ def test_dialogs_take_keep_and_give_back_the_focus(desk: TablePage) -> None:
     assert desk.page.evaluate("() => document.activeElement.dataset.action") == "games"
     keys.press("Enter")
     desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
-    desk.page.wait_for_function("() => document.activeElement.dataset.choice === 'spider-1'")
+    desk.page.wait_for_function("() => document.activeElement.dataset.play === 'spider-1'")  # the game in play
     # Tab goes round the dialog and never leaves it
     seen = set()
     for _ in range(40):
@@ -466,23 +466,17 @@ def test_dialogs_take_keep_and_give_back_the_focus(desk: TablePage) -> None:
         inside = desk.page.evaluate("() => !!document.activeElement.closest('.dialog')")
         assert inside
         seen.add(desk.page.evaluate("() => document.activeElement.dataset.action || ''"))
-    assert {"play", "cancel", "stats"} <= seen
+    assert {"settings", "cancel", "stats"} <= seen
     keys.press("Shift+Tab")
     assert desk.page.evaluate("() => !!document.activeElement.closest('.dialog')")
-    # a choice by keys: the arrows go round the games' radio group and choose
-    desk.page.focus('[data-choice="spider-1"]')
-    keys.press("ArrowRight")
-    desk.page.wait_for_function(
-        "() => document.activeElement.dataset.choice === 'spider-2'"
-        " && document.activeElement.getAttribute('aria-checked') === 'true'"
-    )
-    keys.press("ArrowLeft")
-    desk.page.wait_for_function("() => document.activeElement.dataset.choice === 'spider-1'")
+    # a game's Options by keys: its options take the focus; All games gives it back to Options
     desk.page.focus('[data-choice="spider-2"]')
     keys.press("Enter")
-    desk.page.wait_for_function(
-        "() => document.querySelector('[data-choice=\"spider-2\"]').classList.contains('chosen')"
-    )
+    desk.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
+    assert desk.page.evaluate("() => !!document.activeElement.closest('.choice-details')")
+    desk.page.focus('.dialog [data-action="back"]')
+    keys.press("Enter")
+    desk.page.wait_for_function("() => document.activeElement.dataset.choice === 'spider-2'")
     keys.press("Escape")
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'games'")

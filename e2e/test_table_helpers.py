@@ -344,6 +344,7 @@ def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
     assert desk.page.is_disabled("#winnable-only")
     assert desk.page.inner_text("#winnable-note") == "No proven deals for this game yet."
     # Spider · 1 suit: off by default; ticked, the random deal comes from the list
+    desk.page.click('.dialog [data-action="back"]')  # back to every game
     desk.page.click('[data-choice="spider-1"]')
     assert desk.page.is_enabled("#winnable-only") and not desk.page.is_checked("#winnable-only")
     desk.page.check("#winnable-only")
@@ -452,6 +453,7 @@ def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_b
             else:
                 assert t.page.is_disabled("#winnable-only"), preset
                 assert note == "No proven deals for this game yet.", (preset, note)
+            t.page.click('.dialog [data-action="back"]')
         assert not t.errors, t.errors
     finally:
         t.close()

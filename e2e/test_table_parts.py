@@ -27,7 +27,9 @@ def test_opening_and_closing_screens_leaves_no_listener_behind(desk: TablePage) 
     for _ in range(50):
         desk.page.click('#table .bar [data-action="games"]')
         desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
-        desk.page.click('[data-choice="spider-4"]')  # a choice rebuilds the details (and binds again)
+        desk.page.click('[data-choice="spider-4"]')  # Options builds the details (and binds again)
+        desk.page.click('.dialog [data-action="back"]')
+        desk.page.click('[data-choice="spider-1"]')  # and again, for another game
         desk.page.click('.overlay [data-action="stats"]')
         desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
         desk.page.select_option("#stats-preset", "spider-1")

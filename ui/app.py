@@ -196,6 +196,7 @@ class TableApp:
     # -- screens ------------------------------------------------------------------------
     def open_chooser(self) -> None:
         self.helper.interrupt()
+        self.service.keeper.refresh()  # the tiles show the player's record
         build_chooser(
             self.dialogs,
             self.look,

@@ -23,8 +23,10 @@ from .appearance import Appearance
 from .assist import WinnableChoice
 from .continuelist import continue_section
 from .dialogs import DialogHost
-from .dom import DomEvent, Element, el, is_none
+from .dom import DomEvent, Element, el, is_none, svg
 from .library import GameMeta
+from .picker import Picture, difficulty, record_line, table_picture
+from .stats import Record
 
 
 class Host(Protocol):
@@ -38,6 +40,7 @@ class Host(Protocol):
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None: ...
     def open_stats(self, preset: str) -> None: ...
     def open_settings(self) -> None: ...
+    def record(self, preset: str) -> Record: ...
     def unfinished(self) -> list[GameMeta]: ...
     def resume(self, game_id: str) -> None: ...
     def abandon(self, meta: GameMeta) -> None: ...
@@ -85,28 +88,45 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         dialogs.close()
         app.resume(game_id)
 
-    continue_section(dialog, box, app.unfinished(), app.now(), resume, app.abandon)
-    if app.unfinished():
-        el("h3", "", "New game", parent=box)
-    lst = el("div", "choices", parent=box, role="radiogroup", aria_label="Games")
-    details = el("div", "choice-details", parent=box)
-    items: dict[str, Element] = {}
+    home = el("div", "chooser-home", parent=box)
+    continue_section(dialog, home, app.unfinished(), app.now(), resume, app.abandon)
+    el("h3", "", "New game", parent=home)
+    grid = el("ul", "game-grid", parent=home, aria_label="Games: a tap starts a new game")
+    details = el("div", "choice-details", parent=box, hidden=True)
 
-    def show(preset: str) -> None:
-        state.preset = preset
-        for pid, node in items.items():
-            node.setAttribute("aria-checked", "true" if pid == preset else "false")
-            node.classList.toggle("chosen", pid == preset)
+    def values_for(preset: str) -> dict[str, OptionValue]:
+        """The options a new game of ``preset`` gets: the game in play's, else the last used."""
         rules = PRESETS[preset]
-        details.replaceChildren()
-        el("h3", "", rules.name, parent=details)
-        el("p", "summary", rules.summary, parent=details)
-        current_values = (
+        values = (
             app.game.rules.option_values()
             if app.game and app.game.preset == preset
             else app.with_defaults(preset, rules.option_values())
         )
-        current_values.update(look.settings.game_defaults(list(current_values)))
+        values.update(look.settings.game_defaults(list(values)))
+        return values
+
+    def quick_play(preset: str) -> None:
+        dialogs.close()
+        app.start_chosen(preset, None, values_for(preset))
+
+    def back() -> None:
+        details.hidden = True
+        home.hidden = False
+        again = grid.querySelector(f'[data-choice="{state.preset}"]')
+        if not is_none(again):
+            again.focus()
+
+    def show(preset: str) -> None:
+        """A game's options and deal number, in place of the grid."""
+        state.preset = preset
+        rules = PRESETS[preset]
+        home.hidden = True
+        details.hidden = False
+        details.replaceChildren()
+        dialog.buttons(details, [("back", "‹ All games", back, False)]).classList.add("details-top")
+        el("h3", "", rules.name, parent=details)
+        el("p", "summary", rules.summary, parent=details)
+        current_values = values_for(preset)
         for spec in rules.options:
             row = el("label", "option", parent=details)
             el("span", "option-label", spec.label, parent=row)
@@ -141,6 +161,10 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
             aria_label="Deal number (empty for a random deal)",
         )
         el("p", "deal-error", parent=details, id="deal-error", hidden=True)
+        dialog.buttons(details, [("play", "Play", play, True)]).classList.add("details-play")
+        first = details.querySelector("select, input")
+        if not is_none(first):
+            first.focus()
 
     def chosen_options() -> dict[str, OptionValue]:
         rules = PRESETS[state.preset]
@@ -179,18 +203,19 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
         winnable[state.preset] = bool(box_el.checked)
         look.change(winnable=winnable)
 
-    for pid, rules in PRESETS.items():
-        item = el("button", "choice", parent=lst, type="button", role="radio", data_choice=pid)
-        el("strong", "", rules.name, parent=item)
-        items[pid] = item
+    for pid in PRESETS:
+        game_tile(grid, pid, app.record(pid), pid == current)
 
-    def on_list(e: DomEvent) -> None:
-        node = e.target.closest("[data-choice]")
-        if not is_none(node):
+    def on_grid(e: DomEvent) -> None:
+        node = e.target.closest("[data-play], [data-choice]")
+        if is_none(node):
+            return
+        if node.classList.contains("game-play"):
+            quick_play(str(node.dataset.play))
+        else:
             show(str(node.dataset.choice))
 
-    dialog.on(lst, "click", on_list)
-    show(current)
+    dialog.on(grid, "click", on_grid)
 
     def play() -> None:
         preset = state.preset
@@ -211,6 +236,53 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
             ("stats", "Statistics", lambda: app.open_stats(state.preset), False),
             ("settings", "Settings", app.open_settings, False),
             ("cancel", "Cancel", dialogs.close, False),
-            ("play", "Play", play, True),
         ],
     )
+
+
+def game_tile(grid: Element, preset: str, record: Record, current: bool) -> None:
+    """One game of the grid: a button that starts it (its table drawn, its
+    name, difficulty and the player's record) and its Options button."""
+    rules = PRESETS[preset]
+    level, word = difficulty(preset)
+    figures = record_line(record)
+    tile = el("li", "game-tile" + (" current" if current else ""), parent=grid, data_preset=preset)
+    # its name is its text: "Play", the game, the difficulty, the record
+    start = el("button", "game-play", parent=tile, type="button", data_play=preset)
+    _picture(start, table_picture(rules))
+    name = el("strong", "game-name", parent=start)
+    el("span", "visually-hidden", "Play ", parent=name)
+    name.append(rules.name)
+    meta = el("span", "game-meta", parent=start)
+    level_el = el("span", "game-level", parent=meta)
+    el("span", "game-dots", "●" * level + "○" * (4 - level), parent=level_el, aria_hidden="true")
+    level_el.append(f" {word}.")
+    el("span", "game-record", figures + ".", parent=meta)
+    el(
+        "button",
+        "game-options",
+        "Options",
+        parent=tile,
+        type="button",
+        data_choice=preset,
+        aria_label=f"{rules.name}: options and deal number",
+    )
+
+
+def _picture(parent: Element, pic: Picture) -> None:
+    """The game's table as a small drawing (the button's name says the game)."""
+    pad = 6.0
+    drawing = svg(
+        "svg",
+        parent,
+        cls="game-picture",
+        viewBox=f"{-pad} {-pad} {pic.width + 2 * pad:.0f} {pic.height + 2 * pad:.0f}",
+        aria_hidden="true",
+        preserveAspectRatio="xMidYMid meet",
+    )
+    w, h = f"{pic.card_w:.1f}", f"{pic.card_h:.1f}"
+    for x, y in pic.slots:
+        svg("rect", drawing, cls="gp-slot", x=f"{x:.1f}", y=f"{y:.1f}", width=w, height=h, rx=3)
+    for spot in pic.cards:
+        cls = "gp-down" if not spot.up else ("gp-red" if spot.red else "gp-up")
+        svg("rect", drawing, cls=cls, x=f"{spot.x:.1f}", y=f"{spot.y:.1f}", width=w, height=h, rx=3)

@@ -34,7 +34,7 @@ FOCUSABLE = (
 DIALOG_FOCUS = {
     "confirm": ".dialog-buttons .btn",  # the safe choice comes first ("Keep playing")
     "end": ".dialog-buttons .btn.primary",
-    "chooser": ".choice.chosen",
+    "chooser": ".game-tile.current .game-play",
     "stats": "#stats-preset",
     "help": ".dialog-buttons .btn",
     "menu": ".dialog-buttons .btn:not([disabled])",

@@ -29,7 +29,7 @@ from .service import GameService
 from .session import Session
 from .showme import ShowMe
 from .sound import Sound
-from .stats import DailyWin
+from .stats import DailyWin, Record
 from .table import Table
 from .winnable import WinnableDeals
 
@@ -118,6 +118,9 @@ class ChooserHost:
 
     def open_settings(self) -> None:
         self._settings()
+
+    def record(self, preset: str) -> Record:
+        return self._service.keeper.book.get(preset)
 
     def unfinished(self) -> list[GameMeta]:
         return self._service.unfinished()

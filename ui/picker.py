@@ -1,0 +1,129 @@
+"""The game picker's tiles (pure: no browser imports): a small drawing of
+each game's table, its difficulty and the player's own record.
+
+The drawing is the table itself, laid out by the page's own layout
+(:func:`ui.layout.layout_table`) for a fixed deal at a small size, so a
+tile shows the real arrangement of its game: ten columns and a stock,
+eight columns with a Free Column and five draw piles, two rows of four
+piles around the foundations…  :mod:`ui.chooser` draws it as SVG.
+
+>>> import engine
+>>> pic = table_picture(engine.PRESETS["little-spider"])
+>>> len(pic.cards), pic.width > pic.height
+(52, True)
+>>> difficulty("spider-4")
+(4, 'Expert')
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+import engine
+from engine.cards import is_red
+from engine.rules import Ruleset
+
+from . import model
+from .layout import layout_table
+from .stats import Record
+
+PICTURE_W, PICTURE_H = 520.0, 300.0
+"""The size the layout is asked for (the drawing scales to its tile)."""
+PICTURE_DEAL = 3
+
+DIFFICULTY: dict[str, int] = {
+    "spider-1": 1,
+    "spider-easy": 1,
+    "spider-relaxed": 2,
+    "spider-2": 2,
+    "tournament-1": 2,
+    "little-spider": 2,
+    "spidike-classic": 2,
+    "tournament-2": 3,
+    "little-spider-classic": 3,
+    "spider-4": 4,
+    "spidike": 4,
+}
+"""How hard each game is, 1 to 4: one suit, or groups of any suits, is the
+easiest; two suits, a clock or a foundation order to keep in mind is
+medium; the tournament's two suits against the clock and Little Spider's
+traditional restrictions are hard; four suits (Spider, Spidike) are for
+experts (the solver proves fewer of their deals, and a player who follows
+the hints wins far fewer)."""
+LEVELS = ("Easy", "Medium", "Hard", "Expert")
+
+
+def difficulty(preset: str) -> tuple[int, str]:
+    """(level 1–4, its word) of a preset."""
+    level = DIFFICULTY.get(preset, 2)
+    return level, LEVELS[level - 1]
+
+
+def record_line(r: Record) -> str:
+    """The player's own figures on a tile.
+
+    >>> from ui.stats import Book
+    >>> b = Book()
+    >>> record_line(b.get("spider-1"))
+    'Not played yet'
+    >>> _ = b.record("spider-1", won=True, score=900, seconds=300, moves=120)
+    >>> _ = b.record("spider-1", won=False, score=400, seconds=60, moves=10)
+    >>> record_line(b.get("spider-1"))
+    'Won 1 of 2 · 50%'
+    """
+    if not r.played:
+        return "Not played yet"
+    pct = r.win_percentage or 0.0
+    return f"Won {r.won} of {r.played} · {pct:.0f}%"
+
+
+class Spot(NamedTuple):
+    """One card of a drawing: top-left corner, face up, red."""
+
+    x: float
+    y: float
+    up: bool
+    red: bool
+
+
+class Picture(NamedTuple):
+    """A game's table at the start of a deal: the cards and the empty piles."""
+
+    width: float
+    height: float
+    card_w: float
+    card_h: float
+    cards: tuple[Spot, ...]
+    slots: tuple[tuple[float, float], ...]
+
+
+@cache
+def table_picture(rules: Ruleset) -> Picture:
+    """The table of ``rules``' game at the start of a fixed deal, laid out
+    by the page's layout at :data:`PICTURE_W` × :data:`PICTURE_H`, cropped
+    to what is drawn."""
+    g = engine.new_game(rules.id, deal=PICTURE_DEAL)
+    t = model.Tracker.from_view(g.rules, g.public_view())
+    lay = layout_table(model.table_shape(t), PICTURE_W, PICTURE_H)
+    placed = sorted(
+        ((uid, p) for uid, p in enumerate(model.scene(t, lay)) if p is not None), key=lambda item: item[1].z
+    )
+    filled = {p.id for p in lay.piles if t.piles.get(p.id)}
+    slots = [(p.rect.x, p.rect.y) for p in lay.piles if p.id not in filled and not p.id.is_stock_like]
+    x0 = min([p.x for _, p in placed] + [x for x, _ in slots])
+    y0 = min([p.y for _, p in placed] + [y for _, y in slots])
+    x1 = max([p.x for _, p in placed] + [x for x, _ in slots]) + lay.card_width
+    y1 = max([p.y for _, p in placed] + [y for _, y in slots]) + lay.card_height
+    cards = []
+    for uid, p in placed:
+        card = t.cards[uid]
+        cards.append(Spot(p.x - x0, p.y - y0, p.up, card is not None and is_red(card)))
+    return Picture(
+        x1 - x0,
+        y1 - y0,
+        lay.card_width,
+        lay.card_height,
+        tuple(cards),
+        tuple((x - x0, y - y0) for x, y in slots),
+    )
