@@ -33,6 +33,7 @@ from .chooser import build_chooser
 from .dailyview import open_daily
 from .dialogs import DialogHost
 from .dom import Bindings, DomEvent, Element, create_proxy, document, el, window
+from .firsttip import FirstTip
 from .header import Header
 from .helper import Helper
 from .helpscreen import open_help
@@ -78,6 +79,7 @@ class TableApp:
         # arrows and letter keys (ui/keyboard.py) before the page sees them.
         felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
         self.messages = messages = Messages(table, header.info, lambda: look.settings.verbosity)
+        self.tip = FirstTip(table, opened.records)  # before anything is stored: is this a new player?
         self.dialogs = dialogs = DialogHost(table, lambda: [header.bar, felt, self.helper.btn_finish, self.showme.bar])
         host = LateHost(self)
         self.animator = animator = Animator(table, felt, lambda uids: self.renderer.landed(uids), host.settled)
@@ -238,6 +240,8 @@ class TableApp:
     async def start(self) -> None:
         self.winnable.load(self.session.new_game)
         await self.session.games.start(self.opened.note)
+        g = self.service.game
+        self.tip.offer(restored=g is None or bool(g.moves))
 
     def preload_faces(self) -> None:
         """Fetch every face once, so a flip never waits for its picture."""

@@ -195,3 +195,11 @@ def gestures(tap: str) -> tuple[tuple[str, str], ...]:
         ("Undo", "↶ takes back a move, ↷ plays it again; the bulb shows a hint."),
         ("Settings", "More (⋯) → Settings chooses what a tap does, the cards, the table and the sounds."),
     )
+
+
+FIRST_TIP = (
+    "Drag a card, or a run of cards, onto a card one rank higher.",
+    "Tap a card to send it to its best place. Tap the stock to deal.",
+    "Stuck? The bulb shows a hint, ↶ takes a move back, and ? explains every game.",
+)
+"""The first-visit tip: three short steps, shown once (:mod:`ui.firsttip`)."""
