@@ -95,22 +95,27 @@ def hint_positions(count: int) -> list[tuple[engine.Ruleset, engine.Position]]:
     return out[:count]
 
 
+def play_hint(g: engine.Game, seen: set[engine.Position]) -> bool:
+    """Play the first hint of ``g`` (the next one if the first would go back
+    to a position in ``seen``, which it joins; no undo); False when nothing
+    helps or every hint goes back."""
+    for h in hints(g.rules, g.position):
+        assert h.move is not None
+        nxt = next_position(g.rules, g.position, h.move)
+        if nxt not in seen:
+            seen.add(nxt)
+            g.play(h.move)
+            return True
+    return False
+
+
 def follow_hints(args: tuple[str, int]) -> bool:
-    """Play a deal by always taking the first hint (the next one if the first
-    would go back to a position already met; no undo); whether it is won."""
+    """Play a deal by always taking the first hint (:func:`play_hint`); whether it is won."""
     preset, deal = args
     g = engine.new_game(preset, deal=deal)
     seen = {g.position}
-    while g.status == "playing" and len(g.moves) < 1000:
-        for h in hints(g.rules, g.position):
-            assert h.move is not None
-            nxt = next_position(g.rules, g.position, h.move)
-            if nxt not in seen:
-                break
-        else:
-            break  # nothing helps, or every hint goes back
-        seen.add(nxt)
-        g.play(h.move)
+    while g.status == "playing" and len(g.moves) < 1000 and play_hint(g, seen):
+        pass
     return g.status == "won"
 
 
@@ -142,15 +147,8 @@ def still_game(args: tuple[str, int, bool]) -> tuple[int, int]:
             answer = job.step(200)
         total += 1
         answered += answer != CANT_TELL and job.nodes <= STILL_PAGE_NODES
-        for h in hints(g.rules, g.position):
-            assert h.move is not None
-            nxt = next_position(g.rules, g.position, h.move)
-            if nxt not in seen:
-                break
-        else:
+        if not play_hint(g, seen):
             break
-        seen.add(nxt)
-        g.play(h.move)
     return answered, total
 
 
