@@ -14,6 +14,9 @@
   table and no smaller on the screen than at 100 %, every dialog (chooser,
   settings, statistics, confirm, end, win) inside the viewport, never wider
   than it, and scrollable to its last control; on the phone also an axe scan.
+  The same checks on a 320×568 phone at 100 %; every dialog includes the
+  chooser's options, the statistics' cards and a game's figures, and each
+  Help tab.
 
 Screenshots go to e2e/artifacts/table/ for a person to look at.
 """
@@ -249,7 +252,15 @@ ZOOM = {
         "is_mobile": True,
         "has_touch": True,
     },
+    "small-phone": {  # a 320×568 phone at 100 %
+        "viewport": {"width": 320, "height": 568},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
 }
+ZOOMED = {"desktop": 2, "phone": 2, "small-phone": 1}
+"""How far each screen is zoomed: the viewport is divided by it."""
 
 
 def card_width(t: TablePage) -> float:
@@ -312,7 +323,7 @@ def check_dialog(t: TablePage, vw: int, vh: int, shot: str) -> None:
 
 
 @pytest.mark.parametrize("screen", list(ZOOM))
-def test_everything_usable_at_200_percent_zoom(table_browser, table_url, screen: str) -> None:
+def test_everything_usable_at_200_percent_zoom_and_on_a_small_phone(table_browser, table_url, screen: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     context = ZOOM[screen]
     t = axe_page(table_browser, table_url, context, persist.Settings())
@@ -321,16 +332,20 @@ def test_everything_usable_at_200_percent_zoom(table_browser, table_url, screen:
         g = engine.new_game("spider-2", deal)
         t.open(f"#spider-2/{deal}")
         at_100 = card_width(t)
-        vw, vh = context["viewport"]["width"] // 2, context["viewport"]["height"] // 2
-        t.page.set_viewport_size({"width": vw, "height": vh})
-        t.page.wait_for_function("w => document.querySelector('#table').getBoundingClientRect().width === w", arg=vw)
-        t.page.wait_for_function(
-            "w => document.querySelector('#table .card').getBoundingClientRect().width !== w", arg=at_100
-        )
+        zoom = ZOOMED[screen]
+        vw, vh = context["viewport"]["width"] // zoom, context["viewport"]["height"] // zoom
+        if zoom != 1:
+            t.page.set_viewport_size({"width": vw, "height": vh})
+            t.page.wait_for_function(
+                "w => document.querySelector('#table').getBoundingClientRect().width === w", arg=vw
+            )
+            t.page.wait_for_function(
+                "w => document.querySelector('#table .card').getBoundingClientRect().width !== w", arg=at_100
+            )
         t.idle()
         t.page.screenshot(path=str(ARTIFACTS / f"zoom-{screen}-table.png"))
         check_table(t, vw, vh, at_100)
-        problems = scan(t, "table") if screen == "phone" else []
+        problems = scan(t, "table") if screen != "desktop" else []
         # a move, then the header's Undo takes it back
         m = first_drag_move(g)
         assert m is not None
@@ -342,16 +357,33 @@ def test_everything_usable_at_200_percent_zoom(table_browser, table_url, screen:
         # the settings, the chooser, the statistics
         open_settings(t)
         check_dialog(t, vw, vh, f"{screen}-settings")
-        if screen == "phone":
+        if screen != "desktop":
             problems += scan(t, "settings")
         close_settings(t)
         open_dialog(t, '[data-action="games"]', "chooser")
         check_dialog(t, vw, vh, f"{screen}-chooser")
+        t.page.click('[data-choice="tournament-2"]')  # a game's options and deal number
+        t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
+        check_dialog(t, vw, vh, f"{screen}-chooser-options")
+        t.page.click('.dialog [data-action="back"]')
         t.page.click('.dialog [data-action="stats"]')
         t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
         check_dialog(t, vw, vh, f"{screen}-statistics")
-        if screen == "phone":
+        if screen != "desktop":
             problems += scan(t, "statistics")
+        t.page.click('[data-stats-open="spider-1"]')
+        t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
+        check_dialog(t, vw, vh, f"{screen}-statistics-game")
+        if screen != "desktop":
+            problems += scan(t, "statistics: a game's figures")
+        open_dialog(t, '.dialog [data-action="close"]', "chooser")  # opened from the chooser: back to it
+        close_dialog(t)
+        # Help, each tab
+        open_dialog(t, '[data-action="help"]', "help")
+        for tab in ("play", "gestures", "keys"):
+            t.page.click(f'.help-tabs [data-tab="{tab}"]')
+            t.page.wait_for_selector(f'.help-panel[data-tab="{tab}"]', state="attached")
+            check_dialog(t, vw, vh, f"{screen}-help-{tab}")
         close_dialog(t)
         # End: the confirm dialog, then the end screen of a lost game
         t.drag_move(g, m)
@@ -371,7 +403,7 @@ def test_everything_usable_at_200_percent_zoom(table_browser, table_url, screen:
         # the win screen
         open_on_save(t, won_game())
         check_dialog(t, vw, vh, f"{screen}-win")
-        if screen == "phone":
+        if screen != "desktop":
             problems += scan(t, "win screen")
         assert not problems, "\n".join(problems)
         assert not t.errors, t.errors

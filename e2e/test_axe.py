@@ -55,6 +55,10 @@ def scan_every_screen(t: TablePage, presets: list[str]) -> list[str]:
     t.page.click('.dialog [data-action="stats"]')
     t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
     problems += scan(t, "statistics")
+    t.page.click('[data-stats-open="spider-1"]')
+    t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
+    problems += scan(t, "statistics: a game's figures")
+    open_dialog(t, '.dialog [data-action="close"]', "chooser")  # opened from the chooser: back to it
     close_dialog(t)
     # Help: each tab
     open_dialog(t, '[data-action="help"]', "help")

@@ -487,13 +487,24 @@ def test_dialogs_take_keep_and_give_back_the_focus(desk: TablePage) -> None:
     desk.page.focus('.dialog [data-action="stats"]')
     keys.press("Enter")
     desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
-    desk.page.wait_for_function("() => document.activeElement.id === 'stats-preset'")
+    # the focus on the current game's card; Enter opens its figures, the focus on All games
+    desk.page.wait_for_function("() => document.activeElement.dataset.statsOpen === 'spider-1'")
+    keys.press("Enter")
+    desk.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
+    desk.page.wait_for_function("() => document.activeElement.dataset.action === 'back'")
     # Reset… replaces the buttons: the focus goes to the first new one (Keep them), not to nowhere
     desk.page.focus('.dialog [data-action="reset"]')
     keys.press("Enter")
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'reset-cancel'")
     keys.press("Enter")
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'reset'")
+    # All games gives the focus back to the card
+    desk.page.focus('.stats-details [data-action="back"]')
+    keys.press("Enter")
+    desk.page.wait_for_function("() => document.activeElement.dataset.statsOpen === 'spider-1'")
+    # Escape: back to the chooser it was opened from, then closed, the focus back on Games
+    keys.press("Escape")
+    desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
     keys.press("Escape")
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'games'")

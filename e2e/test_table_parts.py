@@ -34,8 +34,11 @@ def test_opening_and_closing_screens_leaves_no_listener_behind(desk: TablePage) 
         desk.page.click('[data-choice="spider-1"]')  # and again, for another game
         desk.page.click('.overlay [data-action="stats"]')
         desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
-        desk.page.select_option("#stats-preset", "spider-1")
-        desk.page.click('.overlay [data-action="close"]')
+        desk.page.click('[data-stats-open="spider-1"]')  # a game's figures, and back to the cards
+        desk.page.click('.stats-details [data-action="back"]')
+        desk.page.click('.overlay [data-action="close"]')  # back to the chooser
+        desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        desk.page.click('.overlay [data-action="cancel"]')
         desk.page.wait_for_selector("#table:not([data-dialog])", state="attached")
     assert listeners(desk) == before
     # Escape closes the keyboard help the same way.

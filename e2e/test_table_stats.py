@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -65,6 +66,12 @@ def test_scripted_win_counts_once_and_shows_the_change(desk: TablePage) -> None:
     assert figure(desk, "played") == "1" and figure(desk, "percentage") == "100%"
     assert desk.page.locator('.stats-chart rect[data-result="won"]').count() == 1
     desk.page.screenshot(path=str(ARTIFACTS / "stats-desktop.png"))
+    desk.page.click('.stats-details [data-action="back"]')
+    desk.page.wait_for_selector('.stats-card.current[data-preset="spider-1"]', state="attached")
+    desk.page.wait_for_function("() => document.activeElement.dataset.statsOpen === 'spider-1'")
+    desk.page.screenshot(path=str(ARTIFACTS / "stats-cards-desktop.png"))
+    desk.page.click('[data-action="close"]')  # back to the end screen
+    desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     # a reload shows the won game again but does not count it twice
     desk.reload()
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
@@ -138,9 +145,15 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     desk.page.click('[data-action="games"]')
     desk.page.click('.dialog [data-action="stats"]')
     desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
-    assert figure(desk, "played") == "6" and figure(desk, "won") == "4" and figure(desk, "ratio") == "2 : 1"
-    assert figure(desk, "streak") == "1 win" and figure(desk, "longest") == "2 wins"
-    assert desk.page.locator(".stats-chart rect").count() == 6
+    # every game's card, under the totals of all games
+    assert figure(desk, "all-played") == "7" and figure(desk, "all-won") == "4"
+    assert figure(desk, "all-percentage") == "57%"
+    assert desk.page.locator(".stats-card").count() == len(engine.PRESETS)
+    one = desk.page.locator('.stats-card[data-preset="spider-1"]')
+    assert "67% won" in one.inner_text() and "Won 4 of 6" in one.inner_text()
+    assert one.locator('.stats-spark rect[data-result="won"]').count() == 4
+    assert "0% won" in desk.page.inner_text('.stats-card[data-preset="tournament-2"]')
+    assert "Not played yet" in desk.page.inner_text('.stats-card.unplayed[data-preset="spider-4"]')
     with desk.page.expect_download() as info:
         desk.page.click('[data-action="export"]')
     path = info.value.path()
@@ -148,6 +161,12 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
         exported = f.read()
     assert stats.parse(exported) == original
     assert info.value.suggested_filename.startswith("spider-statistics-")
+    # a card opens every figure of its game
+    desk.page.click('[data-stats-open="spider-1"]')
+    desk.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
+    assert figure(desk, "played") == "6" and figure(desk, "won") == "4" and figure(desk, "ratio") == "2 : 1"
+    assert figure(desk, "streak") == "1 win" and figure(desk, "longest") == "2 wins"
+    assert desk.page.locator(".stats-chart rect").count() == 6
     # reset asks first
     desk.page.click('[data-action="reset"]')
     assert "cannot be undone" in desk.page.inner_text(".stats-confirm")
@@ -160,12 +179,16 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     # the reset is written under the statistics' lock: wait for the store to hold it
     wait_stored(desk.page, "stats", "s => s !== null && !JSON.parse(s).presets['spider-1']")
     assert book(desk).get("spider-1").played == 0 and book(desk).get("tournament-2").played == 1
+    # back to the cards: the reset game is not played yet, the totals follow
+    desk.page.click('.stats-details [data-action="back"]')
+    desk.page.wait_for_selector('.stats-card.unplayed[data-preset="spider-1"]', state="attached")
+    assert figure(desk, "all-played") == "1"
     # import the exported file: everything back, identical
     desk.page.set_input_files("#stats-file", path)
     desk.page.wait_for_function("() => document.querySelector('#stats-note').textContent.startsWith('Imported')")
     wait_stored(desk.page, "stats", f"s => s === {json.dumps(original.to_text())}")
     assert book(desk) == original and stored(desk, stats.STATS_KEY) == original.to_text()
-    assert figure(desk, "played") == "6"
+    assert figure(desk, "all-played") == "7"
     # a malformed file is refused and changes nothing
     before = stored(desk, stats.STATS_KEY)
     bad = json.loads(exported)
@@ -176,14 +199,15 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     desk.page.wait_for_selector('#stats-note[data-kind="error"]', state="attached")
     note = desk.page.inner_text("#stats-note")
     assert "bad.json was not imported" in note and "unchanged" in note
-    assert stored(desk, stats.STATS_KEY) == before and figure(desk, "played") == "6"
+    assert stored(desk, stats.STATS_KEY) == before and figure(desk, "all-played") == "7"
     desk.page.set_input_files(
         "#stats-file", files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"\x00not json"}]
     )
     desk.page.wait_for_function("() => document.querySelector('#stats-note').textContent.startsWith('x.json')")
     assert stored(desk, stats.STATS_KEY) == before
+    # opened from the chooser, Close goes back to it
     desk.page.click('[data-action="close"]')
-    assert desk.attr("dialog") is None
+    desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
 
 
 def test_unreadable_storage_is_set_aside_with_a_message(desk: TablePage) -> None:
@@ -222,6 +246,12 @@ def test_phone_statistics_screen(table_browser, table_url) -> None:
         t.page.screenshot(path=str(ARTIFACTS / "stats-phone.png"))
         box = t.page.locator(".dialog-stats").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        # the cards, two to a row, the game just won marked
+        t.page.click('.stats-details [data-action="back"]')
+        t.page.wait_for_selector('.stats-card.current[data-preset="spider-1"]', state="attached")
+        t.page.screenshot(path=str(ARTIFACTS / "stats-cards-phone.png"))
+        xs = t.page.eval_on_selector_all(".stats-card", "cs => cs.slice(0, 2).map(c => c.getBoundingClientRect().x)")
+        assert xs[0] < xs[1], "two cards to a row on a phone"
         t.page.click('[data-action="close"]')
         t.page.click('.dialog-end [data-action="new-game"]')
         t.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'")
@@ -327,3 +357,33 @@ def test_sound_waits_for_a_gesture_and_mute_is_silent(desk: TablePage) -> None:
     desk.page.click('[data-action="redo"]')
     desk.wait_moves(1)
     assert desk.attr("sounds") == "2", "muted: nothing played"
+
+
+@pytest.mark.parametrize("contrast", ["standard", "high"])
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_statistics_screenshots(table_browser, table_url, device: str, contrast: str) -> None:
+    """Screenshots for a person to look at (e2e/artifacts/table/stats-*.png):
+    the cards from the More menu, then one game's figures."""
+    t = TablePage(table_browser, table_url, PHONE if device == "phone" else DESKTOP)
+    try:
+        items = {
+            persist.SETTINGS_KEY: persist.Settings(contrast=contrast).to_text(),
+            stats.STATS_KEY: sample_book().to_text(),
+        }
+        seed(t.page, t.base, items, clear=True)
+        t.open("#spider-1/4")
+        t.errors[:] = [e for e in t.errors if "404" not in e]
+        t.page.click('[data-action="more"]')
+        t.page.click('.dialog [data-action="stats"]')
+        t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
+        # opened during a game: the cards, the game in play marked and focused
+        t.page.wait_for_function("() => document.activeElement.dataset.statsOpen === 'spider-1'")
+        t.page.screenshot(path=str(ARTIFACTS / f"stats-cards-{device}-{contrast}.png"))
+        t.page.click('[data-stats-open="spider-1"]')
+        t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
+        t.page.screenshot(path=str(ARTIFACTS / f"stats-game-{device}-{contrast}.png"))
+        t.page.click('.dialog [data-action="close"]')  # opened from the game: back to it
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        assert not t.errors, t.errors
+    finally:
+        t.close()

@@ -48,7 +48,7 @@ from .session import Parts, Session
 from .settingsview import open_settings
 from .showme import ShowMe
 from .sound import Sound
-from .statsview import open_stats
+from .statsview import StatsOpening, open_stats
 from .storage import STATS
 from .table import Table
 from .winnable import WinnableDeals
@@ -202,7 +202,9 @@ class TableApp:
         build_chooser(
             self.dialogs,
             self.look,
-            ChooserHost(self.service, self.winnable, self.session, self.open_stats, self.open_settings),
+            ChooserHost(
+                self.service, self.winnable, self.session, lambda: self.open_stats(chooser=True), self.open_settings
+            ),
         )
 
     def open_settings(self, back_to_chooser: bool = True) -> None:
@@ -210,10 +212,18 @@ class TableApp:
         self.helper.interrupt()
         open_settings(self.dialogs, self.look, self.open_chooser if back_to_chooser else None)
 
-    def open_stats(self, preset: str | None = None) -> None:
+    def open_stats(self, preset: str | None = None, chooser: bool = False) -> None:
+        """The statistics: every game's card, or, once a game is over, that
+        game's figures (its card among the others a tap away).  Opened from
+        the chooser, Close goes back to it."""
         g = self.service.game
+        over = g is not None and g.status != "playing"
+        shown = preset or (g.preset if g else "spider-1")
         open_stats(
-            self.dialogs, self.service.keeper, preset or (g.preset if g else "spider-1"), self.session.stats_closed
+            self.dialogs,
+            self.service.keeper,
+            StatsOpening(shown, details=over and not chooser),
+            self.open_chooser if chooser else self.session.stats_closed,
         )
 
     # -- settings ---------------------------------------------------------------------

@@ -23,10 +23,11 @@ from .appearance import Appearance
 from .assist import WinnableChoice
 from .continuelist import continue_section
 from .dialogs import DialogHost
-from .dom import DomEvent, Element, el, is_none, svg
+from .dom import DomEvent, Element, el, is_none
 from .library import GameMeta
-from .picker import Picture, difficulty, record_line, table_picture
+from .picker import difficulty, record_line, table_picture
 from .stats import Record
+from .tabledrawing import draw_table
 
 
 class Host(Protocol):
@@ -38,7 +39,7 @@ class Host(Protocol):
     def winnable_choice(self, preset: str, options: dict[str, OptionValue]) -> WinnableChoice: ...
     def watch_winnable(self, fn: Callable[[], None]) -> None: ...
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None: ...
-    def open_stats(self, preset: str) -> None: ...
+    def open_stats(self) -> None: ...
     def open_settings(self) -> None: ...
     def record(self, preset: str) -> Record: ...
     def unfinished(self) -> list[GameMeta]: ...
@@ -233,7 +234,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
     dialog.buttons(
         box,
         [
-            ("stats", "Statistics", lambda: app.open_stats(state.preset), False),
+            ("stats", "Statistics", app.open_stats, False),
             ("settings", "Settings", app.open_settings, False),
             ("cancel", "Cancel", dialogs.close, False),
         ],
@@ -249,7 +250,7 @@ def game_tile(grid: Element, preset: str, record: Record, current: bool) -> None
     tile = el("li", "game-tile" + (" current" if current else ""), parent=grid, data_preset=preset)
     # its name is its text: "Play", the game, the difficulty, the record
     start = el("button", "game-play", parent=tile, type="button", data_play=preset)
-    _picture(start, table_picture(rules))
+    draw_table(start, table_picture(rules))
     name = el("strong", "game-name", parent=start)
     el("span", "visually-hidden", "Play ", parent=name)
     name.append(rules.name)
@@ -267,22 +268,3 @@ def game_tile(grid: Element, preset: str, record: Record, current: bool) -> None
         data_choice=preset,
         aria_label=f"{rules.name}: options and deal number",
     )
-
-
-def _picture(parent: Element, pic: Picture) -> None:
-    """The game's table as a small drawing (the button's name says the game)."""
-    pad = 6.0
-    drawing = svg(
-        "svg",
-        parent,
-        cls="game-picture",
-        viewBox=f"{-pad} {-pad} {pic.width + 2 * pad:.0f} {pic.height + 2 * pad:.0f}",
-        aria_hidden="true",
-        preserveAspectRatio="xMidYMid meet",
-    )
-    w, h = f"{pic.card_w:.1f}", f"{pic.card_h:.1f}"
-    for x, y in pic.slots:
-        svg("rect", drawing, cls="gp-slot", x=f"{x:.1f}", y=f"{y:.1f}", width=w, height=h, rx=3)
-    for spot in pic.cards:
-        cls = "gp-down" if not spot.up else ("gp-red" if spot.red else "gp-up")
-        svg("rect", drawing, cls=cls, x=f"{spot.x:.1f}", y=f"{spot.y:.1f}", width=w, height=h, rx=3)

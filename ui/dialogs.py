@@ -35,7 +35,7 @@ DIALOG_FOCUS = {
     "confirm": ".dialog-buttons .btn",  # the safe choice comes first ("Keep playing")
     "end": ".dialog-buttons .btn.primary",
     "chooser": ".game-tile.current .game-play",
-    "stats": "#stats-preset",
+    "stats": '.stats-card.current .stats-open, .stats-details [data-action="close"]',
     "help": ".dialog-buttons .btn",
     "menu": ".dialog-buttons .btn:not([disabled])",
     "deadend": ".dialog-buttons .btn.primary",

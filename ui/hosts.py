@@ -88,7 +88,7 @@ class ChooserHost:
         service: GameService,
         winnable: WinnableDeals,
         session: Session,
-        stats: Callable[[str], None],
+        stats: Callable[[], None],
         settings: Callable[[], None],
     ) -> None:
         self._service = service
@@ -113,8 +113,8 @@ class ChooserHost:
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
         self._session.start_chosen(preset, deal, options)
 
-    def open_stats(self, preset: str) -> None:
-        self._stats(preset)
+    def open_stats(self) -> None:
+        self._stats()
 
     def open_settings(self) -> None:
         self._settings()

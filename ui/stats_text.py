@@ -6,7 +6,7 @@ game changed, and the bars of the recent-results chart.
 
 from __future__ import annotations
 
-from .stats import RECENT, Change, Record
+from .stats import RECENT, Book, Change, Record
 
 
 def fmt_seconds(seconds: float | None) -> str:
@@ -114,3 +114,41 @@ def chart_bars(r: Record, width: float = 200.0, height: float = 48.0) -> list[di
             }
         )
     return out
+
+
+def totals(book: Book, presets: list[str]) -> list[tuple[str, str, str]]:
+    """(hook, label, value) of every game together, for the top of the statistics.
+
+    >>> b = Book()
+    >>> _ = b.record("spider-1", won=True, score=900, seconds=300, moves=120)
+    >>> _ = b.record("spider-2", won=False, score=400, seconds=60, moves=10)
+    >>> _ = b.record("spider-2", won=False, score=400, seconds=60, moves=10)
+    >>> totals(b, ["spider-1", "spider-2", "spider-4"])
+    [('all-played', 'Games played', '3'), ('all-won', 'Won', '1'), ('all-percentage', 'Win percentage', '33%')]
+    """
+    played = sum(book.get(p).played for p in presets)
+    won = sum(book.get(p).won for p in presets)
+    return [
+        ("all-played", "Games played", str(played)),
+        ("all-won", "Won", str(won)),
+        ("all-percentage", "Win percentage", f"{100 * won / played:.0f}%" if played else "—"),
+    ]
+
+
+def card_lines(r: Record) -> list[str]:
+    """A game's card on the statistics screen, under its win percentage.
+
+    >>> b = Book()
+    >>> card_lines(b.get("spider-1"))
+    ['Not played yet']
+    >>> _ = b.record("spider-1", won=True, score=900, seconds=300, moves=120)
+    >>> _ = b.record("spider-1", won=True, score=900, seconds=290, moves=110)
+    >>> card_lines(b.get("spider-1"))
+    ['Won 2 of 2', 'Streak: 2 wins', 'Best time 4:50']
+    """
+    if not r.played:
+        return ["Not played yet"]
+    lines = [f"Won {r.won} of {r.played}", f"Streak: {fmt_streak(r.streak)}"]
+    if r.best_time is not None:
+        lines.append(f"Best time {fmt_seconds(r.best_time)}")
+    return lines

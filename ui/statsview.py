@@ -1,14 +1,21 @@
-"""The statistics screen: every figure of a game, the recent results as a
-chart, and reset, export and import.  The figures and the file format are in
-:mod:`ui.stats`; counting games is the game service's (:mod:`ui.service`).
+"""The statistics screen, in the game picker's visual language: a card for
+each game (its table drawn, its win percentage and the recent results as a
+small chart) under the totals of all games; a tap on a card shows every
+figure of that game, the recent results as a chart, and its reset.  Export
+and import take all the games at once.  The figures and the file format are
+in :mod:`ui.stats`; counting games is the game service's (:mod:`ui.service`).
 
-Hooks for tests: ``#table[data-dialog=stats]``; ``[data-stat=<figure>]``
-(``played``, ``won``, ``lost``, ``percentage``, ``ratio``, ``average-time``,
-``best-time``, ``fewest-moves``, ``highest-score``, ``streak``, ``longest``);
-``#stats-preset`` (the game shown); ``.stats-chart rect[data-result]``;
-``[data-action=export|import|reset|reset-confirm|close]``; ``#stats-file``
-(the import's file input); ``#stats-note`` with ``data-kind`` ``ok`` or
-``error`` after an import or a reset.
+Hooks for tests: ``#table[data-dialog=stats]``; ``.stats-card`` with
+``data-preset`` (``.current``: the game in play) and its button
+``[data-stats-open=<preset>]``; ``[data-stat=<figure>]`` for the totals
+(``all-played``, ``all-won``, ``all-percentage``) and, on a game's page
+(``.stats-details`` with ``data-preset``), ``played``, ``won``, ``lost``,
+``percentage``, ``ratio``, ``average-time``, ``best-time``,
+``fewest-moves``, ``highest-score``, ``streak``, ``longest`` (and
+``shown``); ``.stats-chart rect[data-result]``;
+``[data-action=back|export|import|reset|reset-cancel|reset-confirm|close]``;
+``#stats-file`` (the import's file input); ``#stats-note`` with
+``data-kind`` ``ok`` or ``error`` after an import or a reset.
 """
 
 from __future__ import annotations
@@ -21,9 +28,11 @@ from dataclasses import dataclass
 from engine.rules import PRESETS
 
 from . import stats, stats_text
-from .dialogs import DialogHost
-from .dom import DomEvent, Element, download_text, el, file_text, svg
+from .dialogs import Dialog, DialogHost
+from .dom import DomEvent, Element, download_text, el, file_text, is_none, svg, to_js
 from .keeper import Keeper
+from .picker import difficulty, table_picture
+from .tabledrawing import draw_table
 
 
 def end_summary(change: stats.Change | None, box: Element) -> None:
@@ -35,30 +44,34 @@ def end_summary(change: stats.Change | None, box: Element) -> None:
         el("p", "", line, parent=wrap)
 
 
-@dataclass
-class _Shown:
-    """The open statistics screen's state: the game shown, a reset being confirmed."""
+@dataclass(frozen=True)
+class StatsOpening:
+    """How the screen opens: ``preset`` is the game marked as current (and,
+    with ``details``, the game whose figures are shown first)."""
 
     preset: str
+    details: bool = False
+
+
+@dataclass
+class _Shown:
+    """The open statistics screen's state: the game shown or marked, its
+    figures or every card, a reset being confirmed."""
+
+    preset: str
+    details: bool
+    current: str
     confirm: bool = False
 
 
-def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Callable[[], None]) -> None:
-    """The statistics screen for ``preset``; ``on_close`` after Close."""
-    state = _Shown(preset)
+def open_stats(dialogs: DialogHost, keeper: Keeper, opening: StatsOpening, on_close: Callable[[], None]) -> None:
+    """The statistics screen; ``on_close`` after Close (or Escape)."""
+    state = _Shown(opening.preset, opening.details, opening.preset)
     keeper.refresh()
     dialog = dialogs.open("stats", "Statistics")
     box = dialog.box
     box.classList.add("scroll")
-    row = el("label", "option stats-choose", parent=box)
-    el("span", "option-label", "Game", parent=row)
-    sel = el("select", "", parent=row, id="stats-preset")
-    for pid, rules in PRESETS.items():
-        played = keeper.book.get(pid).played
-        opt = el("option", "", rules.name + (f" ({played})" if played else ""), parent=sel, value=pid)
-        if pid == state.preset:
-            opt.selected = True
-    body = el("div", "stats-body", parent=box)
+    view = el("div", "stats-view", parent=box)
     note = el("p", "stats-note", parent=box, id="stats-note", role="status", hidden=True)
     buttons = el("div", "stats-actions", parent=box)
     file_input = el(
@@ -77,81 +90,64 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
         note.hidden = False
 
     def render() -> None:
-        body.replaceChildren()
-        r = keeper.book.get(state.preset)
-        dl = el("dl", "stats-figures", parent=body)
-        for hook, label, value in stats_text.figures(r):
-            item = el("div", "stats-figure", parent=dl)
-            el("dt", "", label, parent=item)
-            el("dd", "", value, parent=item, data_stat=hook)
-        shown = keeper.book.shown.get(state.preset, 0)
-        if shown:  # finished by "Show me": neither won nor lost
-            item = el("div", "stats-figure", parent=dl)
-            el("dt", "", "Games shown", parent=item)
-            el("dd", "", str(shown), parent=item, data_stat="shown")
-        el("h3", "", "Recent games", parent=body)
-        bars = stats_text.chart_bars(r)
-        if not bars:
-            el("p", "stats-empty", "No games finished yet.", parent=body)
-        else:
-            chart = svg(
-                "svg",
-                body,
-                cls="stats-chart",
-                viewBox="0 0 200 48",
-                role="img",
-                aria_label=f"The last {len(bars)} games: " + ", ".join(x.result for x in r.recent),
-                preserveAspectRatio="none",
-            )
-            svg("line", chart, cls="stats-axis", x1=0, y1=24, x2=200, y2=24)
-            for bar in bars:
-                rect = svg(
-                    "rect",
-                    chart,
-                    cls=f"bar-{bar['result']}",
-                    x=bar["x"],
-                    y=bar["y"],
-                    width=bar["w"],
-                    height=bar["h"],
-                    rx=1,
-                    data_result=bar["result"],
-                )
-                t = svg("title", rect)
-                t.textContent = str(bar["title"])
-            el(
-                "p",
-                "stats-legend",
-                "Green: won, above the line; red: lost, below. Taller: a higher score.",
-                parent=body,
-            )
+        view.replaceChildren()
         buttons.replaceChildren()
-        name = PRESETS[state.preset].name
-        if state.confirm:
-            el("p", "stats-confirm", f"Reset the statistics of {name}? This cannot be undone.", parent=buttons)
-            dialog.buttons(
-                buttons,
-                [("reset-cancel", "Keep them", lambda: confirm(False), False), ("reset-confirm", "Reset", reset, True)],
-            )
+        if state.details:
+            _details(dialog, view, keeper.book, state.preset, back)
+            name = PRESETS[state.preset].name
+            if state.confirm:
+                el("p", "stats-confirm", f"Reset the statistics of {name}? This cannot be undone.", parent=buttons)
+                dialog.buttons(
+                    buttons,
+                    [
+                        ("reset-cancel", "Keep them", lambda: confirm(False), False),
+                        ("reset-confirm", "Reset", reset, True),
+                    ],
+                )
+            else:
+                dialog.buttons(
+                    buttons, [("reset", "Reset…", lambda: confirm(True), False), ("close", "Close", close, True)]
+                )
         else:
+            _overview(view, keeper.book, state.current)
             dialog.buttons(
                 buttons,
                 [
-                    ("reset", "Reset…", lambda: confirm(True), False),
                     ("export", "Export", export, False),
                     ("import", "Import…", lambda: file_input.click(), False),
                     ("close", "Close", close, True),
                 ],
             )
 
+    def focus(selector: str) -> None:
+        node = box.querySelector(selector)
+        if not is_none(node):
+            node.focus(to_js({"preventScroll": True}))
+            node.scrollIntoView(to_js({"block": "nearest"}))
+
+    def show(preset: str) -> None:
+        state.preset, state.details, state.confirm = preset, True, False
+        note.hidden = True
+        render()
+        focus('.stats-details [data-action="back"]')
+
+    def back() -> None:
+        state.details, state.confirm = False, False
+        note.hidden = True
+        render()
+        focus(f'[data-stats-open="{state.preset}"]')
+
     def confirm(flag: bool) -> None:
         state.confirm = flag
         render()
+        focus('[data-action="reset-cancel"]' if flag else '[data-action="reset"]')
 
     def reset() -> None:
         name = PRESETS[state.preset].name
         keeper.reset(state.preset)
         state.confirm = False
         render()
+        focus('[data-action="reset"]')
         say(f"The statistics of {name} were reset.", "ok")
 
     def export() -> None:
@@ -179,11 +175,106 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, preset: str, on_close: Calla
         dialogs.close()
         on_close()
 
-    def changed(e: DomEvent) -> None:
-        state.preset = str(sel.value)
-        state.confirm = False
-        render()
+    def on_view(e: DomEvent) -> None:
+        node = e.target.closest("[data-stats-open]")
+        if not is_none(node):
+            show(str(node.dataset.statsOpen))
 
-    dialog.on(sel, "change", changed)
+    dialog.on(view, "click", on_view)
     dialog.on(file_input, "change", lambda e: asyncio.ensure_future(do_import()))
     render()
+
+
+def _overview(view: Element, book: stats.Book, current: str) -> None:
+    """The totals of every game, and a card for each game."""
+    el("h3", "visually-hidden", "All games", parent=view)
+    _figures(view, stats_text.totals(book, list(PRESETS)), "stats-totals")
+    grid = el("ul", "game-grid stats-grid", parent=view, aria_label="Games: a tap shows all the figures")
+    for pid in PRESETS:
+        _card(grid, pid, book.get(pid), pid == current)
+
+
+def _card(grid: Element, preset: str, record: stats.Record, current: bool) -> None:
+    """One game's card: its table drawn, its name, its win percentage as a
+    figure and a bar, its record and its recent results."""
+    rules = PRESETS[preset]
+    played = record.played > 0
+    cls = "game-tile stats-card" + (" current" if current else "") + ("" if played else " unplayed")
+    tile = el("li", cls, parent=grid, data_preset=preset)
+    button = el("button", "game-play stats-open", parent=tile, type="button", data_stats_open=preset)
+    draw_table(button, table_picture(rules))
+    el("strong", "game-name", rules.name, parent=button)
+    if played:
+        pct = record.win_percentage or 0.0
+        big = el("span", "stats-big", parent=button)
+        el("span", "stats-pct", f"{pct:.0f}%", parent=big)
+        big.append(" won")
+        meter = el("span", "stats-meter", parent=button, aria_hidden="true")
+        fill = el("span", "stats-meter-fill", parent=meter)
+        fill.style.width = f"{pct:.0f}%"
+    meta = el("span", "game-meta stats-lines", parent=button)
+    for line in stats_text.card_lines(record):
+        el("span", "", line + ".", parent=meta)
+    if record.recent:
+        _chart(button, record, "stats-spark", hidden=True)
+
+
+def _details(dialog: Dialog, view: Element, book: stats.Book, preset: str, back: Callable[[], None]) -> None:
+    """Every figure of one game, its recent results as a chart."""
+    rules = PRESETS[preset]
+    page = el("div", "stats-details", parent=view, data_preset=preset)
+    dialog.buttons(page, [("back", "‹ All games", back, False)]).classList.add("details-top")
+    head = el("div", "stats-head", parent=page)
+    draw_table(head, table_picture(rules), "game-picture stats-head-picture")
+    words = el("div", "", parent=head)
+    el("h3", "", rules.name, parent=words)
+    level, word = difficulty(preset)
+    line = el("p", "game-meta", parent=words)
+    el("span", "game-dots", "●" * level + "○" * (4 - level), parent=line, aria_hidden="true")
+    line.append(f" {word}")
+    r = book.get(preset)
+    dl = _figures(page, stats_text.figures(r), "")
+    shown = book.shown.get(preset, 0)
+    if shown:  # finished by "Show me": neither won nor lost
+        item = el("div", "stats-figure", parent=dl)
+        el("dt", "", "Games shown", parent=item)
+        el("dd", "", str(shown), parent=item, data_stat="shown")
+    el("h4", "", "Recent games", parent=page)
+    if not r.recent:
+        el("p", "stats-empty", "No games finished yet.", parent=page)
+        return
+    _chart(page, r, "stats-chart", hidden=False)
+    el("p", "stats-legend", "Green: won, above the line; red: lost, below. Taller: a higher score.", parent=page)
+
+
+def _figures(parent: Element, figures: list[tuple[str, str, str]], extra: str) -> Element:
+    dl = el("dl", ("stats-figures " + extra).strip(), parent=parent)
+    for hook, label, value in figures:
+        item = el("div", "stats-figure", parent=dl)
+        el("dt", "", label, parent=item)
+        el("dd", "", value, parent=item, data_stat=hook)
+    return dl
+
+
+def _chart(parent: Element, r: stats.Record, cls: str, hidden: bool) -> None:
+    """The recent results: wins stand up from the line, losses hang below."""
+    bars = stats_text.chart_bars(r)
+    label = f"The last {len(bars)} games: " + ", ".join(x.result for x in r.recent)
+    extra = {"aria_hidden": "true"} if hidden else {"role": "img", "aria_label": label}
+    chart = svg("svg", parent, cls=cls, viewBox="0 0 200 48", preserveAspectRatio="none", **extra)
+    svg("line", chart, cls="stats-axis", x1=0, y1=24, x2=200, y2=24)
+    for bar in bars:
+        rect = svg(
+            "rect",
+            chart,
+            cls=f"bar-{bar['result']}",
+            x=bar["x"],
+            y=bar["y"],
+            width=bar["w"],
+            height=bar["h"],
+            rx=1,
+            data_result=bar["result"],
+        )
+        if not hidden:
+            t = svg("title", rect)
+            t.textContent = str(bar["title"])

@@ -1,0 +1,28 @@
+"""A game's table as a small SVG drawing, for the game picker's tiles and the
+statistics cards (the layout of the drawing is :func:`ui.picker.table_picture`'s)."""
+
+from __future__ import annotations
+
+from .dom import Element, svg
+from .picker import Picture
+
+
+def draw_table(parent: Element, pic: Picture, cls: str = "game-picture") -> Element:
+    """The game's table, drawn in ``parent`` (hidden from screen readers: the
+    control around it names the game)."""
+    pad = 6.0
+    drawing = svg(
+        "svg",
+        parent,
+        cls=cls,
+        viewBox=f"{-pad} {-pad} {pic.width + 2 * pad:.0f} {pic.height + 2 * pad:.0f}",
+        aria_hidden="true",
+        preserveAspectRatio="xMidYMid meet",
+    )
+    w, h = f"{pic.card_w:.1f}", f"{pic.card_h:.1f}"
+    for x, y in pic.slots:
+        svg("rect", drawing, cls="gp-slot", x=f"{x:.1f}", y=f"{y:.1f}", width=w, height=h, rx=3)
+    for spot in pic.cards:
+        kind = "gp-down" if not spot.up else ("gp-red" if spot.red else "gp-up")
+        svg("rect", drawing, cls=kind, x=f"{spot.x:.1f}", y=f"{spot.y:.1f}", width=w, height=h, rx=3)
+    return drawing
