@@ -557,39 +557,67 @@ def test_tournament_free_column_and_draw_pile_by_keys(desk: TablePage) -> None:
     desk.expect_game(g)
 
 
-def test_little_spider_to_a_foundation_and_the_stock_by_keys(desk: TablePage) -> None:
+def little_spider_by_keys(t: TablePage, arrangement: str) -> None:
     g = engine.new_game("little-spider", 2)
-    desk.open("#little-spider/2")
-    keys = Keys(desk)
+    t.open("#little-spider/2")
+    assert t.attr("arrangement") == arrangement
+    keys = Keys(t)
     keys.enter_table()
     m = next(x for x in g.legal_moves() if x.kind == "found")
     src = tableau_pile(g.rules, m.src)
     keys.press(str(m.src + 1))
     keys.wait_focus(src)
     keys.press("Enter")
-    desk.page.wait_for_selector("#table[data-selected]", state="attached")
-    # Up (or Down, from the upper row): the foundations' row between the rows of piles
-    keys.press("ArrowUp" if m.src >= 4 else "ArrowDown")
-    desk.page.wait_for_function(
-        "() => (document.querySelector('#table').dataset.focus || '').startsWith('foundation-')"
-    )
+    t.page.wait_for_selector("#table[data-selected]", state="attached")
+    if arrangement == "rows":
+        # Up (or Down, from the upper row): the foundations' row between the rows of piles
+        keys.press("ArrowUp" if m.src >= 4 else "ArrowDown")
+    else:
+        # the wings: the foundations stand between the two wings, in the piles' row
+        keys.press("ArrowLeft" if m.src >= 4 else "ArrowRight")
+        for _ in range(4):
+            if (keys.focus()[0] or "").startswith("foundation-"):
+                break
+            keys.press("ArrowLeft" if m.src >= 4 else "ArrowRight")
+    t.page.wait_for_function("() => (document.querySelector('#table').dataset.focus || '').startsWith('foundation-')")
     want = f"foundation-{m.dst + 1}"
-    for _ in range(6):
-        if keys.focus()[0] == want:
+    for _ in range(6):  # towards the foundation wanted, by where it lies
+        here = keys.focus()[0]
+        if here == want:
             break
-        keys.press("ArrowLeft")
+        (x0, y0), (x1, y1) = t.pile_point(here), t.pile_point(want)
+        keys.press(
+            ("ArrowDown" if y1 > y0 else "ArrowUp") if abs(y1 - y0) > 1 else ("ArrowRight" if x1 > x0 else "ArrowLeft")
+        )
     keys.wait_focus(want)
     keys.press("Enter")
     g.play(m)
-    desk.wait_moves(1)
-    desk.expect_game(g)
-    # the stock is at the end of the foundations' row: End, then Enter deals
-    keys.press("End")
+    t.wait_moves(1)
+    t.expect_game(g)
+    if arrangement == "rows":
+        keys.press("End")  # the stock is at the end of the foundations' row
+    else:
+        for _ in range(4):  # the stock is under the foundations
+            if keys.focus()[0] == "stock":
+                break
+            keys.press("ArrowDown")
     keys.wait_focus("stock")
     keys.press("Enter")
     g.play(Move.deal())
-    desk.wait_moves(2)
-    desk.expect_game(g)
+    t.wait_moves(2)
+    t.expect_game(g)
+
+
+def test_little_spider_to_a_foundation_and_the_stock_by_keys_on_a_desktop(desk: TablePage) -> None:
+    little_spider_by_keys(desk, "wings")
+
+
+def test_little_spider_to_a_foundation_and_the_stock_by_keys_in_two_rows(table_browser, table_url) -> None:
+    t = TablePage(table_browser, table_url, {"viewport": {"width": 800, "height": 1000}})
+    try:
+        little_spider_by_keys(t, "rows")
+    finally:
+        t.close()
 
 
 def test_spidike_classic_foundation_by_keys(desk: TablePage) -> None:

@@ -530,7 +530,7 @@ def test_tournament_draw_piles_show_their_top_card_whole() -> None:
 
 
 def test_little_spider_foundations_sit_between_the_two_rows() -> None:
-    for vw, vh in [(320, 568), (360, 640), (390, 844), (768, 1024), (1366, 768), (1920, 1080)]:
+    for vw, vh in [(320, 568), (360, 640), (390, 844), (768, 1024), (800, 1280)]:
         lay = layout_table(little_spider(), vw, vh)
         assert lay.arrangement is Arrangement.ROWS
         upper = [lay.pile(PileRole.COLUMN, k) for k in range(4)]
@@ -542,10 +542,13 @@ def test_little_spider_foundations_sit_between_the_two_rows() -> None:
             assert u.hit.bottom <= f.hit.y + EPS and f.hit.bottom <= lo.hit.y + EPS
 
 
-def test_little_spider_on_a_landscape_phone_uses_wings_for_larger_cards() -> None:
-    lay = layout_table(little_spider(), 844, 390)
+@pytest.mark.parametrize("vw, vh, at_least", [(844, 390, 64), (1366, 768, 110), (1920, 1080, 160), (1024, 768, 88)])
+def test_little_spider_on_a_landscape_screen_uses_wings_for_larger_cards(vw: int, vh: int, at_least: float) -> None:
+    """Two rows would leave the cards small in empty felt on a landscape
+    screen (75 px on 1366×768): the rows go to the sides instead."""
+    lay = layout_table(little_spider(), vw, vh, Options(max_card_width=card_cap(vw, vh)))
     assert lay.arrangement is Arrangement.WINGS
-    assert lay.card_width >= 64
+    assert lay.card_width >= at_least
     upper = [lay.pile(PileRole.COLUMN, k) for k in range(4)]
     lower = [lay.pile(PileRole.COLUMN, k) for k in range(4, 8)]
     founds = lay.piles_of(PileRole.FOUNDATION)

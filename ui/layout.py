@@ -27,8 +27,8 @@ Arrangements (:class:`Arrangement`)
     phones and wide screens. The function tries both and keeps the one with
     the larger cards (``TOP`` on a tie). ``ROWS``: Little Spider's two rows
     of piles with the foundations (and the stock) in a row between them;
-    where that would make cards smaller than
-    :data:`COMFORTABLE_CARD_WIDTH` (landscape phones), ``WINGS`` puts the
+    where ``WINGS`` gives clearly larger cards (:data:`ROWS_PREFERENCE`:
+    landscape phones and desktops), ``WINGS`` puts the
     upper row at the left, the lower row at the right and the foundations
     and stock between them, if that gives larger cards. The table is centred
     horizontally.
@@ -149,13 +149,16 @@ __all__ = [
     "Rect",
     "Table",
     "card_cap",
+    "table_margin",
     "layout_table",
     "pile_flags",
 ]
 
-COMFORTABLE_CARD_WIDTH = 64.0
-"""Little Spider keeps its canonical ``ROWS`` arrangement whenever that gives
-cards at least this wide (or as wide as ``WINGS``)."""
+ROWS_PREFERENCE = 1.15
+"""Little Spider keeps its canonical ``ROWS`` arrangement unless ``WINGS``
+gives cards this many times wider: on a landscape screen the two rows must
+each leave room for a fanned column, so ``ROWS`` gets small cards floating
+in empty felt (75 px on 1366×768, where ``WINGS`` gives 120 px)."""
 
 _Builder = Callable[[Shape, float, float, float, Options], "Frame | None"]
 
@@ -196,7 +199,7 @@ def _choose(shape: Shape, vw: float, vh: float, opts: Options) -> tuple[Arrangem
         if opts.portrait:
             return Arrangement.ROWS, rows
         wings = _best_width(frame_wings, shape, vw, vh, opts)
-        if rows >= min(wings, COMFORTABLE_CARD_WIDTH):
+        if rows * ROWS_PREFERENCE >= wings:
             return Arrangement.ROWS, rows
         return Arrangement.WINGS, wings
     else:
@@ -311,6 +314,18 @@ def card_cap(width: float, height: float) -> float:
     (120.0, 200.0)
     """
     return 200.0 if width >= LARGE_SCREEN[0] and height >= LARGE_SCREEN[1] else 120.0
+
+
+def table_margin(width: float, height: float) -> float:
+    """The empty felt around the table: 4 px, more on a large screen so the
+    cards do not touch its edges.
+
+    >>> table_margin(1366, 768), table_margin(1920, 1080), table_margin(2560, 1440)
+    (4.0, 16.0, 22.0)
+    """
+    if width >= LARGE_SCREEN[0] and height >= LARGE_SCREEN[1]:
+        return float(round(min(width, height) * 0.015))
+    return 4.0
 
 
 MIN_READABLE_CARD_WIDTH = 24.0

@@ -31,7 +31,7 @@ from . import model, targets
 from .appearance import Appearance
 from .dom import Element
 from .header import Header
-from .layout import Layout, Options, card_cap, layout_table
+from .layout import Layout, Options, card_cap, layout_table, table_margin
 from .pointer import Pointer
 from .renderer import CardRenderer, Scene
 
@@ -169,7 +169,11 @@ class Table:
         self.top_bar = max(nominal, math.ceil(self.header.height()))
         s = self.look.settings
         opts = Options(
-            top_bar=self.top_bar, left_handed=s.left_handed, portrait=s.portrait, max_card_width=card_cap(w, h)
+            top_bar=self.top_bar,
+            left_handed=s.left_handed,
+            portrait=s.portrait,
+            max_card_width=card_cap(w, h),
+            margin=table_margin(w, h),
         )
         shape = model.table_shape(self.tracker)
         try:
