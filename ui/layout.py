@@ -149,9 +149,9 @@ __all__ = [
     "Rect",
     "Table",
     "card_cap",
-    "table_margin",
     "layout_table",
     "pile_flags",
+    "table_margin",
 ]
 
 ROWS_PREFERENCE = 1.15
