@@ -52,8 +52,23 @@ def test_a_phone_player_changes_the_card_back_and_sees_it_at_once(table_browser:
         )
         assert "green.svg" in table_back
         t.page.screenshot(path=str(ARTIFACTS / "settings-back-phone.png"))
+        # six backs and four felts, as pictures; a new back and the wine felt show at once
+        assert t.page.locator('[data-setting="back"] [role="radio"] .swatch-pic').count() == len(persist.BACKS) >= 6
+        assert t.page.locator('[data-setting="felt"] [role="radio"] .swatch-pic').count() == len(persist.FELTS) >= 4
+        set_setting(t, "back", "midnight")
+        assert "midnight.svg" in t.page.evaluate(
+            "() => getComputedStyle(document.querySelector('.felt .card[data-face=down]')).backgroundImage"
+        )
+        felt = "() => getComputedStyle(document.querySelector('#table')).backgroundImage"
+        assert "rgb(14, 90, 54)" in t.page.evaluate(felt)  # the green
+        set_setting(t, "felt", "wine")
+        assert "rgb(102, 27, 46)" in t.page.evaluate(felt) and "rgb(14, 90, 54)" not in t.page.evaluate(felt)
+        t.page.locator('[data-setting="felt"]').scroll_into_view_if_needed()
+        t.page.screenshot(path=str(ARTIFACTS / "settings-felt-phone.png"))
         close_settings(t)
-        assert persist.Settings.from_text(stored_text(t.page, "settings")).back == "green"
+        stored = persist.Settings.from_text(stored_text(t.page, "settings"))
+        assert (stored.back, stored.felt) == ("midnight", "wine")
+        t.page.screenshot(path=str(ARTIFACTS / "table-wine-midnight-phone.png"))
         assert not t.errors, t.errors
     finally:
         t.close()

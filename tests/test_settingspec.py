@@ -1,6 +1,6 @@
 """The Settings screen's plan (ui/settingspec.py): every setting has exactly
 one control, each choice is a value the storage accepts, and a segmented
-control holds two to four values."""
+control holds two to four values (more are pictures: card backs, felts)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import doctest
 from dataclasses import fields
 
 from ui import persist, settingspec
-from ui.settingspec import GROUPS, Seg, Slider, Switch
+from ui.settingspec import GROUPS, Seg, Slider, Swatches, Switch
 
 
 def test_doctests() -> None:
@@ -31,9 +31,27 @@ def test_each_control_suits_its_setting_and_each_choice_is_stored_as_chosen() ->
             elif isinstance(c, Slider):
                 assert isinstance(value, int) and not isinstance(value, bool), c.name
             else:
-                assert isinstance(c, Seg) and 2 <= len(c.choices) <= 4, c.name
+                if isinstance(c, Swatches):
+                    assert len(c.choices) >= 4, c.name
+                else:
+                    assert isinstance(c, Seg) and 2 <= len(c.choices) <= 4, c.name
                 assert settingspec.stored_text(value) in [v for v, _ in c.choices], c.name
                 for text, _ in c.choices:
                     typed: object = int(text) if isinstance(value, int) else text
                     s = persist.Settings(**{c.name: typed})
                     assert getattr(persist.Settings.from_text(s.to_text()), c.name) == typed, (c.name, text)
+
+
+def test_at_least_six_card_backs_and_four_felts_each_drawn() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    assert len(persist.BACKS) >= 6 and len(persist.FELTS) >= 4
+    for back in persist.BACKS:
+        assert (root / "assets" / "cards" / "backs" / f"{back}.svg").is_file(), back
+    css = (root / "assets" / "css" / "table.css").read_text(encoding="utf-8")
+    for back in persist.BACKS:
+        assert f".back-{back} .card" in css or back == "blue", back
+        assert f".swatch-back-{back}" in css, back
+    for felt in persist.FELTS:
+        assert f".felt-{felt}" in css and f".swatch-felt-{felt}" in css, felt

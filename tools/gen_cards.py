@@ -31,7 +31,10 @@ Outputs (all ``CARD_W`` x ``CARD_H`` = 100 x 140 viewBox, aspect 5:7):
                              theme's faces: pure white, a thick black outline,
                              bolder index strokes, no tints, and inks with at
                              least 7:1 contrast on white (WCAG AAA)
-- ``backs/blue.svg``, ``backs/red.svg``, ``backs/green.svg``  card backs
+- ``backs/blue.svg``, ``backs/red.svg``, ``backs/green.svg``  card backs (a
+                             lattice, two with a spider medallion),
+  ``backs/plum.svg`` (a web), ``backs/midnight.svg`` (gold on black),
+  ``backs/teal.svg`` (dots round a star)
 - ``backs/contrast.svg``    the high-contrast theme's back (black, white rim)
 - ``slots/empty.svg``       empty column placeholder
 - ``slots/foundation.svg``  empty foundation placeholder
@@ -44,6 +47,7 @@ The art is our own work, released under CC0-1.0 (see ``assets/LICENSES.md``).
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -277,6 +281,76 @@ def back_svg(base: str, line: str, accent: str, spider: bool) -> str:
     return "".join(parts)
 
 
+def web_back_svg(base: str, line: str, accent: str) -> str:
+    """A spider's web spun across the back: spokes from the centre and
+    rings of straight threads between them, the spider at the hub."""
+    cx, cy, spokes = 50.0, 70.0, 12
+    parts = [
+        SVG_OPEN,
+        '<defs><clipPath id="c"><rect x="7" y="7" width="86" height="126" rx="5"/></clipPath></defs>',
+        CARD_OUTLINE % ("#ffffff", "#8a8f98"),
+        f'<rect x="7" y="7" width="86" height="126" rx="5" fill="{base}"/>',
+        '<g clip-path="url(#c)" fill="none" stroke-linejoin="round">',
+    ]
+    ends = [
+        (math.cos(2 * math.pi * k / spokes - math.pi / 2), math.sin(2 * math.pi * k / spokes - math.pi / 2))
+        for k in range(spokes)
+    ]
+    spoke = "".join(f"M{_num(cx)} {_num(cy)}L{_num(cx + 90 * dx)} {_num(cy + 90 * dy)}" for dx, dy in ends)
+    parts.append(f'<path d="{spoke}" stroke="{line}" stroke-width="1.4"/>')
+    rings = []
+    for r in (12, 21, 31, 42, 54, 67, 81):
+        pts = [(cx + r * dx, cy + r * dy) for dx, dy in ends]
+        rings.append("M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z")
+    parts.append(f'<path d="{"".join(rings)}" stroke="{line}" stroke-width="1.1"/>')
+    parts.append("</g>")
+    parts.append(
+        f'<rect x="11" y="11" width="78" height="118" rx="3" fill="none" stroke="{accent}" stroke-width="1.5"/>'
+    )
+    parts.append(spider_svg(cx, cy + 1, 0.5, accent, 3))
+    parts.append("</svg>\n")
+    return "".join(parts)
+
+
+def midnight_back_svg() -> str:
+    """Near-black with a fine gold lattice, a double gold rim and a gold
+    spider in a diamond."""
+    gold, dim = "#d9b45a", "#3b3422"
+    return (
+        SVG_OPEN + '<defs><pattern id="q" width="8" height="8" patternUnits="userSpaceOnUse" '
+        f'patternTransform="rotate(45)"><path d="M0 0H8M0 0V8" stroke="{dim}" stroke-width="1.6"/></pattern></defs>'
+        + CARD_OUTLINE % ("#ffffff", "#8a8f98")
+        + '<rect x="7" y="7" width="86" height="126" rx="5" fill="#15171c"/>'
+        + '<rect x="7" y="7" width="86" height="126" rx="5" fill="url(#q)"/>'
+        + f'<rect x="10.5" y="10.5" width="79" height="119" rx="3" fill="none" stroke="{gold}" stroke-width="1.3"/>'
+        + f'<rect x="14" y="14" width="72" height="112" rx="2" fill="none" stroke="{gold}" stroke-width="0.7"/>'
+        + f'<path d="M50 44L74 70L50 96L26 70Z" fill="#15171c" stroke="{gold}" stroke-width="1.4"/>'
+        + spider_svg(50, 71, 0.5, gold, 3)
+        + "</svg>\n"
+    )
+
+
+def dots_back_svg(base: str, dot: str, accent: str) -> str:
+    """Rows of dots, offset every other row, round a framed star."""
+    star = []
+    for k in range(16):
+        a = math.pi * k / 8 - math.pi / 2
+        r = 17 if k % 2 == 0 else 7
+        star.append(f"{_num(50 + r * math.cos(a))} {_num(70 + r * math.sin(a))}")
+    return (
+        SVG_OPEN + '<defs><pattern id="q" width="9" height="9" patternUnits="userSpaceOnUse">'
+        f'<circle cx="2.25" cy="2.25" r="1.7" fill="{dot}"/><circle cx="6.75" cy="6.75" r="1.7" fill="{dot}"/>'
+        "</pattern></defs>"
+        + CARD_OUTLINE % ("#ffffff", "#8a8f98")
+        + f'<rect x="7" y="7" width="86" height="126" rx="5" fill="{base}"/>'
+        + '<rect x="7" y="7" width="86" height="126" rx="5" fill="url(#q)"/>'
+        + f'<rect x="11" y="11" width="78" height="118" rx="3" fill="none" stroke="{accent}" stroke-width="1.5"/>'
+        + f'<circle cx="50" cy="70" r="22" fill="{base}" stroke="{accent}" stroke-width="1.5"/>'
+        + f'<path d="M{"L".join(star)}Z" fill="{accent}"/>'
+        + "</svg>\n"
+    )
+
+
 def contrast_back_svg() -> str:
     """The high-contrast back: black with a thick white rim and a sparse
     white lattice, unmistakable beside a white face and on a black table."""
@@ -329,6 +403,9 @@ def all_files() -> dict[str, str]:
     files["backs/blue.svg"] = back_svg("#1f4e9c", "#3f73c8", "#c9dbff", spider=False)
     files["backs/red.svg"] = back_svg("#a3172a", "#c4374a", "#ffd6dc", spider=True)
     files["backs/green.svg"] = back_svg("#1d6b3c", "#2f8a55", "#d2f2dd", spider=True)
+    files["backs/plum.svg"] = web_back_svg("#4e2363", "#7b4a93", "#ecd6f5")
+    files["backs/midnight.svg"] = midnight_back_svg()
+    files["backs/teal.svg"] = dots_back_svg("#0d5f63", "#1f8085", "#c8f0ec")
     files["backs/contrast.svg"] = contrast_back_svg()
     files.update(slot_files())
     return files

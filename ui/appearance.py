@@ -101,6 +101,8 @@ class Appearance:
         cls.toggle("simple", bool(s.simple))
         for b in persist.BACKS:
             cls.toggle(f"back-{b}", s.back == b)
+        for f in persist.FELTS:
+            cls.toggle(f"felt-{f}", s.felt == f)
         cls.toggle("reduce-motion", self.reduced)
         cls.toggle("hc", self.high_contrast)
         self.table.dataset.motion = "reduce" if self.reduced else "full"

@@ -131,7 +131,10 @@ def read_current(text: str | None) -> tuple[engine.Game | None, str | None]:
 
 TAP_MODES = ("auto", "select")
 FACE_SETS = ("large", "fourcolour")
-BACKS = ("blue", "red", "green")
+BACKS = ("blue", "red", "green", "plum", "midnight", "teal")
+"""The card backs (``assets/cards/backs/<name>.svg``, drawn by ``tools/gen_cards.py``)."""
+FELTS = ("green", "blue", "wine", "slate")
+"""The table's felt colours (``.felt-<name>`` in ``assets/css/table.css``)."""
 SCORING_STYLES = ("classic", "built")
 TIME_LIMITS = (300, 600, 900)
 VERBOSITY = ("off", "brief", "full")
@@ -151,7 +154,7 @@ class Settings:
     ``select`` — a tap selects, a second tap on a pile moves there (a tap
     on the selected card again sends it to its best place).
     ``simple``: simple mode (no spiders, no win show, shorter animations).
-    ``faces``/``back``: the card art.
+    ``faces``/``back``: the card art; ``felt``: the table's colour.
     ``winnable``: "Winnable deals only", per preset id, where the player
     chose it (:meth:`winnable_only` gives the default elsewhere: on for
     Spider · 4 suits only).
@@ -185,6 +188,7 @@ class Settings:
     simple: bool = False
     faces: str = "large"
     back: str = "blue"
+    felt: str = "green"
     winnable: dict[str, bool] = field(default_factory=dict)
     indicator: bool = False
     left_handed: bool = False
@@ -233,6 +237,7 @@ class Settings:
             "tap": TAP_MODES,
             "faces": FACE_SETS,
             "back": BACKS,
+            "felt": FELTS,
             "simple": flag,
             "indicator": flag,
             "left_handed": flag,

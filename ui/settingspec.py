@@ -38,7 +38,21 @@ class Slider(NamedTuple):
     label: str
 
 
-Control = Seg | Switch | Slider
+class Swatches(NamedTuple):
+    """A choice shown as small pictures (a card back, a felt): (value, words).
+    ``kind`` names the pictures' CSS classes (``swatch-<kind>-<value>``)."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    kind: str
+    help: str = ""
+
+
+Control = Seg | Switch | Slider | Swatches
+
+BACK_WORDS = {"midnight": "Midnight"}
+FELT_WORDS = {"wine": "Wine", "slate": "Slate"}
 
 GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
     (
@@ -65,7 +79,14 @@ GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
         "Cards and table",
         (
             Seg("faces", "Card faces", (("large", "Two colours"), ("fourcolour", "Four colours"))),
-            Seg("back", "Card back", tuple((b, b.capitalize()) for b in persist.BACKS)),
+            Swatches("back", "Card back", tuple((b, BACK_WORDS.get(b, b.capitalize())) for b in persist.BACKS), "back"),
+            Swatches(
+                "felt",
+                "Table",
+                tuple((f, FELT_WORDS.get(f, f.capitalize())) for f in persist.FELTS),
+                "felt",
+                "High contrast keeps its own black table and back.",
+            ),
             Switch("simple", "Simple mode", "No spiders, no win show, shorter animations."),
             Switch("left_handed", "Left-handed", "The table mirrored: the stock on the left."),
             Switch("portrait", "Portrait arrangement", "Piles above the columns on any screen."),

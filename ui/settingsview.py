@@ -25,7 +25,7 @@ from .appearance import Appearance
 from .dialogs import DialogHost
 from .dom import DomEvent, Element, document, el, is_none
 from .renderer import ASSET
-from .settingspec import GROUPS, Control, Seg, Switch, stored_text
+from .settingspec import GROUPS, Control, Seg, Swatches, Switch, stored_text
 
 
 def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], None] | None = None) -> None:
@@ -135,16 +135,19 @@ def _control(
         el("span", "switch-knob", parent=b, aria_hidden="true")
         flipped = "off" if getattr(s, control.name) else "on"  # the flag after the click
         on(b, "click", _sets(set_text, control.name, flipped))
-    elif isinstance(control, Seg):
+    elif isinstance(control, (Seg, Swatches)):
+        # a radio group: words in a segmented control, or small pictures
         current = stored_text(getattr(s, control.name))
         row = _row(parent, control.label, control.help, label_id)
-        group = el("div", "seg", parent=row, role="radiogroup", aria_labelledby=label_id, data_setting=control.name)
+        pictures = isinstance(control, Swatches)
+        cls = f"swatches swatches-{control.kind}" if isinstance(control, Swatches) else "seg"
+        group = el("div", cls, parent=row, role="radiogroup", aria_labelledby=label_id, data_setting=control.name)
         values = [v for v, _ in control.choices]
         for v, words in control.choices:
             b = el(
                 "button",
-                "seg-option",
-                words,
+                "swatch" if pictures else "seg-option",
+                None if pictures else words,
                 parent=group,
                 type="button",
                 role="radio",
@@ -153,6 +156,9 @@ def _control(
                 aria_checked="true" if v == current else "false",
                 tabindex="0" if v == current else "-1",
             )
+            if isinstance(control, Swatches):
+                el("span", f"swatch-pic swatch-{control.kind}-{v}", parent=b, aria_hidden="true")
+                el("span", "swatch-words", words, parent=b)
             on(b, "click", _sets(set_text, control.name, v))
         on(group, "keydown", _arrows(set_text, control.name, values, current))
     else:
