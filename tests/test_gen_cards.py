@@ -139,3 +139,23 @@ def test_suit_symbols_are_paths_not_font_glyphs() -> None:
     for symbol in "\u2660\u2665\u2666\u2663":
         assert symbol not in text
     assert "<text" not in text and "font-family" not in text
+
+
+@pytest.mark.parametrize("face_set", ["large", "fourcolour", "hc-large", "hc-fourcolour"])
+def test_court_cards_are_pictures_a_figure_head_to_foot(face_set: str) -> None:
+    """A Jack, Queen and King figure for each suit (not a letter in a box):
+    the half figure drawn once and shown twice, the second turned round;
+    the three ranks differ, and the robe is the suit's ink."""
+    inks = gen_cards.FACE_SETS[face_set]
+    for suit in "shdc":
+        halves = set()
+        for rank in "JQK":
+            text = (CARDS / face_set / f"{rank}{suit}.svg").read_text()
+            root = ET.fromstring(text)
+            uses = [e for e in root.iter(SVG_NS + "use") if e.get("href") == "#h"]
+            assert len(uses) == 2 and "rotate(180" in (uses[1].get("transform") or ""), (rank, suit)
+            half = next(e for e in root.iter(SVG_NS + "g") if e.get("id") == "h")
+            assert len(list(half)) >= 8, "a figure, not a letter"
+            assert any(e.get("fill") == inks[suit] for e in half.iter()), "the robe in the suit's ink"
+            halves.add(ET.tostring(half))
+        assert len(halves) == 3, f"J, Q and K differ ({suit})"

@@ -12,13 +12,16 @@ and laid out side by side, rank at the left and suit at the right, inside the
 top ``INDEX_BOTTOM / CARD_H`` (= 25 %) of the card; ``ui/layout.py`` never
 fans face-up cards closer than that strip (``INDEX_STRIP``) unless a column
 cannot fit otherwise.  Below the index sits one big suit pip (number cards),
-or a framed big letter over a pip (court cards).
+or a picture (court cards): a king with a crown, a white beard and a sword,
+a queen with a tiara and a flower, a jack with a feathered cap and a
+halberd, each robed in its suit's ink, drawn once and shown twice head to
+foot in a frame, with a pip at the centre.
 
 Nothing depends on fonts: the ranks are stroked paths (a tiny built-in stroke
 font) and the suits are filled paths, so the cards render identically
 offline in every browser.  Each file is a standalone SVG (viewBox, no
 scripts, no event handlers, no external references; ``href`` only points at
-``#ids`` inside the same file), a few hundred bytes to about 2 KB.
+``#ids`` inside the same file), a few hundred bytes to under 3 KB.
 
 Outputs (all ``CARD_W`` x ``CARD_H`` = 100 x 140 viewBox, aspect 5:7):
 
@@ -223,25 +226,97 @@ def face_svg(rank: str, suit: str, colours: dict[str, str], high_contrast: bool 
     pip = 34 if not high_contrast else 32
     parts.append(pip_use(CARD_W - (5 if not high_contrast else 6) - pip, top - 1, pip))
     if rank in "JQK":
-        if high_contrast:
-            parts.append(
-                f'<rect x="14" y="42" width="72" height="90" rx="6" fill="#ffffff" stroke="{ink}" stroke-width="3"/>'
-            )
-        else:
-            parts.append(
-                f'<rect x="14" y="42" width="72" height="90" rx="6" fill="{TINTS[ink]}" '
-                f'stroke="{ink}" stroke-width="1.5" stroke-opacity=".35"/>'
-            )
-        letter_h = 46
-        lw = text_visual_width(rank, letter_h)
-        parts.append(text_svg(rank, (CARD_W - lw) / 2, 50, letter_h, ink, stroke=stroke))
-        parts.append(pip_use(CARD_W / 2 - 13.5, 101, 27))
+        parts.append(court_svg(rank, suit, ink, high_contrast))
     else:
         size = 66 if rank == "A" else 58
         cy = 88
         parts.append(pip_use(CARD_W / 2 - size / 2, cy - size / 2, size))
     parts.append("</svg>\n")
     return "".join(parts)
+
+
+COURT_TOP, COURT_MID = 42, 87
+"""The court picture's frame starts at y 42; its two halves meet at y 87."""
+
+
+def court_half(rank: str, ink: str, high_contrast: bool) -> str:
+    """The upper half of a court figure (a king, a queen or a jack, head
+    up, cut at the waist), drawn in card coordinates above y 87; the card
+    shows it twice, the second turned upside down, as court cards do."""
+    line = "#000000" if high_contrast else "#4a3520"
+    lw = "1.3" if high_contrast else "0.8"
+    skin = "#ffffff" if high_contrast else "#f6d6b8"
+    gold = "#ffffff" if high_contrast else "#e8b93f"
+    trim = "#000000" if high_contrast else "#8a6410"
+    hair = {"K": "#ffffff" if high_contrast else "#e6e1d6", "Q": ink if high_contrast else "#8a5a2b"}.get(
+        rank, ink if high_contrast else "#5a3a1e"
+    )
+    o = f'stroke="{line}" stroke-width="{lw}" stroke-linejoin="round"'
+    g = f'fill="{gold}" stroke="{trim}" stroke-width="{lw}" stroke-linejoin="round"'
+    parts: list[str] = []
+    # what the figure holds, behind it: a sword (K), a flower (Q), a halberd (J)
+    if rank == "K":
+        parts.append(f'<path d="M77.5 86V55L79.5 50.5L81.5 55V86Z" fill="#ffffff" {o}/>')
+        parts.append(f'<path d="M73.5 79.5H85.5V82.5H73.5Z" {g}/>')
+    elif rank == "Q":
+        parts.append(f'<path d="M22 86Q20 70 23 60" fill="none" stroke="{line}" stroke-width="1.2"/>')
+        parts.append(f'<circle cx="23" cy="57.5" r="4.6" fill="{ink}" {o}/>')
+        parts.append(f'<circle cx="23" cy="57.5" r="1.7" fill="{gold}"/>')
+    else:
+        parts.append(f'<path d="M79 86V52" stroke="{line}" stroke-width="1.8"/>')
+        parts.append(f'<path d="M79 47L84.5 54.5L79 58L73.5 54.5Z" fill="#ffffff" {o}/>')
+    # hair behind the head (the queen's falls to the shoulders)
+    if rank == "Q":
+        parts.append(f'<path d="M39.5 61Q39.5 49.5 50 49.5Q60.5 49.5 60.5 61L64 73H36Z" fill="{hair}" {o}/>')
+    elif rank == "J":
+        parts.append(f'<path d="M42 60Q42 52 50 52Q58 52 58 60V66H42Z" fill="{hair}" {o}/>')
+    # the robe, cut at the waist, with a collar and the suit's colour
+    parts.append(f'<path d="M25 87L27 76Q30 70.5 40 69.5H60Q70 70.5 73 76L75 87Z" fill="{ink}" {o}/>')
+    parts.append(f'<path d="M35.5 71.5V87M64.5 71.5V87" stroke="{gold}" stroke-width="1.8"/>')
+    parts.append(f'<path d="M44 69.5L50 87L56 69.5Z" fill="#ffffff" {o}/>')
+    parts.append(f'<path d="M40 69.5Q50 78 60 69.5L58.5 67.5Q50 73.5 41.5 67.5Z" {g}/>')
+    # the hand on what the figure holds
+    hand = {"K": (79.5, 84.5), "Q": (22, 79)}.get(rank, (79, 80))
+    parts.append(f'<circle cx="{hand[0]}" cy="{hand[1]}" r="2.7" fill="{skin}" {o}/>')
+    # the head
+    parts.append(f'<ellipse cx="50" cy="61" rx="6.6" ry="7.4" fill="{skin}" {o}/>')
+    parts.append(f'<path d="M47.3 60.5h.01M52.7 60.5h.01" stroke="{line}" stroke-width="1.6" stroke-linecap="round"/>')
+    parts.append(f'<path d="M48.3 65Q50 66.2 51.7 65" fill="none" stroke="{line}" stroke-width="0.8"/>')
+    if rank == "K":  # a white beard and a crown of three points
+        parts.append(
+            f'<path d="M43.6 62Q44 70 50 71.5Q56 70 56.4 62Q53 66.5 50 66.5Q47 66.5 43.6 62Z" fill="{hair}" {o}/>'
+        )
+        parts.append(f'<path d="M42.5 56V46.5L46 50.5L50 43.5L54 50.5L57.5 46.5V56Z" {g}/>')
+        parts.append(f'<path d="M42.5 56H57.5" stroke="{trim}" stroke-width="1.5"/>')
+    elif rank == "Q":  # a tiara
+        parts.append(f'<path d="M43 55.5Q50 48.5 57 55.5L56 57Q50 52 44 57Z" {g}/>')
+        parts.append(f'<circle cx="50" cy="50.2" r="1.8" {g}/>')
+    else:  # a cap with a feather
+        parts.append(f'<path d="M57 53Q66 43 73 45Q66 48 59 56Z" {g}/>')
+        parts.append(f'<path d="M41.5 56.5Q42 48 50 48Q58 48 58.5 56.5Z" fill="{ink}" {o}/>')
+    return "".join(parts)
+
+
+def court_svg(rank: str, suit: str, ink: str, high_contrast: bool) -> str:
+    """A court card's picture under its index: the figure twice, head to
+    foot, in a frame tinted with its suit's colour, a pip at its heart."""
+    tint = "#ffffff" if high_contrast else TINTS[ink]
+    frame_stroke = (
+        f'stroke="{ink}" stroke-width="3"'
+        if high_contrast
+        else f'stroke="{ink}" stroke-width="1.5" stroke-opacity=".35"'
+    )
+    half = court_half(rank, ink, high_contrast)
+    return (
+        f'<defs><clipPath id="f"><rect x="14" y="{COURT_TOP}" width="72" height="90" rx="6"/></clipPath>'
+        f'<g id="h">{half}</g></defs>'
+        f'<rect x="14" y="{COURT_TOP}" width="72" height="90" rx="6" fill="{tint}"/>'
+        f'<g clip-path="url(#f)"><use href="#h"/><use href="#h" transform="rotate(180 50 {COURT_MID})"/></g>'
+        f'<path d="M14 {COURT_MID}H86" stroke="{ink}" stroke-width="0.8" stroke-opacity=".5"/>'
+        f'<circle cx="50" cy="{COURT_MID}" r="7.5" fill="#ffffff" stroke="{ink}" stroke-width="{1.4 if high_contrast else 1}"/>'
+        + pip_use(50 - 5, COURT_MID - 5, 10)
+        + f'<rect x="14" y="{COURT_TOP}" width="72" height="90" rx="6" fill="none" {frame_stroke}/>'
+    )
 
 
 SPIDER = "M0 -9C5 -9 7 -5 7 -1C7 7 4 13 0 13C-4 13 -7 7 -7 -1C-7 -5 -5 -9 0 -9ZM0 -17A6 6 0 1 1 0 -9A6 6 0 1 1 0 -17Z"
