@@ -221,9 +221,24 @@ def test_sound_can_be_muted_from_the_table_and_end_is_in_the_more_menu(desk: Tab
     desk.page.wait_for_selector('#table[data-dialog="confirm"]', state="attached")
 
 
-def test_the_phone_header_shows_every_game_name_and_status_whole(table_browser, table_url) -> None:
-    t = TablePage(table_browser, table_url, PHONE)
+PHONES = {
+    "390": PHONE,
+    "360": {**PHONE, "viewport": {"width": 360, "height": 640}},
+    "320": {**PHONE, "viewport": {"width": 320, "height": 568}},
+}
+
+
+@pytest.mark.parametrize("contrast", ["standard", "high"])
+@pytest.mark.parametrize("phone", list(PHONES))
+def test_the_phone_header_shows_every_game_name_and_status_whole(table_browser, table_url, phone, contrast) -> None:
+    """On a 390, 360 and 320 px phone, in both themes (high contrast's text
+    is bolder): every game's name and figures whole, and the eight buttons
+    in one row, none under 30 × 40 px."""
+    from ui import persist
+
+    t = TablePage(table_browser, table_url, PHONES[phone])
     try:
+        seed(t.page, t.base, {persist.SETTINGS_KEY: persist.Settings(contrast=contrast).to_text()}, clear=True)
         for preset in engine.PRESETS:
             t.open(f"#{preset}/3")
             cut = t.page.evaluate(
@@ -231,6 +246,13 @@ def test_the_phone_header_shows_every_game_name_and_status_whole(table_browser, 
                      .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
             )
             assert cut == [], (preset, cut)
+        boxes = t.page.eval_on_selector_all(
+            "#table .bar button:not([hidden])",
+            "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.top, r.width, r.height, r.right] })",
+        )
+        assert len(boxes) == 8 and len({round(top) for top, _, _, _ in boxes}) == 1, boxes
+        assert all(w >= 30 and h >= 40 and right <= int(phone) for _, w, h, right in boxes), boxes
+        t.page.screenshot(path=str(ARTIFACTS / f"header-{phone}-{contrast}.png"))
     finally:
         t.close()
 
