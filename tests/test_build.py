@@ -61,6 +61,7 @@ def test_the_site_has_our_files_and_only_the_listed_vendor_files(site: tuple[Pat
         "manifest.webmanifest",
         "pyscript.toml",
         "shell/boot.js",
+        "shell/picture.js",
         "shell/pyodide-boot.mjs",
         "assets/icons/icon-192.png",
     ):

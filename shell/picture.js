@@ -1,0 +1,188 @@
+// The table as the player left it, shown at once on a return visit while
+// Python starts: a picture, not the game. Plain JavaScript, no inline style
+// (the CSP allows the CSSOM only).
+//
+// When the page is hidden or left, the cards, the empty piles and the
+// header's title and figures are read from the table's DOM and kept in
+// localStorage ("spider.picture"; synchronous, so the next start can draw
+// them before its first paint). The next start draws them under a small
+// "Getting the cards ready…" pill if the window has the same size (another
+// size would need another layout); the loading screen fades out with it when
+// the game is ready, showing the real table in the same place. Input waits
+// politely: the picture takes no clicks and the pill says what is happening.
+// Everything read back is checked (a corrupt or hostile value draws nothing).
+
+const KEY = "spider.picture";
+const VERSION = 1;
+const MAX_CHARS = 100000;
+const FACES = /^(large|fourcolour|hc-large|hc-fourcolour)$/;
+const CARD = /^[A2-9TJQK][shdc]$/;
+const CLASS = /^(hc|narrow|simple|back-[a-z]{1,12}|felt-[a-z]{1,12})$/;
+const PILE = /^(column|free|run|foundation|draw|stock)$/;
+const html = document.documentElement;
+
+function num(v) {
+  return typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 20000;
+}
+
+function text(v) {
+  return typeof v === "string" && v.length <= 120 ? v : "";
+}
+
+// ---- keeping the picture -----------------------------------------------------
+function capture() {
+  const table = document.querySelector("#table");
+  const felt = table && table.querySelector(".felt");
+  if (!felt || !html.hasAttribute("data-ready") || table.dataset.preset === undefined) return null;
+  const origin = felt.getBoundingClientRect();
+  const box = (node) => {
+    const r = node.getBoundingClientRect();
+    return [Math.round(r.left - origin.left), Math.round(r.top - origin.top), Math.round(r.width), Math.round(r.height)];
+  };
+  let faces = "";
+  const cards = [];
+  for (const node of felt.querySelectorAll(".card")) {
+    if (node.style.display === "none" || node.hidden) continue;
+    const [x, y] = box(node);
+    const up = node.dataset.face === "up" && CARD.test(node.dataset.card || "");
+    if (up && !faces) {
+      const m = /cards\/([a-z-]+)\//.exec(node.style.backgroundImage || "");
+      if (m) faces = m[1];
+    }
+    cards.push([up ? node.dataset.card : "", x, y, Number(node.style.zIndex) || 0]);
+  }
+  const piles = [];
+  for (const node of felt.querySelectorAll(".pile")) {
+    const kind = [...node.classList].map((c) => c.slice(5)).find((c) => PILE.test(c) && node.classList.contains("pile-" + c));
+    if (!kind || node.getAttribute("aria-hidden") === "true") continue;
+    const [x, y] = box(node);
+    piles.push([kind, x, y]);
+  }
+  const first = felt.querySelector(".card") || felt.querySelector(".pile");
+  const size = first ? box(first) : [0, 0, 0, 0];
+  const bar = table.querySelector(".bar");
+  const within = (node) => {
+    const r = node.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
+  };
+  const info = bar?.querySelector(".info");
+  const buttons = bar ? [...bar.querySelectorAll("button")].filter((b) => !b.hidden).slice(0, 12).map(within) : [];
+  return {
+    v: VERSION,
+    w: innerWidth,
+    h: innerHeight,
+    top: Math.round(origin.top),
+    cw: size[2],
+    ch: size[3],
+    faces,
+    classes: [...table.classList].filter((c) => CLASS.test(c)),
+    bar: bar ? Math.round(bar.getBoundingClientRect().height) : 0,
+    info: info ? within(info) : [0, 0, 0, 0],
+    buttons,
+    title: text(bar?.querySelector(".title")?.textContent),
+    stats: text(bar?.querySelector(".stats")?.textContent),
+    cards,
+    piles,
+  };
+}
+
+function keep() {
+  try {
+    const picture = capture();
+    if (picture) localStorage.setItem(KEY, JSON.stringify(picture));
+  } catch {
+    // storage full or refused: the next start shows the loading screen
+  }
+}
+
+// ---- drawing it --------------------------------------------------------------
+function valid(p) {
+  if (!p || p.v !== VERSION || p.w !== innerWidth || p.h !== innerHeight) return false;
+  if (![p.top, p.cw, p.ch].every(num) || p.cw <= 0 || p.ch <= 0) return false;
+  if (typeof p.faces !== "string" || (p.faces && !FACES.test(p.faces))) return false;
+  if (!Array.isArray(p.classes) || !p.classes.every((c) => typeof c === "string" && CLASS.test(c))) return false;
+  if (!Array.isArray(p.cards) || p.cards.length > 160 || !Array.isArray(p.piles) || p.piles.length > 40) return false;
+  const cardOk = (c) =>
+    Array.isArray(c) && c.length === 4 && typeof c[0] === "string" && (c[0] === "" || CARD.test(c[0])) &&
+    num(c[1]) && num(c[2]) && Number.isInteger(c[3]) && Math.abs(c[3]) < 1e7;
+  const pileOk = (q) => Array.isArray(q) && q.length === 3 && typeof q[0] === "string" && PILE.test(q[0]) && num(q[1]) && num(q[2]);
+  const rectOk = (r) => Array.isArray(r) && r.length === 4 && r.every(num);
+  if (!num(p.bar) || !rectOk(p.info) || !Array.isArray(p.buttons) || p.buttons.length > 12 || !p.buttons.every(rectOk)) {
+    return false;
+  }
+  return p.cards.every(cardOk) && p.piles.every(pileOk) && (!p.cards.some((c) => c[0]) || !!p.faces);
+}
+
+function el(tag, cls, parent) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function draw(p) {
+  const loading = document.getElementById("loading");
+  if (!loading) return;
+  const table = el("div", "table picture " + p.classes.join(" "));
+  table.id = "table-picture";
+  table.setAttribute("aria-hidden", "true");
+  // the header as it was: its buttons as quiet outlines (they work once the game is ready)
+  const bar = el("div", "bar", table);
+  bar.style.height = p.bar + "px";
+  const place = (node, [x, y, w, h]) => {
+    node.style.position = "absolute";
+    node.style.left = x + "px";
+    node.style.top = y + "px";
+    node.style.width = w + "px";
+    node.style.height = h + "px";
+  };
+  for (const r of p.buttons) place(el("span", "btn picture-btn", bar), r);
+  const info = el("div", "info", bar);
+  place(info, p.info);
+  el("div", "title", info).textContent = text(p.title);
+  el("div", "stats", info).textContent = text(p.stats);
+  const felt = el("div", "felt", table);
+  felt.style.top = p.top + "px";
+  felt.style.setProperty("--cw", p.cw + "px");
+  felt.style.setProperty("--ch", p.ch + "px");
+  felt.style.setProperty("--radius", Math.max(2, p.cw * 0.07).toFixed(1) + "px");
+  for (const [kind, x, y] of p.piles) {
+    const node = el("div", "pile pile-" + kind, felt);
+    node.style.transform = `translate3d(${x}px, ${y}px, 0)`;
+  }
+  for (const [card, x, y, z] of p.cards) {
+    const node = el("div", "card", felt);
+    node.dataset.face = card ? "up" : "down";
+    if (card) {
+      node.dataset.card = card;
+      node.style.backgroundImage = `url("./assets/cards/${p.faces}/${card}.svg")`;
+    }
+    node.style.transform = `translate3d(${x}px, ${y}px, 0)`;
+    node.style.zIndex = String(z);
+  }
+  loading.prepend(table);
+  html.dataset.picture = "";
+}
+
+function show() {
+  let raw = null;
+  try {
+    raw = localStorage.getItem(KEY);
+  } catch {
+    return;
+  }
+  if (!raw || raw.length > MAX_CHARS) return;
+  let picture = null;
+  try {
+    picture = JSON.parse(raw);
+  } catch {
+    picture = null;
+  }
+  if (valid(picture)) draw(picture);
+}
+
+show();
+addEventListener("pagehide", keep);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") keep();
+});
