@@ -86,6 +86,7 @@ LABELS = {
     "reload_2": "second reload",
     "reload_3": "third reload",
     "first_paint_warm": "first paint, loading screen (reload)",
+    "picture_warm": "the table shown as it was left (reload, a picture)",
     "cold_normal": "first visit, normal start (no snapshot)",
     "warm_normal": "reload, normal start (no snapshot)",
     "js_heap_cold": "JS heap after the first visit",
@@ -97,6 +98,7 @@ TIMES = """() => ({
     pyodideStart: (performance.getEntriesByName('spider-pyodide-start')[0] || {}).startTime,
     pyodideLoaded: (performance.getEntriesByName('spider-pyodide-loaded')[0] || {}).startTime,
     ready: (performance.getEntriesByName('spider-ready')[0] || {}).startTime,
+    picture: (performance.getEntriesByName('spider-picture')[0] || {}).startTime,
     boot: document.documentElement.dataset.boot,
     wasm: spiderShell.pyodide ? spiderShell.pyodide._module.HEAPU8.length : null,
 })"""
@@ -181,6 +183,8 @@ def run(site: Path, runs: int, profile: str, verbose: bool) -> tuple[dict[str, l
                     results[f"reload_{k}"].append(warm["ready"] / 1000)
                     if k == 1:
                         results["first_paint_warm"].append(warm["paint"] / 1000)
+                        if warm["picture"] is not None:
+                            results["picture_warm"].append(warm["picture"] / 1000)
                     reloads.append(f"{warm['ready'] / 1000:.2f} s ({warm['boot']})")
                 if profile == "desktop":
                     page = context.new_page()

@@ -412,3 +412,29 @@ def set_setting(t: TablePage, name: str, value: str) -> None:
 def close_settings(t: TablePage) -> None:
     t.page.click('.dialog [data-action="done"]')
     t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+
+
+# -- the card faces (one stylesheet per face set: assets/cards/<set>/faces.css) ---------
+FACE_SET_JS = """sel => [...document.querySelectorAll(sel)].map(card => {
+  // the set its table names (faces-<set>), if the card shows that set's picture of it
+  const holder = card.closest('[class*="faces-"]');
+  const set = holder && [...holder.classList].find(c => c.startsWith('faces-'));
+  if (!set) return null;
+  const wrap = document.createElement('div');
+  wrap.className = set;
+  const probe = document.createElement('div');
+  probe.className = 'card';
+  probe.dataset.face = 'up';
+  probe.dataset.card = card.dataset.card;
+  wrap.appendChild(probe);
+  document.body.appendChild(wrap);
+  const drawn = getComputedStyle(probe).backgroundImage;
+  wrap.remove();
+  const shown = getComputedStyle(card).backgroundImage;
+  return drawn === shown && shown.startsWith('url("data:image/svg+xml') ? set.slice(6) : null;
+})"""
+
+
+def face_sets(page: Any, selector: str = "#table .card[data-face=up]") -> list[str | None]:
+    """The face set each card matching ``selector`` shows (None: no face picture)."""
+    return list(page.evaluate(FACE_SET_JS, selector))

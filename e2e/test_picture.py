@@ -85,8 +85,7 @@ GOOD: dict[str, Any] = {
     "top": 0,
     "cw": 33,
     "ch": 46,
-    "faces": "large",
-    "classes": ["felt-wine"],
+    "classes": ["felt-wine", "faces-large"],
     "bar": 84,
     "info": [6, 50, 378, 20],
     "buttons": [[6, 6, 60, 40]],
@@ -97,7 +96,8 @@ GOOD: dict[str, Any] = {
 }
 """A picture that is drawn; each hostile one below differs from it in one thing."""
 HOSTILE = [
-    {**GOOD, "faces": "../../x"},
+    {**GOOD, "classes": ["felt-wine", "faces-../../x"]},
+    {**GOOD, "classes": ["felt-wine"]},  # faces up, but no face set
     {**GOOD, "classes": ['x" onload="alert(1)']},
     {**GOOD, "cards": [["<img src=x onerror=alert(1)>", 0, 0, 1]]},
     {**GOOD, "cards": [["As", 1e9, 0, 1]]},

@@ -5,10 +5,23 @@ that came back."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from axekit import open_on_save
-from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, near_win, seed, stored_text, table_browser, table_url
+from tablekit import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    TablePage,
+    desk,
+    face_sets,
+    near_win,
+    seed,
+    stored_text,
+    table_browser,
+    table_url,
+)
 
 import engine
 from engine.moves import Move
@@ -331,16 +344,37 @@ def test_a_win_throws_the_cards_off_in_a_bouncing_cascade_that_a_tap_skips(table
         t.close()
 
 
-FACE_LOADS = """() => performance.getEntriesByType('resource')
-  .filter(e => /\\/cards\\/[^/]+\\/[2-9TJQKA][shdc]\\.svg$/.test(e.name))
-  .map(e => [e.name, e.initiatorType, e.startTime, e.responseEnd])"""
+CARD_LOADS = """() => performance.getEntriesByType('resource')
+  .filter(e => /\\/cards\\//.test(e.name)).map(e => [new URL(e.name).pathname, e.responseEnd])"""
 
 
-def test_the_faces_load_ahead_of_the_first_flip(desk: TablePage) -> None:
-    """All 52 faces are fetched ahead of the first flip, and kept."""
+def test_the_faces_are_there_before_python_starts_in_one_stylesheet_per_set(desk: TablePage) -> None:
+    """No face picture is ever fetched: each face set is one stylesheet of
+    data URLs, loaded with the page (before Python starts), so no flip
+    waits and no blank card shows; the stylesheet of every set draws every
+    card, and a face-down card shows no face."""
     desk.open("#spider-2/5")
-    desk.page.wait_for_function("() => spiderTable.preloader.pending === 0")
-    loads = desk.page.evaluate(FACE_LOADS)
-    assert len({name for name, _, _, _ in loads}) == 52  # the table's own faces come from its CSS
-    assert len([1 for _, kind, _, _ in loads if kind == "img"]) >= 40
-    assert desk.page.evaluate("() => spiderTable.preloader.loaded.length") == 52
+    loads = desk.page.evaluate(CARD_LOADS)
+    paths = {path for path, _ in loads}
+    assert not [p for p in paths if re.search(r"/cards/[^/]+/[2-9TJQKA][shdc]\.svg$", p)], paths
+    css = {p for p in paths if p.endswith("/faces.css")}
+    assert css == {f"/assets/cards/{s}/faces.css" for s in ("large", "fourcolour", "hc-large", "hc-fourcolour")}
+    started = desk.page.evaluate("() => performance.getEntriesByName('spider-pyodide-loaded')[0].startTime")
+    assert all(end < started for path, end in loads if path.endswith("/faces.css")), (loads, started)
+    up = desk.page.locator("#table .card[data-face=up]").count()
+    assert up == 10 and face_sets(desk.page) == ["large"] * up
+    names = [r + s for r in "A23456789TJQK" for s in "shdc"]
+    for face_set in ("large", "fourcolour", "hc-large", "hc-fourcolour"):
+        drawn = desk.page.evaluate(
+            """([set, names]) => names.map(n => {
+                 const w = document.createElement('div'); w.className = 'faces-' + set;
+                 const c = document.createElement('div'); c.className = 'card'; c.dataset.face = 'up'; c.dataset.card = n;
+                 w.appendChild(c); document.body.appendChild(w);
+                 const img = getComputedStyle(c).backgroundImage; w.remove(); return img })""",
+            [face_set, names],
+        )
+        assert all(d.startswith('url("data:image/svg+xml') for d in drawn) and len(set(drawn)) == 52, face_set
+    down = desk.page.evaluate(
+        "() => getComputedStyle(document.querySelector('#table .card[data-face=down]')).backgroundImage"
+    )
+    assert "backs/blue.svg" in down

@@ -16,6 +16,7 @@ from tablekit import (
     TablePage,
     close_settings,
     desk,
+    face_sets,
     first_drag_move,
     near_win,
     open_settings,
@@ -107,6 +108,8 @@ def test_resignation_and_abandon_count_as_losses(desk: TablePage) -> None:
     assert "count as a loss" in desk.page.inner_text(".dialog")
     desk.page.click('.dialog [data-action="confirm"]')
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal !== '44'")
+    # the loss is written under the statistics' lock: wait for the store to hold it
+    wait_stored(desk.page, "stats", "s => s !== null && JSON.parse(s).presets['spider-1'].played === 2")
     r = book(desk).get("spider-1")
     assert (r.played, r.lost, r.streak, r.longest_losing) == (2, 2, -2, 2)
 
@@ -286,9 +289,7 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
         stock = desk.page.locator('[data-pile="stock"]').bounding_box()
         first = desk.page.locator('[data-pile="column-1"]').bounding_box()
         assert stock["x"] < first["x"], "left-handed: the stock is on the left"
-        assert "/fourcolour/" in desk.page.evaluate(
-            "() => document.querySelector('#table .card[data-face=up]').style.backgroundImage"
-        )
+        assert set(face_sets(desk.page)) == {"fourcolour"}
         assert desk.page.evaluate("() => document.querySelector('#table').classList.contains('back-red')")
 
     check()

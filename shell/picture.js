@@ -15,9 +15,8 @@
 const KEY = "spider.picture";
 const VERSION = 1;
 const MAX_CHARS = 100000;
-const FACES = /^(large|fourcolour|hc-large|hc-fourcolour)$/;
 const CARD = /^[A2-9TJQK][shdc]$/;
-const CLASS = /^(hc|narrow|simple|back-[a-z]{1,12}|felt-[a-z]{1,12})$/;
+const CLASS = /^(hc|narrow|simple|back-[a-z]{1,12}|felt-[a-z]{1,12}|faces-(large|fourcolour|hc-large|hc-fourcolour))$/;
 const PILE = /^(column|free|run|foundation|draw|stock)$/;
 const html = document.documentElement;
 
@@ -39,16 +38,11 @@ function capture() {
     const r = node.getBoundingClientRect();
     return [Math.round(r.left - origin.left), Math.round(r.top - origin.top), Math.round(r.width), Math.round(r.height)];
   };
-  let faces = "";
   const cards = [];
   for (const node of felt.querySelectorAll(".card")) {
     if (node.style.display === "none" || node.hidden) continue;
     const [x, y] = box(node);
     const up = node.dataset.face === "up" && CARD.test(node.dataset.card || "");
-    if (up && !faces) {
-      const m = /cards\/([a-z-]+)\//.exec(node.style.backgroundImage || "");
-      if (m) faces = m[1];
-    }
     cards.push([up ? node.dataset.card : "", x, y, Number(node.style.zIndex) || 0]);
   }
   const piles = [];
@@ -74,7 +68,6 @@ function capture() {
     top: Math.round(origin.top),
     cw: size[2],
     ch: size[3],
-    faces,
     classes: [...table.classList].filter((c) => CLASS.test(c)),
     bar: bar ? Math.round(bar.getBoundingClientRect().height) : 0,
     info: info ? within(info) : [0, 0, 0, 0],
@@ -99,7 +92,6 @@ function keep() {
 function valid(p) {
   if (!p || p.v !== VERSION || p.w !== innerWidth || p.h !== innerHeight) return false;
   if (![p.top, p.cw, p.ch].every(num) || p.cw <= 0 || p.ch <= 0) return false;
-  if (typeof p.faces !== "string" || (p.faces && !FACES.test(p.faces))) return false;
   if (!Array.isArray(p.classes) || !p.classes.every((c) => typeof c === "string" && CLASS.test(c))) return false;
   if (!Array.isArray(p.cards) || p.cards.length > 160 || !Array.isArray(p.piles) || p.piles.length > 40) return false;
   const cardOk = (c) =>
@@ -110,7 +102,8 @@ function valid(p) {
   if (!num(p.bar) || !rectOk(p.info) || !Array.isArray(p.buttons) || p.buttons.length > 12 || !p.buttons.every(rectOk)) {
     return false;
   }
-  return p.cards.every(cardOk) && p.piles.every(pileOk) && (!p.cards.some((c) => c[0]) || !!p.faces);
+  const faces = p.classes.some((c) => c.startsWith("faces-"));
+  return p.cards.every(cardOk) && p.piles.every(pileOk) && (!p.cards.some((c) => c[0]) || faces);
 }
 
 function el(tag, cls, parent) {
@@ -153,15 +146,13 @@ function draw(p) {
   for (const [card, x, y, z] of p.cards) {
     const node = el("div", "card", felt);
     node.dataset.face = card ? "up" : "down";
-    if (card) {
-      node.dataset.card = card;
-      node.style.backgroundImage = `url("./assets/cards/${p.faces}/${card}.svg")`;
-    }
+    if (card) node.dataset.card = card; // the face set's stylesheet draws it
     node.style.transform = `translate3d(${x}px, ${y}px, 0)`;
     node.style.zIndex = String(z);
   }
   loading.prepend(table);
   html.dataset.picture = "";
+  performance.mark("spider-picture"); // bench/load.py: the table shown, as a picture
 }
 
 function show() {

@@ -179,7 +179,7 @@ def test_up_from_a_column_reaches_the_bar_and_down_returns() -> None:
 
 
 def test_little_spider_rows_upper_foundations_lower() -> None:
-    g, places = _places("little-spider", (1366, 768))
+    g, places = _places("little-spider", (768, 1024))  # two rows (a landscape screen has the wings)
     down = kb.move(g.rules, g.position, places, kb.Focus(P("column-2"), 0), kb.DOWN)
     assert down.focus.pile == P("foundation-2")
     assert kb.move(g.rules, g.position, places, down.focus, kb.DOWN).focus.pile == P("column-6")

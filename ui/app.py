@@ -41,8 +41,7 @@ from .hosts import ChooserHost, DailyScreenHost, LateHost, ShowMeHost
 from .jsstore import Opened
 from .keycontrol import Keys
 from .messages import Messages
-from .preload import FacePreloader, face_urls
-from .renderer import ASSET, CardRenderer
+from .renderer import CardRenderer
 from .service import GameService
 from .session import Parts, Session
 from .settingsview import open_settings
@@ -72,7 +71,6 @@ class TableApp:
         self.opened = opened
         table = el("div", "table", id="table", data_status="loading")
         self.look = look = Appearance(table, opened.records)
-        self.preloader = FacePreloader()
         self.actions: dict[str, Callable[[], object]] = {}
         self.header = header = Header(table, self.actions)
         # role=application: a screen reader in browse mode would otherwise take the
@@ -240,7 +238,6 @@ class TableApp:
             self.header.show_sound(not self.look.settings.muted)
         if {"faces", "contrast"} & names:
             self.table.refresh_faces()
-            self.preload_faces()
 
     def _heard(self, what: str) -> None:
         """Another tab wrote ``what`` (a key or a game id), now in the records."""
@@ -252,7 +249,3 @@ class TableApp:
         await self.session.games.start(self.opened.note)
         g = self.service.game
         self.tip.offer(restored=g is None or bool(g.moves))
-
-    def preload_faces(self) -> None:
-        """Fetch every face once, so a flip never waits for its picture."""
-        self.preloader.start(face_urls(f"{ASSET}/{self.look.face_set}"))

@@ -17,6 +17,9 @@ from . import persist
 from .dom import Bindings, DomEvent, Element, document, window
 from .storage import SETTINGS, Records
 
+FACE_FOLDERS = tuple(f"{hc}{faces}" for hc in ("", "hc-") for faces in persist.FACE_SETS)
+"""Every face set's folder (and its stylesheet's class, ``faces-<folder>``)."""
+
 Subscriber = Callable[[frozenset[str]], None]
 
 
@@ -103,6 +106,9 @@ class Appearance:
             cls.toggle(f"back-{b}", s.back == b)
         for f in persist.FELTS:
             cls.toggle(f"felt-{f}", s.felt == f)
+        shown = self.face_set  # the faces' stylesheets key on this class
+        for faces in FACE_FOLDERS:
+            cls.toggle(f"faces-{faces}", faces == shown)
         cls.toggle("reduce-motion", self.reduced)
         cls.toggle("hc", self.high_contrast)
         self.table.dataset.motion = "reduce" if self.reduced else "full"

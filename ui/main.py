@@ -39,7 +39,6 @@ async def main() -> None:
         shell.fail(f"{type(error).__name__}: {error}")
         return
     shell.ready()
-    app.preload_faces()
 
 
 started = asyncio.ensure_future(main())  # noqa: RUF006 - kept in this global while it runs

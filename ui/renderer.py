@@ -36,7 +36,6 @@ from .animator import Animator, tf
 from .dom import Element, Style, el
 from .layout import FoundationStyle, Layout
 
-ASSET = "./assets/cards"
 DRAG_Z = 100000
 FLY_Z = 50000
 
@@ -84,7 +83,6 @@ class CardRenderer:
         ] = {}  # what each pile's name was made from
         self._named: set[int] = set()  # uids whose element carries a name
         self.lifted: set[int] = set()
-        self._faces = "large"
         self._backs: set[int] = set()  # dealt face up, still showing their back in flight
 
     # -- elements -----------------------------------------------------------
@@ -184,7 +182,6 @@ class CardRenderer:
             node = self.cards[uid]
             node.dataset.face = "down"
             node.dataset.card = ""
-            self._styles[uid].backgroundImage = ""
             self._backs.add(uid)
 
     def landed(self, uids: list[int]) -> None:
@@ -196,7 +193,6 @@ class CardRenderer:
                 node = self.cards[uid]
                 node.dataset.face = "up"
                 node.dataset.card = d.text
-                self._styles[uid].backgroundImage = f'url("{ASSET}/{self._faces}/{d.text}.svg")' if d.text else ""
         self._backs = set()
         for uid in uids:
             d = self.drawn[uid] if uid < len(self.drawn) else None
@@ -204,12 +200,12 @@ class CardRenderer:
                 self._styles[uid].zIndex = str(d.z)
 
     # -- drawing ------------------------------------------------------------
-    def render(
-        self, scene: Scene, faces: str, plan: model.Plan | None = None, speed: float = 1.0, spiders: bool = True
-    ) -> None:
-        """Bring the DOM to ``scene``; animate per ``plan`` (None: no animation)."""
+    def render(self, scene: Scene, plan: model.Plan | None = None, speed: float = 1.0, spiders: bool = True) -> None:
+        """Bring the DOM to ``scene``; animate per ``plan`` (None: no animation).  A
+        face-up card's picture comes from its ``data-card`` through the face
+        set's stylesheet (``assets/cards/<set>/faces.css``, built by
+        ``tools/build.py``; the table's ``faces-<set>`` class picks the set)."""
         t, places = scene.tracker, scene.places
-        self._faces = faces
         animate = plan is not None and speed > 0
         # Reduced motion: cards go straight to their place, and the ones that
         # changed pile (or turned over) keep an outline until the next action.
@@ -254,7 +250,6 @@ class CardRenderer:
         if old is None or old.text != text or old.up != p.up:
             node.dataset.card = text
             node.dataset.face = "up" if p.up else "down"
-            style.backgroundImage = f'url("{ASSET}/{self._faces}/{text}.svg")' if text else ""
         if old is None or old.pile != pile or old.index != i:
             node.setAttribute("data-in", pile)
             node.dataset.pos = str(i)

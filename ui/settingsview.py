@@ -24,7 +24,6 @@ from . import persist
 from .appearance import Appearance
 from .dialogs import DialogHost
 from .dom import DomEvent, Element, document, el, is_none
-from .renderer import ASSET
 from .settingspec import GROUPS, Control, Seg, Swatches, Switch, stored_text
 
 
@@ -208,7 +207,6 @@ def _arrows(
 def _preview(parent: Element, look: Appearance) -> None:
     """Two cards as the table will show them: a face of the chosen set and the chosen back."""
     row = el("div", "settings-preview", parent=parent, aria_hidden="true")
-    for text in ("Ah", "Qs"):
-        face = el("div", "card preview-card", parent=row, data_face="up")
-        face.style.backgroundImage = f'url("{ASSET}/{look.face_set}/{text}.svg")'
+    for text in ("Ah", "Qs"):  # the set's stylesheet draws them (the table's faces-<set> class)
+        el("div", "card preview-card", parent=row, data_face="up", data_card=text)
     el("div", "card preview-card", parent=row, data_face="down")

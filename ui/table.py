@@ -194,7 +194,7 @@ class Table:
         assert g is not None and t is not None and lay is not None
         look = self.look
         scene = Scene(t, lay, self.places, self.top_bar)
-        self.renderer.render(scene, look.face_set, plan, look.speed, spiders=not look.settings.simple)
+        self.renderer.render(scene, plan, look.speed, spiders=not look.settings.simple)
         self.renderer.label_piles(g.rules, t)
         self.header.show(g, t, self.narrow)
         self.mark_selection()
