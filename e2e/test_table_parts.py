@@ -361,6 +361,8 @@ def test_the_faces_are_there_before_python_starts_in_one_stylesheet_per_set(desk
     assert css == {f"/assets/cards/{s}/faces.css" for s in ("large", "fourcolour", "hc-large", "hc-fourcolour")}
     started = desk.page.evaluate("() => performance.getEntriesByName('spider-pyodide-loaded')[0].startTime")
     assert all(end < started for path, end in loads if path.endswith("/faces.css")), (loads, started)
+    # the back too: no card of the first deal is ever blank
+    assert [end < started for path, end in loads if path == "/assets/cards/backs/blue.svg"] == [True], loads
     up = desk.page.locator("#table .card[data-face=up]").count()
     assert up == 10 and face_sets(desk.page) == ["large"] * up
     names = [r + s for r in "A23456789TJQK" for s in "shdc"]

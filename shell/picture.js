@@ -155,6 +155,20 @@ function draw(p) {
   performance.mark("spider-picture"); // bench/load.py: the table shown, as a picture
 }
 
+// The back this player chose, fetched at once (the default one is preloaded by
+// index.html), so that no card of the first deal is ever blank.
+function preloadBack(p) {
+  const classes = p && Array.isArray(p.classes) ? p.classes : [];
+  const back = classes.includes("hc") ? "contrast" : (classes.find((c) => /^back-[a-z]{1,12}$/.test(c)) || "").slice(5);
+  if (!back || back === "blue") return;
+  const link = document.createElement("link");
+  link.rel = "preload";
+  link.as = "image";
+  link.type = "image/svg+xml";
+  link.href = `./assets/cards/backs/${back}.svg`;
+  document.head.appendChild(link);
+}
+
 function show() {
   let raw = null;
   try {
@@ -168,6 +182,9 @@ function show() {
     picture = JSON.parse(raw);
   } catch {
     picture = null;
+  }
+  if (picture && typeof picture === "object" && Array.isArray(picture.classes) && picture.classes.every((c) => typeof c === "string" && CLASS.test(c))) {
+    preloadBack(picture); // a window of another size still wants the back
   }
   if (valid(picture)) draw(picture);
 }
