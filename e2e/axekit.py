@@ -11,6 +11,7 @@ added to the site.  Screens are opened with the helpers here too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -83,3 +84,30 @@ def open_on_save(t: TablePage, game: engine.Game) -> None:
 
 def won_game() -> engine.Game:
     return near_win()[1]
+
+
+def walk_the_menus(t: TablePage, look: Callable[[str], None]) -> None:
+    """The chooser, a game's options, the statistics' cards and a game's
+    figures (Close goes back to the chooser, then closed), and Help's three
+    tabs, as a player opens them: ``look(name)`` on each screen (``chooser``,
+    ``options``, ``statistics``, ``statistics-game``, ``help-play``,
+    ``help-gestures``, ``help-keys``)."""
+    open_dialog(t, '[data-action="games"]', "chooser")
+    look("chooser")
+    t.page.click('[data-choice="tournament-2"]')
+    t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
+    look("options")
+    t.page.click('.dialog [data-action="stats"]')
+    t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
+    look("statistics")
+    t.page.click('[data-stats-open="spider-1"]')
+    t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
+    look("statistics-game")
+    open_dialog(t, '.dialog [data-action="close"]', "chooser")  # opened from the chooser: back to it
+    close_dialog(t)
+    open_dialog(t, '[data-action="help"]', "help")
+    for tab in ("play", "gestures", "keys"):
+        t.page.click(f'.help-tabs [data-tab="{tab}"]')
+        t.page.wait_for_selector(f'.help-panel[data-tab="{tab}"]', state="attached")
+        look(f"help-{tab}")
+    close_dialog(t)

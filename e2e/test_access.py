@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, won_game
+from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, walk_the_menus, won_game
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -361,31 +361,13 @@ def test_everything_usable_at_200_percent_zoom_and_on_a_small_phone(table_browse
         if screen != "desktop":
             problems += scan(t, "settings")
         close_settings(t)
-        open_dialog(t, '[data-action="games"]', "chooser")
-        check_dialog(t, vw, vh, f"{screen}-chooser")
-        t.page.click('[data-choice="tournament-2"]')  # a game's options and deal number
-        t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
-        check_dialog(t, vw, vh, f"{screen}-chooser-options")
-        t.page.click('.dialog [data-action="back"]')
-        t.page.click('.dialog [data-action="stats"]')
-        t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
-        check_dialog(t, vw, vh, f"{screen}-statistics")
-        if screen != "desktop":
-            problems += scan(t, "statistics")
-        t.page.click('[data-stats-open="spider-1"]')
-        t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
-        check_dialog(t, vw, vh, f"{screen}-statistics-game")
-        if screen != "desktop":
-            problems += scan(t, "statistics: a game's figures")
-        open_dialog(t, '.dialog [data-action="close"]', "chooser")  # opened from the chooser: back to it
-        close_dialog(t)
-        # Help, each tab
-        open_dialog(t, '[data-action="help"]', "help")
-        for tab in ("play", "gestures", "keys"):
-            t.page.click(f'.help-tabs [data-tab="{tab}"]')
-            t.page.wait_for_selector(f'.help-panel[data-tab="{tab}"]', state="attached")
-            check_dialog(t, vw, vh, f"{screen}-help-{tab}")
-        close_dialog(t)
+
+        def look(name: str) -> None:
+            check_dialog(t, vw, vh, f"{screen}-{name}")
+            if screen != "desktop":
+                problems.extend(scan(t, name))
+
+        walk_the_menus(t, look)  # the chooser, its options, the statistics, Help's tabs
         # End: the confirm dialog, then the end screen of a lost game
         t.drag_move(g, m)
         t.wait_moves(1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, won_game
+from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, walk_the_menus, won_game
 from tablekit import (
     DESKTOP,
     TablePage,
@@ -47,26 +47,8 @@ def scan_every_screen(t: TablePage, presets: list[str]) -> list[str]:
     problems += scan(t, "settings: reset?")
     t.page.click('.dialog [data-action="reset-cancel"]')
     close_settings(t)
-    open_dialog(t, '[data-action="games"]', "chooser")
-    problems += scan(t, "chooser")
-    t.page.click('[data-choice="tournament-2"]')
-    t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
-    problems += scan(t, "chooser: a game's options")
-    t.page.click('.dialog [data-action="stats"]')
-    t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
-    problems += scan(t, "statistics")
-    t.page.click('[data-stats-open="spider-1"]')
-    t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
-    problems += scan(t, "statistics: a game's figures")
-    open_dialog(t, '.dialog [data-action="close"]', "chooser")  # opened from the chooser: back to it
-    close_dialog(t)
-    # Help: each tab
-    open_dialog(t, '[data-action="help"]', "help")
-    for tab in ("play", "gestures", "keys"):
-        t.page.click(f'.help-tabs [data-tab="{tab}"]')
-        t.page.wait_for_selector(f'.help-panel[data-tab="{tab}"]', state="attached")
-        problems += scan(t, f"help: {tab}")
-    close_dialog(t)
+    # the chooser, a game's options, the statistics (cards, a game), Help's tabs
+    walk_the_menus(t, lambda name: problems.extend(scan(t, name)))
     # the end screen of a lost game (End, then confirm)
     open_dialog(t, '[data-action="more"]', "menu")
     problems += scan(t, "more menu")

@@ -69,10 +69,13 @@ def test_a_return_visit_draws_the_table_as_it_was_left(table_browser: Any, table
         t.page.screenshot(path=str(ARTIFACTS / "picture-while-starting-phone.png"))
         held.release()
         t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        # ready: the picture is gone at once, one table in the page
+        assert t.page.evaluate("() => document.querySelectorAll('.felt').length") == 1
         t.loaded = True
         t.idle()
         assert sorted(t.page.evaluate(CARDS_JS, "#table .felt .card")) == real
         t.page.wait_for_selector("#loading", state="hidden")
+        t.page.wait_for_selector("#table-picture", state="detached")  # one table in the page again
         assert not t.errors, t.errors
     finally:
         t.close()

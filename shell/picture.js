@@ -152,6 +152,10 @@ function draw(p) {
   }
   loading.prepend(table);
   html.dataset.picture = "";
+  // The game is ready: the real table is drawn in the same place, so the
+  // picture goes at once, and the loading screen with it, without a fade
+  // (shell.css); from then on the page holds one table.
+  addEventListener("spider:ready", () => table.remove(), { once: true });
   performance.mark("spider-picture"); // bench/load.py: the table shown, as a picture
 }
 
