@@ -83,6 +83,7 @@ def test_a_return_visit_draws_the_table_as_it_was_left(table_browser: Any, table
 
 GOOD: dict[str, Any] = {
     "v": 1,
+    "address": "#spider-1/4",
     "w": 390,
     "h": 844,
     "top": 0,
@@ -108,6 +109,8 @@ HOSTILE = [
     {**GOOD, "buttons": [[0, 0, "100%", 1]]},
     {**GOOD, "w": 800, "h": 600},  # a window of another size
     {**GOOD, "v": 2},
+    {**GOOD, "address": "#spider-2/9"},  # the address names another game
+    {**GOOD, "address": None},
     "not an object",
     "{not json",
 ]

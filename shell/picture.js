@@ -7,9 +7,11 @@
 // localStorage ("spider.picture"; synchronous, so the next start can draw
 // them before its first paint). The next start draws them under a small
 // "Getting the cards ready…" pill if the window has the same size (another
-// size would need another layout); the loading screen fades out with it when
-// the game is ready, showing the real table in the same place. Input waits
-// politely: the picture takes no clicks and the pill says what is happening.
+// size would need another layout) and the address names the same game or
+// none (a link to another game will not show this table). When the game is
+// ready the picture goes at once, the real table drawn in the same place.
+// Input waits politely: the picture takes no clicks and the pill says what
+// is happening.
 // Everything read back is checked (a corrupt or hostile value draws nothing).
 
 const KEY = "spider.picture";
@@ -63,6 +65,7 @@ function capture() {
   const buttons = bar ? [...bar.querySelectorAll("button")].filter((b) => !b.hidden).slice(0, 12).map(within) : [];
   return {
     v: VERSION,
+    address: location.hash.slice(0, 200),
     w: innerWidth,
     h: innerHeight,
     top: Math.round(origin.top),
@@ -91,6 +94,8 @@ function keep() {
 // ---- drawing it --------------------------------------------------------------
 function valid(p) {
   if (!p || p.v !== VERSION || p.w !== innerWidth || p.h !== innerHeight) return false;
+  // an address naming another game (a link, a daily deal) will not show this table
+  if (typeof p.address !== "string" || (location.hash && location.hash !== p.address)) return false;
   if (![p.top, p.cw, p.ch].every(num) || p.cw <= 0 || p.ch <= 0) return false;
   if (!Array.isArray(p.classes) || !p.classes.every((c) => typeof c === "string" && CLASS.test(c))) return false;
   if (!Array.isArray(p.cards) || p.cards.length > 160 || !Array.isArray(p.piles) || p.piles.length > 40) return false;
