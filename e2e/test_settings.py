@@ -84,6 +84,12 @@ def test_reset_asks_first_and_arrows_move_a_segmented_choice(table_browser: Any,
         set_setting(t, "faces", "fourcolour")
         # the preview's face follows the face set
         assert face_sets(t.page, ".settings-preview .card[data-face=up]") == ["fourcolour", "fourcolour"]
+        # the pictures of the backs take the row's whole width: all six in one row on a desktop
+        row = t.page.evaluate("""() => {
+          const g = document.querySelector('[data-setting="back"]'), s = g.closest('.setting');
+          return {tops: [...g.children].map(b => Math.round(b.getBoundingClientRect().top)),
+                  width: g.getBoundingClientRect().width, row: s.getBoundingClientRect().width} }""")
+        assert len(set(row["tops"])) == 1 and row["width"] >= 0.95 * row["row"], row
         # arrows in a segmented control move the choice and the focus
         t.page.focus('[data-setting-of="motion"][aria-checked="true"]')
         before = setting_value(t, "motion")
