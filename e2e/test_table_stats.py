@@ -42,6 +42,13 @@ def book(t: TablePage) -> stats.Book:
     return stats.parse(stored(t, stats.STATS_KEY) or '{"format": "spider-stats", "version": 1, "presets": {}}')
 
 
+def settled(t: TablePage, preset: str, field: str, value: int) -> stats.Book:
+    """The statistics once the store holds ``value`` in the preset's ``field``
+    (a game is counted under the statistics' lock, after the screen shows it)."""
+    wait_stored(t.page, "stats", f"s => s !== null && (JSON.parse(s).presets['{preset}'] || {{}}).{field} === {value}")
+    return book(t)
+
+
 def figure(t: TablePage, name: str) -> str:
     return t.page.inner_text(f'[data-stat="{name}"]')
 
@@ -58,7 +65,7 @@ def test_scripted_win_counts_once_and_shows_the_change(desk: TablePage) -> None:
     assert "Won 1 of 1 game: 100%" in change and "New best time" in change
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     desk.page.screenshot(path=str(ARTIFACTS / "win-stats-desktop.png"))
-    r = book(desk).get("spider-1")
+    r = settled(desk, "spider-1", "played", 1).get("spider-1")
     assert (r.played, r.won, r.lost, r.fewest_moves, r.highest_score) == (1, 1, 0, len(won.moves), won.score)
     assert r.best_time is not None and 200 <= r.best_time < 260
     # the statistics screen from the win screen
@@ -94,7 +101,7 @@ def test_resignation_and_abandon_count_as_losses(desk: TablePage) -> None:
     desk.page.click('.dialog [data-action="confirm"]')
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     assert "Won 0 of 1 game: 0%" in desk.page.inner_text("[data-stats-change]")
-    r = book(desk).get("spider-1")
+    r = settled(desk, "spider-1", "played", 1).get("spider-1")
     assert (r.played, r.won, r.lost, r.streak) == (1, 0, 1, -1)
     # a game in progress abandoned by New: warned first, then a loss
     desk.page.click('.dialog-end [data-action="replay"]')
@@ -108,9 +115,7 @@ def test_resignation_and_abandon_count_as_losses(desk: TablePage) -> None:
     assert "count as a loss" in desk.page.inner_text(".dialog")
     desk.page.click('.dialog [data-action="confirm"]')
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal !== '44'")
-    # the loss is written under the statistics' lock: wait for the store to hold it
-    wait_stored(desk.page, "stats", "s => s !== null && JSON.parse(s).presets['spider-1'].played === 2")
-    r = book(desk).get("spider-1")
+    r = settled(desk, "spider-1", "played", 2).get("spider-1")
     assert (r.played, r.lost, r.streak, r.longest_losing) == (2, 2, -2, 2)
 
 
@@ -317,7 +322,7 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     assert "counted as a loss" in desk.wait_message()
     assert desk.attr("dialog") is None and desk.attr("deal") != "44"
     assert "scoring=built" in desk.page.evaluate("() => location.hash")
-    assert book(desk).get("spider-1").lost == 1
+    assert settled(desk, "spider-1", "lost", 1).get("spider-1").lost == 1
     # the tournament's countdown follows the time-limit setting
     desk.open("#tournament-1/5")
     assert "Time 5:00" in desk.page.inner_text(".stats") or "Time 4:5" in desk.page.inner_text(".stats")
@@ -333,7 +338,7 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     text = desk.page.inner_text(".dialog-end")
     assert "Reveals" in text and "Free column bonus" in text and "Time bonus" in text
-    assert book(desk).get("tournament-1").lost == 1
+    assert settled(desk, "tournament-1", "lost", 1).get("tournament-1").lost == 1
     desk.page.screenshot(path=str(ARTIFACTS / "tournament-end-desktop.png"))
 
 
