@@ -167,7 +167,8 @@ function draw(p) {
 // The back this player chose, fetched at once (the default one is preloaded by
 // index.html), so that no card of the first deal is ever blank.
 function preloadBack(p) {
-  const classes = p && Array.isArray(p.classes) ? p.classes : [];
+  const ok = p && Array.isArray(p.classes) && p.classes.every((c) => typeof c === "string" && CLASS.test(c));
+  const classes = ok ? p.classes : [];
   const back = classes.includes("hc") ? "contrast" : (classes.find((c) => /^back-[a-z]{1,12}$/.test(c)) || "").slice(5);
   if (!back || back === "blue") return;
   const link = document.createElement("link");
@@ -192,9 +193,7 @@ function show() {
   } catch {
     picture = null;
   }
-  if (picture && typeof picture === "object" && Array.isArray(picture.classes) && picture.classes.every((c) => typeof c === "string" && CLASS.test(c))) {
-    preloadBack(picture); // a window of another size still wants the back
-  }
+  preloadBack(picture); // a window of another size still wants the back
   if (valid(picture)) draw(picture);
 }
 

@@ -53,6 +53,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import gen_cards
+
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR_LIST = Path(__file__).resolve().parent / "vendor-files.json"
 BUILD_INFO = ".spider-build.json"
@@ -664,9 +666,10 @@ def fill(text: str, values: dict[str, str], where: str) -> str:
     return text
 
 
-FACE_SETS = ("large", "fourcolour", "hc-large", "hc-fourcolour")
-"""The folders of card faces under ``assets/cards/``: each becomes one
-stylesheet (:func:`faces_css`) instead of 52 pictures."""
+FACE_SETS = tuple(gen_cards.FACE_SETS)
+"""The folders of card faces under ``assets/cards/`` (``tools/gen_cards.py``
+draws them): each becomes one stylesheet (:func:`faces_css`) instead of 52
+pictures."""
 FACE_NAME = re.compile(r"^[A2-9TJQK][shdc]$")
 
 

@@ -236,8 +236,6 @@ class TableApp:
             self.table.render(None)
         if "muted" in names:
             self.header.show_sound(not self.look.settings.muted)
-        if {"faces", "contrast"} & names:
-            self.table.refresh_faces()
 
     def _heard(self, what: str) -> None:
         """Another tab wrote ``what`` (a key or a game id), now in the records."""

@@ -169,12 +169,6 @@ class CardRenderer:
             self.cards[uid].classList.remove("lifted")
         self.lifted = set()
 
-    def forget_faces(self) -> None:
-        """Draw every face again (another face set or theme)."""
-        for d in self.drawn:
-            if d is not None:
-                d.text = "\0"
-
     def show_backs(self, uids: list[int]) -> None:
         """Cards dealt face up show their back while they fly from the stock;
         their faces appear as the deal lands (:meth:`landed`)."""

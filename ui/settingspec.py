@@ -51,9 +51,6 @@ class Swatches(NamedTuple):
 
 Control = Seg | Switch | Slider | Swatches
 
-BACK_WORDS = {"midnight": "Midnight"}
-FELT_WORDS = {"wine": "Wine", "slate": "Slate"}
-
 GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
     (
         "Game",
@@ -79,11 +76,11 @@ GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
         "Cards and table",
         (
             Seg("faces", "Card faces", (("large", "Two colours"), ("fourcolour", "Four colours"))),
-            Swatches("back", "Card back", tuple((b, BACK_WORDS.get(b, b.capitalize())) for b in persist.BACKS), "back"),
+            Swatches("back", "Card back", tuple((b, b.capitalize()) for b in persist.BACKS), "back"),
             Swatches(
                 "felt",
                 "Table",
-                tuple((f, FELT_WORDS.get(f, f.capitalize())) for f in persist.FELTS),
+                tuple((f, f.capitalize()) for f in persist.FELTS),
                 "felt",
                 "High contrast keeps its own black table and back.",
             ),

@@ -52,7 +52,7 @@ def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], 
             group = el("section", "settings-group", parent=body, aria_label=title)
             el("h3", "", title, parent=group)
             if title == "Cards and table":
-                _preview(group, look)
+                _preview(group)
             for control in controls:
                 _control(group, control, look.settings, set_text, d.on)
         foot.replaceChildren()
@@ -204,7 +204,7 @@ def _arrows(
     return on_key
 
 
-def _preview(parent: Element, look: Appearance) -> None:
+def _preview(parent: Element) -> None:
     """Two cards as the table will show them: a face of the chosen set and the chosen back."""
     row = el("div", "settings-preview", parent=parent, aria_hidden="true")
     for text in ("Ah", "Qs"):  # the set's stylesheet draws them (the table's faces-<set> class)

@@ -204,13 +204,6 @@ class Table:
             self.renderer.animator.settle()
         self._on_render()
 
-    def refresh_faces(self) -> None:
-        """Every face-up card in the current face set."""
-        if self.tracker is None:
-            return
-        self.renderer.forget_faces()
-        self.render(None)
-
     def resize(self) -> None:
         """The window or the table changed size: lay out again (also mid-drag)."""
         if self.game is None:
