@@ -114,14 +114,22 @@ def test_first_load_shows_the_loading_screen_then_the_game(desktop: Any, site_ur
     for name, encoded, decoded in sizes:
         assert 0 < encoded < 0.75 * decoded, name
     # The loading screen's total is what came over the wire (within rounding):
-    # the snapshot, the wasm and the standard library, as sent.
+    # the snapshot and the wasm, as sent.
     wire = page.evaluate(
         r"""() => performance.getEntriesByType('resource')
-            .filter(r => /pyodide\.asm\.wasm$|python_stdlib\.zip$|\/snapshot\/.*\.bin$/.test(r.name))
+            .filter(r => /pyodide\.asm\.wasm$|\/snapshot\/.*\.bin$/.test(r.name))
             .reduce((sum, r) => sum + r.encodedBodySize, 0)"""
     )
     assert float(last.group(1)) == float(last.group(2))
     assert abs(float(last.group(2)) - wire / 1e6) <= 0.06, (last.group(0), wire)
+    # The standard library is not needed to start from a snapshot: it comes after the table.
+    wait_html(page, "stdlib", "fetched")
+    stdlib_after_ready = page.evaluate(
+        r"""() => performance.getEntriesByType('resource')
+            .filter(r => /python_stdlib\.zip$/.test(r.name))
+            .map(r => r.startTime >= performance.getEntriesByName('spider-ready')[0].startTime)"""
+    )
+    assert stdlib_after_ready == [True]
     # Once the whole site is held for offline play, the page says so, once, quietly.
     wait_html(page, "offline", "ready")
     page.wait_for_selector('#table[data-message="Ready to play offline."]', state="attached")
@@ -256,6 +264,11 @@ def test_every_start_path_imports_only_what_the_trimmed_library_has(
         load_until_settled(desktop, site_url)
         open_game(desktop, site_url + ("?snapshot=off" if start == "normal" else ""))
     assert html_attr(desktop, "boot") == start
+    # From a snapshot, the trimmed library itself comes after the table, unasked.
+    expected = None if start == "normal" else "fetched"
+    if expected:
+        wait_html(desktop, "stdlib", "fetched", "fetched-on-demand")
+    assert html_attr(desktop, "stdlib") == expected
     desktop.keyboard.press("h")  # a hint: the background search, the helpers
     desktop.keyboard.press("d")  # a deal
     desktop.keyboard.press("Control+z")  # undo
@@ -265,6 +278,44 @@ def test_every_start_path_imports_only_what_the_trimmed_library_has(
     python(desktop, STDLIB_PROBE)
     assert python(desktop, STDLIB_STATE) == "[('full', 'difflib')]"
     watch.assert_clean()
+
+
+LAZY_IMPORT = """
+import sys
+assert '_threading_local' not in sys.modules  # in the trimmed library, not imported by a start
+import _threading_local
+here = _threading_local.local()
+here.x = 1
+assert here.x == 1
+"""
+
+
+def test_an_import_before_the_standard_library_came_fetches_it_there_and_then(
+    new_page: Callable[..., Any], site_url: str, watch: Watch
+) -> None:
+    """A start from a snapshot fetches the standard library after the table;
+    if that download fails, the first import that needs the file fetches it
+    itself, and works."""
+    page = new_page("desktop")
+    failed: list[str] = []
+
+    def fail_once(route: Any) -> None:
+        if not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/python_stdlib.zip", fail_once)
+    with page.expect_event("requestfailed", lambda request: request.url.endswith("python_stdlib.zip")):
+        open_game(page, site_url)
+    assert html_attr(page, "boot") == "shipped"
+    assert len(failed) == 1 and html_attr(page, "stdlib") == "deferred"
+    python(page, LAZY_IMPORT)
+    assert html_attr(page, "stdlib") == "fetched-on-demand"
+    # Nothing but the browser's own line about the request made to fail.
+    problems = watch.problems(allow_failed=True)
+    assert problems == ["console error: Failed to load resource: net::ERR_FAILED"], problems
 
 
 # ---- updates ---------------------------------------------------------------------------------
@@ -568,12 +619,16 @@ def test_a_data_saving_connection_starts_normally_and_makes_its_own_snapshot(
     watch.assert_clean()
 
 
-@pytest.mark.parametrize("damage", ["garbage", "short"])
+@pytest.mark.parametrize("damage", ["garbage", "short", "flipped"])
 def test_a_damaged_shipped_snapshot_falls_back_to_a_normal_start(
     new_page: Callable[..., Any], built_site: Site, site_url: str, watch: Watch, damage: str
 ) -> None:
-    size = (built_site.path / built_site.info["shipped_snapshot"]).stat().st_size
-    body = bytes(size) if damage == "garbage" else b"\0" * 65536  # no magic number / cut short
+    shipped = (built_site.path / built_site.info["shipped_snapshot"]).read_bytes()
+    if damage == "flipped":  # one bit of the static data: only the checksum can tell
+        at = struct.unpack_from("<I", shipped, 4)[0] + 2_000_000
+        body = shipped[:at] + bytes([shipped[at] ^ 1]) + shipped[at + 1 :]
+    else:  # no magic number / cut short
+        body = bytes(len(shipped)) if damage == "garbage" else b"\0" * 65536
     page = new_page("desktop")
     # The first visit has no service worker: the page's own request is routed.
     page.route("**/snapshot/*.bin", lambda route: route.fulfill(status=200, body=body))

@@ -21,8 +21,9 @@
 //
 // A first visit has no stored snapshot yet: it restores the one shipped with
 // the site instead (made at build time by tools/make_snapshot.mjs with the
-// same code, about 6 MB compressed), then keeps it in Cache Storage as if it
-// had made it. Not on a slow or data-saving connection, where downloading it
+// same code, 3.8 MB compressed: its static data ships XORed with the wasm's),
+// then keeps it in Cache Storage as if it had made it. A start from a snapshot
+// fetches the standard library only after the table (see deferStdlib). Not on a slow or data-saving connection, where downloading it
 // would cost more than starting Python; those start normally and make their
 // own snapshot afterwards, as does a build shipped without one.
 //
@@ -62,6 +63,13 @@ const SNAPSHOT_CACHE = `spider-snapshot-${version}-${BUILD}`;
 const SNAPSHOT_URL = new URL(`../.snapshot/pyodide-${version}-${BUILD}.bin`, import.meta.url).href;
 // The snapshot shipped with the build, relative to the site ("" if none).
 const SHIPPED_SNAPSHOT = "@SHIPPED_SNAPSHOT@";
+// How the build mixed the shipped snapshot's static data with the wasm's
+// (tools/wasm_image.py): {end, checksum}, or null if it ships whole.
+const SHIPPED_BASE = /*@SHIPPED_BASE@*/null;
+// The trimmed standard library Pyodide mounts, and the address a start from a
+// snapshot gives Pyodide instead (never requested: answered empty here).
+const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
+const DEFERRED_STDLIB_URL = new URL("stdlib/deferred.zip", SITE_URL).href;
 
 const html = document.documentElement;
 const shell = (globalThis.spiderShell ??= {});
@@ -127,9 +135,11 @@ function prefetchPythonFiles() {
 // most once, and the service worker has the file for offline play.
 // The modules the whole library has and the shipped one lacks (tools/build.py).
 shell.stdlibRest = /*@STDLIB_REST@*/[];
-shell.fetchFullStdlib = () => {
+shell.fetchFullStdlib = () => fetchBytesSync(new URL(`stdlib/python_stdlib-${version}.zip`, SITE_URL).href);
+
+function fetchBytesSync(url) {
   const xhr = new XMLHttpRequest();
-  xhr.open("GET", new URL(`stdlib/python_stdlib-${version}.zip`, SITE_URL).href, false);
+  xhr.open("GET", url, false);
   xhr.overrideMimeType("text/plain; charset=x-user-defined");
   try {
     xhr.send();
@@ -141,7 +151,144 @@ shell.fetchFullStdlib = () => {
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
   return bytes;
-};
+}
+
+// ---- the trimmed standard library, after the table -------------------------------
+// A start from a snapshot has imported everything the page needs to become
+// ready, so the standard library it mounts (0.9 MB) need not come first:
+// Pyodide gets an empty file at its place, whose content is filled in on first
+// use. Once the game is ready it is fetched in the background; an import that
+// needs it earlier fetches it there and then, synchronously (as the whole
+// library is, above). The snapshot's import caches describe the very same zip,
+// so the file it finds is the one it expects. <html data-stdlib> says how it
+// came: "deferred", then "fetched", or "fetched-on-demand".
+function answerDeferredStdlib() {
+  const original = globalThis.fetch;
+  const answering = function fetchDeferredStdlib(input, init) {
+    const url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
+    if (url === DEFERRED_STDLIB_URL) return Promise.resolve(new Response(new Uint8Array(0)));
+    return original.call(this, input, init);
+  };
+  globalThis.fetch = answering;
+  return () => {
+    if (globalThis.fetch === answering) globalThis.fetch = original;
+  };
+}
+
+// Pyodide's fsInit hook, and a cancel for a start that fell back to a normal
+// one. The hook runs before the empty zip is written (Pyodide awaits its
+// download in a step before it, but does not wait to run the next): it
+// watches for that write, then makes the file's content a lazy one, all
+// before the snapshot is restored.
+function deferStdlib() {
+  let cancelled = false;
+  const cancel = () => {
+    cancelled = true;
+    delete info.stdlib;
+    delete html.dataset.stdlib;
+  };
+  const fsInit = (FS) => {
+    const write = FS.writeFile;
+    FS.writeFile = function writeFileThenDefer(path, ...rest) {
+      const result = write.call(this, path, ...rest);
+      if (typeof path === "string" && /^\/lib\/python\d+\.zip$/.test(path)) {
+        FS.writeFile = write;
+        deferStdlibFile(FS.lookupPath(path).node, () => cancelled);
+      }
+      return result;
+    };
+  };
+  return { fsInit, cancel };
+}
+
+function deferStdlibFile(node, cancelled) {
+  let bytes = null;
+  const load = () => {
+    if (!bytes) {
+      // Offline without it, the import fails as it would have without the file.
+      bytes = fetchBytesSync(STDLIB_URL) ?? new Uint8Array(0);
+      setInfo("stdlib", "fetched-on-demand");
+    }
+    return bytes;
+  };
+  Object.defineProperty(node, "contents", { configurable: true, get: load, set: (value) => (bytes = value) });
+  Object.defineProperty(node, "usedBytes", { configurable: true, get: () => load().length, set: () => {} });
+  setInfo("stdlib", "deferred");
+  const fetchLater = async () => {
+    if (cancelled()) return;
+    const response = await fetch(STDLIB_URL);
+    if (!response.ok) return;
+    const data = new Uint8Array(await response.arrayBuffer());
+    if (!bytes || !bytes.length) {
+      bytes = data;
+      setInfo("stdlib", "fetched");
+    }
+  };
+  const start = () => fetchLater().catch(() => {}); // offline: fetched on demand, or never needed
+  if (html.hasAttribute("data-ready")) start();
+  else addEventListener("spider:ready", start, { once: true });
+}
+
+// ---- the shipped snapshot's static data ------------------------------------------
+// The build XORs the first SHIPPED_BASE.end bytes of the shipped snapshot's
+// memory with the wasm's data segments (tools/wasm_image.py): what Python
+// never changed there is zeros, about 1 MB less to download. Right after
+// Pyodide instantiates the wasm, before any of its code runs, the fresh
+// memory holds exactly those segments: XORing them in again gives the
+// snapshot back, in place, before Pyodide restores it. An Adler-32 checksum
+// tells whether it did; if not, the snapshot's magic number is cleared, so
+// that Pyodide refuses it and the page starts normally.
+function adler32(bytes) {
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < bytes.length; ) {
+    const stop = Math.min(i + 5552, bytes.length);
+    for (; i < stop; i++) {
+      a += bytes[i];
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return (b * 65536 + a) >>> 0;
+}
+
+function unmixSnapshot(snapshot, memory) {
+  const view = new DataView(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength);
+  const { end, checksum } = SHIPPED_BASE;
+  const header = view.getUint32(4, true);
+  if (header % 16 || end % 4 || header + end > snapshot.byteLength || end > memory.byteLength) {
+    throw new Error(`a snapshot header of ${header} bytes`);
+  }
+  const mixed = new Uint32Array(snapshot.buffer, snapshot.byteOffset + header, end / 4);
+  const fresh = new Uint32Array(memory, 0, end / 4);
+  for (let i = 0; i < mixed.length; i++) mixed[i] ^= fresh[i];
+  if (adler32(new Uint8Array(snapshot.buffer, snapshot.byteOffset + header, end)) !== checksum) {
+    throw new Error("the snapshot's static data does not match its checksum");
+  }
+}
+
+function unmixOnInstantiate(snapshotBytes) {
+  const original = WebAssembly.instantiateStreaming;
+  let done = false;
+  const unmixing = async function instantiateAndUnmix(source, imports) {
+    const result = await original.call(this, source, imports);
+    if (done) return result;
+    done = true;
+    const snapshot = await snapshotBytes;
+    try {
+      unmixSnapshot(snapshot, result.instance.exports.memory.buffer);
+    } catch (error) {
+      console.warn("The shipped Pyodide snapshot is damaged:", error);
+      new DataView(snapshot.buffer, snapshot.byteOffset, 4).setUint32(0, 0, true);
+    }
+    return result;
+  };
+  WebAssembly.instantiateStreaming = unmixing;
+  return () => {
+    if (WebAssembly.instantiateStreaming === unmixing) WebAssembly.instantiateStreaming = original;
+  };
+}
 
 // ---- first-visit download progress ------------------------------------------
 // On a first visit (no service worker yet) the runtime download dominates the
@@ -413,15 +560,20 @@ function saveSnapshotWhenIdle(pyodide) {
 }
 
 // A restored interpreter carries the snapshot's random state and the import
-// caches of the worker that made it.
+// caches of the worker that made it. Not the standard library's: its zip is
+// the very one the snapshot was made with, and keeping its directory cached
+// lets the file itself come after the table (see deferStdlib).
 function freshenRestored(pyodide) {
   const seed = Array.from(crypto.getRandomValues(new Uint8Array(32)));
   const scope = pyodide.toPy({ seed });
   try {
     pyodide.runPython(
       [
-        "import importlib, random",
+        "import importlib, random, sys, zipimport",
+        "zips = {k: v for k, v in sys.path_importer_cache.items() if isinstance(v, zipimport.zipimporter)}",
+        "for k in zips: del sys.path_importer_cache[k]",
         "importlib.invalidate_caches()",
+        "sys.path_importer_cache.update(zips)",
         "random.seed(int.from_bytes(bytes(seed), 'little'))",
       ].join("\n"),
       { globals: scope },
@@ -448,15 +600,24 @@ async function bootPyodide() {
     let stopCounting = () => {};
     if (!snapshot && SHIPPED_SNAPSHOT) {
       // The progress bar counts the snapshot and the runtime files it comes with.
-      stopCounting = countDownloads([SHIPPED_SNAPSHOT.split("/").pop(), ...RUNTIME_FILES]);
+      // (Not the standard library: a start from a snapshot fetches it after the table.)
+      stopCounting = countDownloads([SHIPPED_SNAPSHOT.split("/").pop(), "pyodide.asm.wasm"]);
       snapshot = await fetchShippedSnapshot();
       shipped = Boolean(snapshot);
     }
     if (!shipped) stopCounting();
     if (snapshot) {
+      const stopAnswering = answerDeferredStdlib();
+      const deferral = deferStdlib();
+      const stopUnmixing = shipped && SHIPPED_BASE ? unmixOnInstantiate(snapshot.bytes) : () => {};
       try {
         if (!shipped) report(0.3, "Setting up the table…");
-        pyodide = await loadPyodideUpstream({ ...settings, _loadSnapshot: snapshot.bytes });
+        pyodide = await loadPyodideUpstream({
+          ...settings,
+          _loadSnapshot: snapshot.bytes,
+          stdLibURL: DEFERRED_STDLIB_URL,
+          fsInit: deferral.fsInit,
+        });
         freshenRestored(pyodide);
         setInfo("boot", shipped ? "shipped" : "snapshot");
         setInfo("snapshot", "loaded");
@@ -464,10 +625,13 @@ async function bootPyodide() {
       } catch (error) {
         console.warn("Pyodide could not start from its memory snapshot; starting normally.", error);
         pyodide = undefined;
+        deferral.cancel();
         if (!shipped) await dropSnapshot();
         setInfo("boot", "fallback");
         setInfo("snapshot", "none");
       } finally {
+        stopAnswering();
+        stopUnmixing();
         if (shipped) stopCounting();
       }
     }

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import build  # noqa: E402
 import make_icons  # noqa: E402
+import wasm_image  # noqa: E402
 
 pytestmark = pytest.mark.cpython_only
 
@@ -213,6 +214,17 @@ def test_the_site_ships_a_memory_snapshot_outside_the_precache(site: tuple[Path,
     assert f'const SHIPPED_SNAPSHOT = "{shipped}";' in boot
     # The progress bar counts its download.
     assert f'"{shipped.rsplit("/", 1)[1]}": {len(data)}' in boot
+    # Its static data ships XORed with the wasm's: the page gets what undoes it, and undoing it
+    # gives the snapshot the build made.
+    base = json.loads(re.search(r"const SHIPPED_BASE = (.*);", boot)[1])
+    header = int.from_bytes(data[4:8], "little")
+    wasm = (out / info["vendor_dirs"]["pyodide"] / "pyodide.asm.wasm").read_bytes()
+    image = wasm_image.data_image(wasm).ljust(base["end"], b"\0")
+    mixed = data[header : header + base["end"]]
+    memory = (int.from_bytes(mixed, "little") ^ int.from_bytes(image, "little")).to_bytes(base["end"], "little")
+    assert wasm_image.adler32(memory) == base["checksum"]
+    assert 3_000_000 < base["end"] == len(image) < 5_000_000
+    assert mixed.count(0) > 0.9 * len(mixed)  # what Python left unchanged: zeros
 
 
 @needs_npm

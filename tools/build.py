@@ -16,7 +16,9 @@ Standard library only. The site is:
   with Node (``tools/make_snapshot.mjs``) that a first visit restores instead
   of starting Python; named by the hash of what went into it, left out of the
   precache and of the content hash, skipped without Node or with
-  ``--no-snapshot``;
+  ``--no-snapshot``. Its static-data part is XORed with the wasm's data
+  segments (``tools/wasm_image.py``: about 1 MB less to download), which
+  the page undoes;
 * beside every compressible file of 1 KB or more, its precompressed copies
   ``X.br`` (brotli, with Node's zlib: quality 11, 10 for the snapshot) and
   ``X.gz`` (gzip -9), for a static host that serves them as they are
@@ -54,6 +56,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import gen_cards
+import wasm_image
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR_LIST = Path(__file__).resolve().parent / "vendor-files.json"
@@ -502,6 +505,18 @@ def make_snapshot(name: str, spec: dict[str, object], cache: Path = SNAPSHOT_CAC
     return data
 
 
+def ship_snapshot(data: bytes, pyodide: Vendor) -> tuple[bytes, dict[str, int] | None]:
+    """The snapshot as the site ships it: its static-data part XORed with the
+    wasm's data segments (``tools/wasm_image.py``), and what the page needs to
+    undo that (None: shipped whole, when the wasm's data is not laid out by
+    constant offsets)."""
+    try:
+        return wasm_image.xor_snapshot(data, (pyodide.source / "pyodide.asm.wasm").read_bytes())
+    except ValueError as error:
+        print(f"build: the snapshot ships whole ({error})", file=sys.stderr)
+        return data, None
+
+
 def our_imports(files: dict[str, Path], py_files: list[str]) -> list[str]:
     """Every module name our Python files import (at any level)."""
     names: set[str] = set()
@@ -751,10 +766,12 @@ def build(
     # precache (its bytes differ from one making to the next; its name, from
     # what went into it, is in pyodide-boot.mjs and so in the build hash).
     shipped: dict[str, bytes] = {}
+    shipped_base: dict[str, int] | None = None
     if snapshot:
         name, spec = snapshot_inputs(source, pyodide, files, py_files, pure, stdlib_file)
         data = make_snapshot(name, spec, snapshot_cache)
         if data is not None:
+            data, shipped_base = ship_snapshot(data, pyodide)
             shipped[f"{SNAPSHOT_DIR}/{name}"] = data
     shipped_path = next(iter(shipped), "")
     # The big downloads the loading screen counts: their sizes, and as sent compressed.
@@ -774,6 +791,7 @@ def build(
         "/*@DOWNLOAD_SIZES@*/{}": json.dumps({name: len(data) for name, data in progress_files.items()}),
         "/*@WIRE_SIZES@*/{}": json.dumps(wire_sizes(progress_files) if compress else {}),
         "@SHIPPED_SNAPSHOT@": shipped_path,
+        "/*@SHIPPED_BASE@*/null": json.dumps(shipped_base),
         "/*@STDLIB_REST@*/[]": json.dumps(rest, separators=(",", ":")),
     }
 
