@@ -269,6 +269,8 @@ def test_every_start_path_imports_only_what_the_trimmed_library_has(
     if expected:
         wait_html(desktop, "stdlib", "fetched", "fetched-on-demand")
     assert html_attr(desktop, "stdlib") == expected
+    # Python's -OO on every path, as the snapshots were made: no docstrings in the heap.
+    assert python(desktop, "import sys; sys.flags.optimize") == 2
     desktop.keyboard.press("h")  # a hint: the background search, the helpers
     desktop.keyboard.press("d")  # a deal
     desktop.keyboard.press("Control+z")  # undo

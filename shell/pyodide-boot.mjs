@@ -69,6 +69,7 @@ const SHIPPED_BASE = /*@SHIPPED_BASE@*/null;
 // The trimmed standard library Pyodide mounts, and the address a start from a
 // snapshot gives Pyodide instead (never requested: answered empty here).
 const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 const DEFERRED_STDLIB_URL = new URL("stdlib/deferred.zip", SITE_URL).href;
 
 const html = document.documentElement;
@@ -96,6 +97,41 @@ function snapshotsEnabled() {
   return true;
 }
 
+// ---- fetch, as the boot sees it ---------------------------------------------------
+// Parts of the boot answer or watch some of the page's requests while Pyodide
+// and PyScript start: the Python files fetched early, the first visit's
+// downloads and their progress, the standard library a snapshot start defers.
+// Each adds a hook, hook(url, input, init, next) -> a promise of a Response
+// (next() passes the request on); the newest runs first. Removing one leaves
+// the others in place, and the page's own fetch comes back with the last.
+const fetchHooks = [];
+let pageFetch = null;
+
+function requestURL(input) {
+  return input instanceof Request ? input.url : new URL(String(input), location.href).href;
+}
+
+function fetchThroughHooks(input, init) {
+  const url = requestURL(input);
+  const hooks = fetchHooks.slice();
+  const next = (i) => (i < 0 ? pageFetch.call(globalThis, input, init) : hooks[i](url, input, init, () => next(i - 1)));
+  return next(hooks.length - 1);
+}
+
+function hookFetch(hook) {
+  if (!fetchHooks.length) {
+    pageFetch = globalThis.fetch;
+    globalThis.fetch = fetchThroughHooks;
+  }
+  fetchHooks.push(hook);
+  return () => {
+    const at = fetchHooks.indexOf(hook);
+    if (at < 0) return;
+    fetchHooks.splice(at, 1);
+    if (!fetchHooks.length && globalThis.fetch === fetchThroughHooks) globalThis.fetch = pageFetch;
+  };
+}
+
 // ---- the game's Python files, fetched early --------------------------------------
 // PyScript fetches them only once Pyodide is up. Fetching them now overlaps
 // that wait; PyScript's own requests for these URLs get clones of the same
@@ -105,23 +141,16 @@ function prefetchPythonFiles() {
   const early = new Map();
   for (const [url] of PYTHON_FILES) {
     const absolute = new URL(url, SITE_URL).href;
-    const pending = fetch(absolute).then((response) => (response.ok ? response : null), () => null);
+    // Low priority: on a first visit the runtime's downloads come first.
+    const pending = fetch(absolute, { priority: "low" }).then((r) => (r.ok ? r : null), () => null);
     early.set(absolute, pending);
   }
-  const original = globalThis.fetch;
-  const prefetched = function fetchPrefetched(input, init) {
-    if (!init || !init.method || init.method === "GET") {
-      const url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
-      const pending = early.get(url);
-      if (pending) {
-        return pending.then((response) => (response ? response.clone() : original.call(this, input, init)));
-      }
-    }
-    return original.call(this, input, init);
-  };
-  globalThis.fetch = prefetched;
+  const unhook = hookFetch((url, input, init, next) => {
+    const pending = !init?.method || init.method === "GET" ? early.get(url) : undefined;
+    return pending ? pending.then((response) => (response ? response.clone() : next())) : next();
+  });
   const stop = () => {
-    if (globalThis.fetch === prefetched) globalThis.fetch = original;
+    unhook();
     early.clear();
   };
   addEventListener("spider:ready", stop, { once: true });
@@ -163,16 +192,9 @@ function fetchBytesSync(url) {
 // so the file it finds is the one it expects. <html data-stdlib> says how it
 // came: "deferred", then "fetched", or "fetched-on-demand".
 function answerDeferredStdlib() {
-  const original = globalThis.fetch;
-  const answering = function fetchDeferredStdlib(input, init) {
-    const url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
-    if (url === DEFERRED_STDLIB_URL) return Promise.resolve(new Response(new Uint8Array(0)));
-    return original.call(this, input, init);
-  };
-  globalThis.fetch = answering;
-  return () => {
-    if (globalThis.fetch === answering) globalThis.fetch = original;
-  };
+  return hookFetch((url, input, init, next) =>
+    url === DEFERRED_STDLIB_URL ? Promise.resolve(new Response(new Uint8Array(0))) : next(),
+  );
 }
 
 // Pyodide's fsInit hook, and a cancel for a start that fell back to a normal
@@ -333,11 +355,9 @@ function countDownloads(names) {
       report(0.1 + 0.6 * fraction, progressText(Math.min(loaded, total), total));
     }
   };
-  const original = globalThis.fetch;
-  const counting = async function fetchCountingBytes(input, init) {
-    const response = await original.call(this, input, init);
-    const url = input instanceof Request ? input.url : String(input);
-    const name = new URL(url, location.href).pathname.split("/").pop();
+  return hookFetch(async (url, input, init, next) => {
+    const response = await next();
+    const name = new URL(url).pathname.split("/").pop();
     if (!names.includes(name) || !response.ok || !response.body) return response;
     encodings[name] = (response.headers.get("content-encoding") || "").trim();
     const counter = new TransformStream({
@@ -352,11 +372,7 @@ function countDownloads(names) {
       statusText: response.statusText,
       headers: response.headers,
     });
-  };
-  globalThis.fetch = counting;
-  return () => {
-    if (globalThis.fetch === counting) globalThis.fetch = original;
-  };
+  });
 }
 
 const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
@@ -389,17 +405,70 @@ async function findSnapshot() {
   return { bytes };
 }
 
-// The snapshot shipped with the build, for a first visit, or null: none
-// shipped, a slow or data-saving connection, or it could not be fetched.
-async function fetchShippedSnapshot() {
-  if (!SHIPPED_SNAPSHOT) return null;
+// Whether to download the shipped snapshot: not on a slow or data-saving
+// connection, where downloading it would cost more than starting Python.
+function shippedSnapshotWorthIt() {
   const connection = navigator.connection;
-  if (connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType))) {
-    return null;
-  }
+  return !(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
+}
+
+// ---- a first visit: the big downloads from the first moment ----------------------
+// On a first visit (no service worker yet) the shipped snapshot and the wasm
+// are most of the wait. They are requested as this module runs, ahead of the
+// game's Python files, and the wasm is compiled while it streams in (Pyodide
+// itself compiles it only once the snapshot is in). Returns null when the
+// page will not start from the shipped snapshot.
+function startFirstVisit() {
+  if (!SHIPPED_SNAPSHOT || navigator.serviceWorker?.controller || !snapshotsEnabled()) return null;
+  if (!shippedSnapshotWorthIt()) return null;
+  // The progress bar counts the snapshot and the wasm. (Not the standard
+  // library: a start from a snapshot fetches it after the table.)
+  const stopCounting = countDownloads([SHIPPED_SNAPSHOT.split("/").pop(), "pyodide.asm.wasm"]);
+  const aborter = new AbortController();
+  const snapshot = fetch(new URL(SHIPPED_SNAPSHOT, SITE_URL).href, { signal: aborter.signal });
+  snapshot.catch(() => {});
+  const module = WebAssembly.compileStreaming(fetch(WASM_URL));
+  module.catch(() => {}); // then Pyodide downloads and compiles it itself
+  // A snapshot stored by an earlier visit makes the shipped one useless.
+  const dropSnapshotDownload = () => {
+    aborter.abort();
+    stopCounting();
+  };
+  return { snapshot, module, stopCounting, dropSnapshotDownload };
+}
+
+// While Pyodide starts: its request for the wasm is answered at once, without
+// a download, and its instantiateStreaming instantiates the module compiled
+// early (or, if that failed, downloads and compiles as it would have).
+function useEarlyWasm(module) {
+  const unhook = hookFetch((url, input, init, next) =>
+    url === WASM_URL ? Promise.resolve(new Response(null, { headers: { "content-type": "application/wasm" } })) : next(),
+  );
+  const original = WebAssembly.instantiateStreaming;
+  const instantiating = async function instantiateCompiledEarly(source, imports) {
+    let compiled;
+    try {
+      compiled = await module;
+    } catch {
+      return original.call(WebAssembly, pageFetch.call(globalThis, WASM_URL), imports);
+    }
+    return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
+  };
+  WebAssembly.instantiateStreaming = instantiating;
+  return () => {
+    unhook();
+    if (WebAssembly.instantiateStreaming === instantiating) WebAssembly.instantiateStreaming = original;
+  };
+}
+
+// The snapshot shipped with the build, or null: none shipped, not worth it
+// on this connection, or it could not be fetched. A first visit passes the
+// request it already made.
+async function fetchShippedSnapshot(early) {
+  if (!early && (!SHIPPED_SNAPSHOT || !shippedSnapshotWorthIt())) return null;
   let response;
   try {
-    response = await fetch(new URL(SHIPPED_SNAPSHOT, SITE_URL).href);
+    response = await (early ? early.snapshot : fetch(new URL(SHIPPED_SNAPSHOT, SITE_URL).href));
   } catch {
     return null;
   }
@@ -583,8 +652,18 @@ function freshenRestored(pyodide) {
   }
 }
 
-async function bootPyodide() {
-  const settings = { indexURL: INDEX_URL };
+async function bootPyodide(firstVisit) {
+  const stopEarlyWasm = firstVisit ? useEarlyWasm(firstVisit.module) : () => {};
+  try {
+    return await bootPyodideWith(firstVisit);
+  } finally {
+    stopEarlyWasm();
+  }
+}
+
+async function bootPyodideWith(firstVisit) {
+  // Python's -OO, as every snapshot was made (PYTHON_ENV in snapshot-prepare.mjs).
+  const settings = { indexURL: INDEX_URL, env: { PYTHONOPTIMIZE: "2" } };
   performance.mark("spider-pyodide-start");
   const enabled = snapshotsEnabled();
   setInfo("snapshot", enabled ? "none" : "off");
@@ -597,14 +676,13 @@ async function bootPyodide() {
       console.warn("Stored Pyodide snapshot is unusable; starting normally.", error);
     }
     let shipped = false;
-    let stopCounting = () => {};
-    if (!snapshot && SHIPPED_SNAPSHOT) {
-      // The progress bar counts the snapshot and the runtime files it comes with.
-      // (Not the standard library: a start from a snapshot fetches it after the table.)
-      stopCounting = countDownloads([SHIPPED_SNAPSHOT.split("/").pop(), "pyodide.asm.wasm"]);
-      snapshot = await fetchShippedSnapshot();
+    if (snapshot) {
+      firstVisit?.dropSnapshotDownload();
+    } else if (SHIPPED_SNAPSHOT) {
+      snapshot = await fetchShippedSnapshot(firstVisit);
       shipped = Boolean(snapshot);
     }
+    const stopCounting = firstVisit?.stopCounting ?? (() => {});
     if (!shipped) stopCounting();
     if (snapshot) {
       const stopAnswering = answerDeferredStdlib();
@@ -648,9 +726,9 @@ async function bootPyodide() {
 
 let booting = null;
 
-function boot() {
+function boot(firstVisit = null) {
   if (!booting) {
-    booting = bootPyodide();
+    booting = bootPyodide(firstVisit);
     booting.catch(() => {}); // reported to PyScript, which awaits it below
   }
   return booting;
@@ -667,6 +745,7 @@ export async function loadPyodide(options = {}) {
 
 // index.html loads this module itself, right after boot.js: Pyodide starts
 // loading at once instead of after PyScript has read its configuration and
-// fetched its plugins.
+// fetched its plugins. A first visit's big downloads go first.
+const firstVisit = startFirstVisit();
 prefetchPythonFiles();
-boot();
+boot(firstVisit);

@@ -79,6 +79,12 @@ compiled = sorted(codes)
 [imported, compiled]
 `;
 
+/** The environment every Pyodide of the game starts with (the page's own
+ * in shell/pyodide-boot.mjs says the same): Python's -OO, no docstrings and
+ * no asserts (the game's asserts only narrow types). Docstrings were a tenth
+ * of a snapshot's heap: 0.3 MB less on a first visit. */
+export const PYTHON_ENV = { PYTHONOPTIMIZE: "2" };
+
 /** Write the game's Python files into Pyodide's file system, at the paths
  * PyScript uses (relative to the home folder), so that the restored import
  * system finds exactly what it cached. ``files`` is [[url, path]];

@@ -6,7 +6,7 @@
 // Message out: { ok, snapshot, heapBytes, imported, compiled } or
 //              { ok: false, stage, error }
 
-import { prepareSnapshot, writePythonFiles } from "./snapshot-prepare.mjs";
+import { PYTHON_ENV, prepareSnapshot, writePythonFiles } from "./snapshot-prepare.mjs";
 
 self.onmessage = async ({ data }) => {
   const { indexURL, siteURL, files, imports = [], compiled = [] } = data;
@@ -16,6 +16,7 @@ self.onmessage = async ({ data }) => {
     const pyodide = await loadPyodide({
       indexURL,
       _makeSnapshot: true,
+      env: { ...PYTHON_ENV },
       stdout: () => {},
       stderr: () => {},
     });

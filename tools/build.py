@@ -20,7 +20,7 @@ Standard library only. The site is:
   segments (``tools/wasm_image.py``: about 1 MB less to download), which
   the page undoes;
 * beside every compressible file of 1 KB or more, its precompressed copies
-  ``X.br`` (brotli, with Node's zlib: quality 11, 10 for the snapshot) and
+  ``X.br`` (brotli, with Node's zlib, quality 11) and
   ``X.gz`` (gzip -9), for a static host that serves them as they are
   (``tools/serve.py`` does; see the README's Hosting section).  They are
   kept in ``.cache/compressed/`` by content, so a rebuild recompresses only
@@ -94,8 +94,6 @@ COMPRESSED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", 
 """What gets precompressed copies (.zip and pictures are compressed already)."""
 COMPRESS_MIN_BYTES = 1024
 BROTLI_QUALITY = 11
-BROTLI_QUALITY_LARGE = 10
-"""For files over 16 MB (the snapshot): 4 % larger than quality 11, in a third of the time."""
 # The standard-library (and Pyodide) modules the page imports by the time it is
 # ready, as recorded from a normal start (spiderShell.bootInfo.snapshotImported).
 # The shipped snapshot imports them so that the page need not; one missing here
@@ -606,9 +604,10 @@ def compressed_copies(contents: dict[str, bytes], cache: Path = COMPRESS_CACHE) 
             gz.with_suffix(".part").replace(gz)
         gz.touch()
         out[site_path + ".gz"] = gz.read_bytes()
-        quality = BROTLI_QUALITY_LARGE if len(data) > 16_000_000 else BROTLI_QUALITY
-        cached = cache / f"{digest}-q{quality}.br"
-        todo.append((site_path, cached, quality))
+        # Quality 11 for the snapshot too (about 25 s with Node, once per
+        # snapshot: copies are kept by content); 10 made it 0.13 MB bigger.
+        cached = cache / f"{digest}-q{BROTLI_QUALITY}.br"
+        todo.append((site_path, cached, BROTLI_QUALITY))
     missing = [(path, cached, q) for path, cached, q in todo if not cached.is_file()]
     node = shutil.which("node")
     if missing and node is None:

@@ -17,7 +17,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-import { prepareSnapshot, writePythonFiles } from "../shell/snapshot-prepare.mjs";
+import { PYTHON_ENV, prepareSnapshot, writePythonFiles } from "../shell/snapshot-prepare.mjs";
 
 const [specPath, outPath] = process.argv.slice(2);
 let stage = "spec";
@@ -35,7 +35,7 @@ try {
     _makeSnapshot: true,
     // The environment a page gets. Emscripten's default "_" would be this
     // script's path on the build machine (the page has "./this.program").
-    env: { HOME: "/home/pyodide", _: "./this.program" },
+    env: { HOME: "/home/pyodide", _: "./this.program", ...PYTHON_ENV },
     stdout: () => {},
     stderr: () => {},
   });
