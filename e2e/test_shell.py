@@ -528,6 +528,18 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
     assert lib_modules(page) - set(site_build.SNAPSHOT_STDLIB) == set()
     # Its Node origin does not show in the page's environment.
     assert python(page, "import os; os.environ['_']") == "./this.program"
+    # Kept without its empty 64 KiB chunks: a good third less to read at each start.
+    kept = page.evaluate(
+        """async () => {
+            const [name] = (await caches.keys()).filter(n => n.startsWith('spider-snapshot-'));
+            const cache = await caches.open(name);
+            const response = await cache.match((await cache.keys())[0]);
+            const bytes = new Uint8Array(await response.arrayBuffer());
+            return [new TextDecoder().decode(bytes.slice(0, 4)), bytes.length,
+                    Number(response.headers.get('x-snapshot-length'))];
+        }"""
+    )
+    assert kept[0] == "SPZ1" and kept[2] >= site_build.SNAPSHOT_HEAP_LIMIT and kept[1] < 0.7 * kept[2], kept
 
     reload_game(page)
     assert html_attr(page, "boot") == "snapshot"
@@ -568,6 +580,16 @@ CORRUPTIONS = {
         const [request] = await cache.keys();
         const response = await cache.match(request);
         const bytes = new Uint8Array(await response.arrayBuffer()).slice(0, 1 << 20);
+        await cache.put(request, new Response(bytes, {headers: response.headers}));
+    }""",
+    # Stored without its empty chunks: a chunk list that points outside the heap.
+    "chunk list": """async () => {
+        const [name] = (await caches.keys()).filter(n => n.startsWith('spider-snapshot-'));
+        const cache = await caches.open(name);
+        const [request] = await cache.keys();
+        const response = await cache.match(request);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        new DataView(bytes.buffer).setUint32(12 + 4 * 5, 1 << 20, true);
         await cache.put(request, new Response(bytes, {headers: response.headers}));
     }""",
 }
