@@ -85,16 +85,12 @@ function report(fraction, text) {
   dispatchEvent(new CustomEvent("spider:boot-progress", { detail: { fraction, text } }));
 }
 
+// What shell/early.js began: whether snapshots are on, and the stored
+// snapshot's lookup. Without it (it did not run), a normal start.
+const EARLY = shell.early ?? { snapshots: false, stored: Promise.resolve(null) };
+
 function snapshotsEnabled() {
-  if (typeof caches === "undefined" || typeof Worker === "undefined") return false;
-  try {
-    const flag = new URLSearchParams(location.search).get("snapshot");
-    if (flag === "off" || flag === "0") return false;
-    if (localStorage.getItem("spider.snapshot") === "off") return false;
-  } catch {
-    // storage may be blocked: snapshots stay on
-  }
-  return true;
+  return EARLY.snapshots;
 }
 
 // ---- fetch, as the boot sees it ---------------------------------------------------
@@ -456,12 +452,11 @@ async function storeSnapshot(bytes) {
   await dropOtherSnapshots();
 }
 
-// The stored snapshot, or null. Its bytes come as a promise: Pyodide awaits
-// it only when it needs them, so reading 30 MiB from Cache Storage overlaps
-// fetching and compiling the runtime.
+// The stored snapshot, or null (shell/early.js began looking it up). Its
+// bytes come as a promise: Pyodide awaits them only when it needs them, so
+// reading them from Cache Storage overlaps compiling the runtime.
 async function findSnapshot() {
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  const response = await cache.match(SNAPSHOT_URL);
+  const response = await EARLY.stored;
   if (!response) return null;
   const expected = Number(response.headers.get("x-snapshot-length"));
   const bytes = response.arrayBuffer().then((buffer) => {
@@ -505,6 +500,9 @@ function startEarly() {
     snapshot = fetch(new URL(SHIPPED_SNAPSHOT, SITE_URL).href, { signal: aborter.signal });
     snapshot.catch(() => {});
   }
+  // Pyodide's Emscripten module (1.2 MB of JavaScript) is evaluated now, while
+  // the snapshot is read, rather than when Pyodide gets to importing it.
+  import(new URL("pyodide.asm.mjs", INDEX_URL).href).catch(() => {});
   let module = null;
   if (typeof WebAssembly.compileStreaming === "function") {
     module = WebAssembly.compileStreaming(fetch(WASM_URL));
