@@ -69,7 +69,9 @@ for name, path, is_package, source in sources:
     if name in sys.modules:
         continue
     try:
-        code = compile(source, path, "exec", dont_inherit=True)
+        # Docstrings kept (optimize=1, not the interpreter's -OO): a dataclass
+        # without one makes itself one from inspect.signature at every start.
+        code = compile(source, path, "exec", dont_inherit=True, optimize=1)
     except SyntaxError:
         continue
     codes[name] = (path, bool(is_package), len(source.encode("utf-8")), code)
@@ -82,7 +84,8 @@ compiled = sorted(codes)
 /** The environment every Pyodide of the game starts with (the page's own
  * in shell/pyodide-boot.mjs says the same): Python's -OO, no docstrings and
  * no asserts (the game's asserts only narrow types). Docstrings were a tenth
- * of a snapshot's heap: 0.3 MB less on a first visit. */
+ * of a snapshot's heap: 0.3 MB less on a first visit. The modules compiled
+ * into the snapshot keep theirs (see PREPARE). */
 export const PYTHON_ENV = { PYTHONOPTIMIZE: "2" };
 
 /** Write the game's Python files into Pyodide's file system, at the paths
