@@ -88,6 +88,8 @@ LABELS = {
     "reload_3": "third reload",
     "first_paint_warm": "first paint, loading screen (reload)",
     "picture_warm": "the table shown as it was left (reload, a picture)",
+    "loader_warm": "reload: the Pyodide loader runs",
+    "restored_warm": "reload: Pyodide restored (then PyScript, the table)",
     "cold_normal": "first visit, normal start (no snapshot)",
     "warm_normal": "reload, normal start (no snapshot)",
     "js_heap_cold": "JS heap after the first visit",
@@ -197,6 +199,8 @@ def run(site: Path, runs: int, profile: str, verbose: bool) -> tuple[dict[str, l
                         results["first_paint_warm"].append(warm["paint"] / 1000)
                         if warm["picture"] is not None:
                             results["picture_warm"].append(warm["picture"] / 1000)
+                        results["loader_warm"].append(warm["pyodideStart"] / 1000)
+                        results["restored_warm"].append(warm["pyodideLoaded"] / 1000)
                     reloads.append(f"{warm['ready'] / 1000:.2f} s ({warm['boot']})")
                 if profile == "desktop":
                     page = context.new_page()

@@ -38,6 +38,7 @@
 // and both boot paths are tested (e2e/test_shell.py).
 
 import { loadPyodide as loadPyodideUpstream, version } from "../@PYODIDE_DIR@/pyodide.mjs";
+import { packSnapshot, unmixSnapshot, unpackSnapshot } from "./snapshot-format.mjs";
 
 export { version };
 
@@ -254,38 +255,9 @@ function deferStdlibFile(node, cancelled) {
 // Pyodide instantiates the wasm, before any of its code runs, the fresh
 // memory holds exactly those segments: XORing them in again gives the
 // snapshot back, in place, before Pyodide restores it. An Adler-32 checksum
-// tells whether it did; if not, the snapshot's magic number is cleared, so
-// that Pyodide refuses it and the page starts normally.
-function adler32(bytes) {
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < bytes.length; ) {
-    const stop = Math.min(i + 5552, bytes.length);
-    for (; i < stop; i++) {
-      a += bytes[i];
-      b += a;
-    }
-    a %= 65521;
-    b %= 65521;
-  }
-  return (b * 65536 + a) >>> 0;
-}
-
-function unmixSnapshot(snapshot, memory) {
-  const view = new DataView(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength);
-  const { end, checksum } = SHIPPED_BASE;
-  const header = view.getUint32(4, true);
-  if (header % 16 || end % 4 || header + end > snapshot.byteLength || end > memory.byteLength) {
-    throw new Error(`a snapshot header of ${header} bytes`);
-  }
-  const mixed = new Uint32Array(snapshot.buffer, snapshot.byteOffset + header, end / 4);
-  const fresh = new Uint32Array(memory, 0, end / 4);
-  for (let i = 0; i < mixed.length; i++) mixed[i] ^= fresh[i];
-  if (adler32(new Uint8Array(snapshot.buffer, snapshot.byteOffset + header, end)) !== checksum) {
-    throw new Error("the snapshot's static data does not match its checksum");
-  }
-}
-
+// tells whether it did (unmixSnapshot, in snapshot-format.mjs); if not, the
+// snapshot's magic number is cleared, so that Pyodide refuses it and the page
+// starts normally.
 function unmixOnInstantiate(snapshotBytes) {
   const original = WebAssembly.instantiateStreaming;
   let done = false;
@@ -295,7 +267,7 @@ function unmixOnInstantiate(snapshotBytes) {
     done = true;
     const snapshot = await snapshotBytes;
     try {
-      unmixSnapshot(snapshot, result.instance.exports.memory.buffer);
+      unmixSnapshot(snapshot, result.instance.exports.memory.buffer, SHIPPED_BASE);
     } catch (error) {
       console.warn("The shipped Pyodide snapshot is damaged:", error);
       new DataView(snapshot.buffer, snapshot.byteOffset, 4).setUint32(0, 0, true);
@@ -383,64 +355,8 @@ async function loadNormally(options) {
 }
 
 // ---- snapshot storage ----------------------------------------------------------
-// A snapshot is Pyodide's whole heap, 30 MiB, of which about 40 % is zeros
-// (the stack's reserve, unused heap). Cache Storage keeps it without its
-// empty 64 KiB chunks, so every start reads about 18 MB instead of 30:
-// [magic "SPZ1", full length, n, n chunk indices (rising)] as 32-bit little-
-// endian words, then those n chunks. Anything else is refused.
-const PACKED_MAGIC = 0x315a5053; // "SPZ1"
-const CHUNK = 65536;
-
-function packSnapshot(bytes) {
-  const kept = [];
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
-  for (let start = 0; start < bytes.byteLength; start += CHUNK) {
-    const end = Math.min(start + CHUNK, bytes.byteLength);
-    let empty = true;
-    for (let w = start >>> 2; w < end >>> 2 && empty; w++) empty = words[w] === 0;
-    for (let b = end & ~3; b < end && empty; b++) empty = bytes[b] === 0;
-    if (!empty) kept.push(start / CHUNK);
-  }
-  const head = 12 + 4 * kept.length;
-  const size = kept.reduce((sum, i) => sum + Math.min(CHUNK, bytes.byteLength - i * CHUNK), 0);
-  const packed = new Uint8Array(head + size);
-  const view = new DataView(packed.buffer);
-  view.setUint32(0, PACKED_MAGIC, true);
-  view.setUint32(4, bytes.byteLength, true);
-  view.setUint32(8, kept.length, true);
-  let at = head;
-  kept.forEach((index, k) => {
-    view.setUint32(12 + 4 * k, index, true);
-    const chunk = bytes.subarray(index * CHUNK, Math.min((index + 1) * CHUNK, bytes.byteLength));
-    packed.set(chunk, at);
-    at += chunk.byteLength;
-  });
-  return packed;
-}
-
-function unpackSnapshot(buffer) {
-  const view = new DataView(buffer);
-  if (buffer.byteLength < 12 || view.getUint32(0, true) !== PACKED_MAGIC) throw new Error("not a stored snapshot");
-  const length = view.getUint32(4, true);
-  const count = view.getUint32(8, true);
-  const chunks = Math.ceil(length / CHUNK);
-  if (count > chunks || 12 + 4 * count > buffer.byteLength) throw new Error("a stored snapshot cut short");
-  const bytes = new Uint8Array(length);
-  let at = 12 + 4 * count;
-  let last = -1;
-  for (let k = 0; k < count; k++) {
-    const index = view.getUint32(12 + 4 * k, true);
-    if (index <= last || index >= chunks) throw new Error("a stored snapshot with a wrong chunk list");
-    const size = Math.min(CHUNK, length - index * CHUNK);
-    if (at + size > buffer.byteLength) throw new Error("a stored snapshot cut short");
-    bytes.set(new Uint8Array(buffer, at, size), index * CHUNK);
-    at += size;
-    last = index;
-  }
-  if (at !== buffer.byteLength) throw new Error("a stored snapshot with bytes to spare");
-  return bytes;
-}
-
+// Cache Storage keeps a snapshot without its empty 64 KiB chunks, so every
+// start reads about 18 MB instead of 30 (packSnapshot, in snapshot-format.mjs).
 async function storeSnapshot(bytes) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   await cache.put(

@@ -794,7 +794,7 @@ def build(
         "/*@STDLIB_REST@*/[]": json.dumps(rest, separators=(",", ":")),
     }
 
-    preloads = ["shell/pyscript-setup.js", "shell/pyodide-boot.mjs"] + [
+    preloads = ["shell/pyscript-setup.js", "shell/pyodide-boot.mjs", "shell/snapshot-format.mjs"] + [
         f"{v.site_dir}/{name}" for v in vendors for name in v.files if name.endswith((".js", ".mjs"))
     ]
     values["<!--@MODULEPRELOADS@-->"] = "\n".join(f'<link rel="modulepreload" href="./{path}">' for path in preloads)

@@ -39,7 +39,8 @@ only reads the header's length. Used by the examples and tests."""
 _DATA_SECTION = 11
 
 
-def _uleb(data: bytes, pos: int) -> tuple[int, int]:
+def _leb(data: bytes, pos: int, signed: bool = False) -> tuple[int, int]:
+    """The LEB128 number at POS, and the position after it."""
     value = shift = 0
     while True:
         byte = data[pos]
@@ -47,18 +48,7 @@ def _uleb(data: bytes, pos: int) -> tuple[int, int]:
         value |= (byte & 0x7F) << shift
         shift += 7
         if byte < 0x80:
-            return value, pos
-
-
-def _sleb(data: bytes, pos: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = data[pos]
-        pos += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            if byte & 0x40:
+            if signed and byte & 0x40:
                 value -= 1 << shift
             return value, pos
 
@@ -72,21 +62,21 @@ def _segments(wasm: bytes) -> list[tuple[int, bytes]]:
     pos = 8
     while pos < len(wasm):
         section = wasm[pos]
-        size, pos = _uleb(wasm, pos + 1)
+        size, pos = _leb(wasm, pos + 1)
         if section != _DATA_SECTION:
             pos += size
             continue
-        count, pos = _uleb(wasm, pos)
+        count, pos = _leb(wasm, pos)
         segments = []
         for _ in range(count):
             if wasm[pos] != 0:
                 raise ValueError(f"data segment kind {wasm[pos]}: only active segments of memory 0 are known")
             if wasm[pos + 1] != 0x41:  # i32.const
                 raise ValueError("a data segment's offset is not a constant")
-            offset, pos = _sleb(wasm, pos + 2)
+            offset, pos = _leb(wasm, pos + 2, signed=True)
             if wasm[pos] != 0x0B:
                 raise ValueError("a data segment's offset is not a single constant")
-            length, pos = _uleb(wasm, pos + 1)
+            length, pos = _leb(wasm, pos + 1)
             segments.append((offset, wasm[pos : pos + length]))
             pos += length
         return segments
