@@ -76,14 +76,16 @@ export function packSnapshot(bytes) {
   return packed;
 }
 
-export function unpackSnapshot(buffer) {
+// The snapshot, written into TARGET (zeros, of its full length) if given.
+export function unpackSnapshot(buffer, target = null) {
   const view = new DataView(buffer);
   if (buffer.byteLength < 12 || view.getUint32(0, true) !== PACKED_MAGIC) throw new Error("not a stored snapshot");
   const length = view.getUint32(4, true);
   const count = view.getUint32(8, true);
   const chunks = Math.ceil(length / CHUNK);
   if (count > chunks || 12 + 4 * count > buffer.byteLength) throw new Error("a stored snapshot cut short");
-  const bytes = new Uint8Array(length);
+  if (target && target.byteLength !== length) throw new Error(`a stored snapshot of ${length} bytes, not ${target.byteLength}`);
+  const bytes = target ?? new Uint8Array(length);
   let at = 12 + 4 * count;
   let last = -1;
   for (let k = 0; k < count; k++) {

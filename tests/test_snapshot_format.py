@@ -47,10 +47,22 @@ def test_a_snapshot_packs_without_its_empty_chunks_and_comes_back_whole() -> Non
           magic: new TextDecoder().decode(packed.slice(0, 4)),
           same: back.length === bytes.length && back.every((b, i) => b === bytes[i]),
           empty: unpackSnapshot(packSnapshot(new Uint8Array(65536 * 2)).buffer).length,
+          into: (() => { const target = new Uint8Array(bytes.length);
+                         const got = unpackSnapshot(packed.slice().buffer, target);
+                         return got === target && target.every((b, i) => b === bytes[i]); })(),
+          wrongTarget: (() => { try { unpackSnapshot(packed.slice().buffer, new Uint8Array(5)); return "accepted"; }
+                                catch { return "refused"; } })(),
         }));
         """
     )
-    assert result == {"size": 12 + 3 * 4 + 2 * 65536 + 100, "magic": "SPZ1", "same": True, "empty": 2 * 65536}
+    assert result == {
+        "size": 12 + 3 * 4 + 2 * 65536 + 100,
+        "magic": "SPZ1",
+        "same": True,
+        "empty": 2 * 65536,
+        "into": True,  # written into the array Pyodide already holds
+        "wrongTarget": "refused",
+    }
 
 
 DAMAGE = {
