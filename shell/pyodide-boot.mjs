@@ -4,7 +4,10 @@
 //
 // What it adds:
 //  * an early start: index.html loads this module directly, so Pyodide starts
-//    loading before PyScript has even read its configuration;
+//    loading before PyScript has even read its configuration. The wasm is
+//    requested at once and compiled while it streams in (startEarly), and
+//    shell/early.js, the page's first script, has already begun looking up
+//    a stored snapshot;
 //  * the vendored Pyodide files on our own origin (indexURL);
 //  * byte-accurate download progress on a first visit;
 //  * the game's Python files fetched while Pyodide starts, not after;
@@ -13,19 +16,21 @@
 //    page imported (the standard library, our pure modules) and compiles,
 //    without running, the modules that need the browser (PyScript's, the
 //    table's); its memory is saved in Cache Storage under the Pyodide version
-//    and the build hash. The next start restores that memory instead of
-//    initialising Python and importing all that again. Every boot from a
-//    snapshot would replay the same random state, so Python's random is
-//    reseeded from crypto.getRandomValues right after. Any failure falls back
-//    to a normal start and throws the snapshot away.
+//    and the build hash (packed: snapshot-format.mjs). The next start
+//    restores that memory instead of initialising Python and importing all
+//    that again. Every boot from a snapshot would replay the same random
+//    state, so Python's random is reseeded from crypto.getRandomValues right
+//    after. Any failure falls back to a normal start and throws the snapshot
+//    away.
 //
 // A first visit has no stored snapshot yet: it restores the one shipped with
 // the site instead (made at build time by tools/make_snapshot.mjs with the
-// same code, 3.8 MB compressed: its static data ships XORed with the wasm's),
-// then keeps it in Cache Storage as if it had made it. A start from a snapshot
-// fetches the standard library only after the table (see deferStdlib). Not on a slow or data-saving connection, where downloading it
-// would cost more than starting Python; those start normally and make their
-// own snapshot afterwards, as does a build shipped without one.
+// same code, 3.4 MB compressed: its static data ships XORed with the wasm's,
+// see fillOnInstantiate), then keeps it in Cache Storage as if it had made
+// it. Not on a slow or data-saving connection, where downloading it would
+// cost more than starting Python; those start normally and make their own
+// snapshot afterwards, as does a build shipped without one. A start from a
+// snapshot fetches the standard library only after the table (deferStdlib).
 //
 // Switches: ?snapshot=off in the URL, or localStorage["spider.snapshot"]="off",
 // boot normally and make no snapshot. <html data-boot> tells how the page
