@@ -380,3 +380,32 @@ def test_the_faces_are_there_before_python_starts_in_one_stylesheet_per_set(desk
         "() => getComputedStyle(document.querySelector('#table .card[data-face=down]')).backgroundImage"
     )
     assert "backs/blue.svg" in down
+
+
+CONTENT_OFFSETS = """() => [...document.querySelectorAll('.bar .btn')].filter(b => b.offsetParent).map(b => {
+  const box = b.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(b);
+  const inner = range.getBoundingClientRect();
+  return [b.dataset.action || b.textContent.trim(), Math.round(box.height),
+          Math.abs((inner.left + inner.right) / 2 - (box.left + box.right) / 2),
+          inner.left >= box.left && inner.right <= box.right];
+})"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (2560, 1440)], ids=["desktop", "large"])
+def test_the_header_buttons_hold_their_icons_in_the_middle(desk: TablePage, size: tuple[int, int]) -> None:
+    """On a large screen the header grows; its icon buttons once kept the
+    text buttons' side padding and pushed their icons off-centre, the "more"
+    dots against the border."""
+    width, height = size
+    desk.open("#spider-1/4")
+    desk.page.set_viewport_size({"width": width, "height": height})
+    desk.page.wait_for_function("w => document.querySelector('#table').getBoundingClientRect().width === w", arg=width)
+    desk.idle()
+    buttons = desk.page.evaluate(CONTENT_OFFSETS)
+    assert len(buttons) >= 8, buttons
+    for name, _height, off_centre, inside in buttons:
+        assert inside and off_centre <= 1.5, (name, off_centre, buttons)
+    assert len({h for _name, h, _off, _inside in buttons}) == 1, buttons  # one height for all
+    desk.page.set_viewport_size(DESKTOP["viewport"])
