@@ -5,7 +5,7 @@
 // What it adds:
 //  * an early start: index.html loads this module directly, so Pyodide starts
 //    loading before PyScript has even read its configuration. The wasm is
-//    requested at once and compiled while it streams in (startEarly), and
+//    requested at once and compiled while it streams in (startDownloads), and
 //    shell/early.js, the page's first script, has already begun looking up
 //    a stored snapshot;
 //  * the vendored Pyodide files on our own origin (indexURL);
@@ -193,18 +193,17 @@ function fetchBytesSync(url) {
 // library is, above). The snapshot's import caches describe the very same zip,
 // so the file it finds is the one it expects. <html data-stdlib> says how it
 // came: "deferred", then "fetched", or "fetched-on-demand".
-function answerDeferredStdlib() {
-  return hookFetch((url, input, init, next) =>
+//
+// deferStdlib() answers Pyodide's request for DEFERRED_STDLIB_URL with an
+// empty file until stop(), and gives its fsInit hook, and a cancel for a
+// start that fell back to a normal one. The hook runs before the empty zip is
+// written (Pyodide awaits its download in a step before it, but does not wait
+// to run the next): it watches for that write, then makes the file's content
+// a lazy one, all before the snapshot is restored.
+function deferStdlib() {
+  const stop = hookFetch((url, input, init, next) =>
     url === DEFERRED_STDLIB_URL ? Promise.resolve(new Response(new Uint8Array(0))) : next(),
   );
-}
-
-// Pyodide's fsInit hook, and a cancel for a start that fell back to a normal
-// one. The hook runs before the empty zip is written (Pyodide awaits its
-// download in a step before it, but does not wait to run the next): it
-// watches for that write, then makes the file's content a lazy one, all
-// before the snapshot is restored.
-function deferStdlib() {
   let cancelled = false;
   const cancel = () => {
     cancelled = true;
@@ -222,7 +221,7 @@ function deferStdlib() {
       return result;
     };
   };
-  return { fsInit, cancel };
+  return { fsInit, cancel, stop };
 }
 
 function deferStdlibFile(node, cancelled) {
@@ -410,17 +409,17 @@ function shippedSnapshotWorthIt() {
 // the same moment, ahead of the game's Python files. Returns {module,
 // snapshot (a first visit's response, or null), stopCounting,
 // dropSnapshotDownload}.
-function startEarly() {
-  const firstVisit =
+function startDownloads() {
+  const shipping =
     !navigator.serviceWorker?.controller && SHIPPED_SNAPSHOT && snapshotsEnabled() && shippedSnapshotWorthIt();
   // The progress bar counts the snapshot and the wasm. (Not the standard
   // library: a start from a snapshot fetches it after the table.)
-  const stopCounting = firstVisit
+  const stopCounting = shipping
     ? countDownloads([SHIPPED_SNAPSHOT.split("/").pop(), "pyodide.asm.wasm"])
     : () => {};
   const aborter = new AbortController();
   let snapshot = null;
-  if (firstVisit) {
+  if (shipping) {
     snapshot = fetch(new URL(SHIPPED_SNAPSHOT, SITE_URL).href, { signal: aborter.signal });
     snapshot.catch(() => {});
   }
@@ -466,7 +465,7 @@ function useEarlyWasm(module) {
 
 // The snapshot shipped with the build, or null: none shipped, not worth it
 // on this connection, or it could not be fetched. A first visit passes the
-// request it already made (startEarly).
+// request it already made (startDownloads).
 async function fetchShippedSnapshot(requested) {
   if (!requested && (!SHIPPED_SNAPSHOT || !shippedSnapshotWorthIt())) return null;
   let response;
@@ -497,7 +496,7 @@ async function readInto(body, target) {
 // Keep the shipped snapshot, once the game is ready, as if this page had made it.
 function keepShippedSnapshot(bytes) {
   const keep = async () => {
-    await storeSnapshot(await bytes);
+    await storeSnapshot(bytes);
     setInfo("snapshot", "saved");
   };
   const start = () =>
@@ -641,16 +640,16 @@ function freshenRestored(pyodide) {
   }
 }
 
-async function bootPyodide(early) {
-  const stopEarlyWasm = early.module ? useEarlyWasm(early.module) : () => {};
+async function bootPyodide(downloads) {
+  const stopEarlyWasm = downloads.module ? useEarlyWasm(downloads.module) : () => {};
   try {
-    return await bootPyodideWith(early);
+    return await bootPyodideWith(downloads);
   } finally {
     stopEarlyWasm();
   }
 }
 
-async function bootPyodideWith(early) {
+async function bootPyodideWith(downloads) {
   // Python's -OO, as every snapshot was made (PYTHON_ENV in snapshot-prepare.mjs).
   const settings = { indexURL: INDEX_URL, env: { PYTHONOPTIMIZE: "2" } };
   performance.mark("spider-pyodide-start");
@@ -666,15 +665,14 @@ async function bootPyodideWith(early) {
     }
     let shipped = false;
     if (snapshot) {
-      early.dropSnapshotDownload();
+      downloads.dropSnapshotDownload();
     } else if (SHIPPED_SNAPSHOT) {
-      snapshot = await fetchShippedSnapshot(early.snapshot);
+      snapshot = await fetchShippedSnapshot(downloads.snapshot);
       shipped = Boolean(snapshot);
     }
-    const stopCounting = early.stopCounting;
+    const stopCounting = downloads.stopCounting;
     if (!shipped) stopCounting();
     if (snapshot) {
-      const stopAnswering = answerDeferredStdlib();
       const deferral = deferStdlib();
       const stopFilling = fillOnInstantiate(snapshot, shipped ? SHIPPED_BASE : null);
       try {
@@ -697,7 +695,7 @@ async function bootPyodideWith(early) {
         setInfo("boot", "fallback");
         setInfo("snapshot", "none");
       } finally {
-        stopAnswering();
+        deferral.stop();
         stopFilling();
         if (shipped) stopCounting();
       }
@@ -715,9 +713,9 @@ async function bootPyodideWith(early) {
 
 let booting = null;
 
-function boot(early = null) {
+function boot() {
   if (!booting) {
-    booting = bootPyodide(early ?? startEarly());
+    booting = bootPyodide(startDownloads());
     booting.catch(() => {}); // reported to PyScript, which awaits it below
   }
   return booting;
@@ -734,7 +732,7 @@ export async function loadPyodide(options = {}) {
 
 // index.html loads this module itself, right after boot.js: Pyodide starts
 // loading at once instead of after PyScript has read its configuration and
-// fetched its plugins. The big downloads go first.
-const early = startEarly();
+// fetched its plugins. The big downloads go first, the game's Python files
+// after them.
+boot();
 prefetchPythonFiles();
-boot(early);
