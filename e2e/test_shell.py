@@ -637,6 +637,11 @@ def test_a_data_saving_connection_starts_normally_and_makes_its_own_snapshot(
     load_until_settled(page, site_url)
     assert html_attr(page, "boot") == "normal"
     assert not [path for path, _ in list(site_server.log)[before:] if "/snapshot/" in path]
+    # The loading screen counted what this start downloaded, the wasm and the
+    # standard library, to the end.
+    counted = [t for _, _, t in boot_log(page) if t.startswith("Getting the cards ready… ")]
+    last = re.match(r"Getting the cards ready… ([\d.]+) of ([\d.]+) MB$", counted[-1]) if counted else None
+    assert last and last.group(1) == last.group(2) and float(last.group(2)) > 3, counted[-3:]
     assert html_attr(page, "snapshot") == "saved"
     reload_game(page)
     assert html_attr(page, "boot") == "snapshot"

@@ -358,8 +358,9 @@ function countDownloads(names) {
 
 const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
 
-async function loadNormally(options) {
-  const restore = countDownloads(RUNTIME_FILES);
+// (COUNTED: the start's own counting already counts them.)
+async function loadNormally(options, counted) {
+  const restore = counted ? () => {} : countDownloads(RUNTIME_FILES);
   try {
     return await loadPyodideUpstream(options);
   } finally {
@@ -407,16 +408,17 @@ function shippedSnapshotWorthIt() {
 // compile quick): it overlaps looking up and reading the stored snapshot. On a
 // first visit (no service worker yet) the shipped snapshot is requested at
 // the same moment, ahead of the game's Python files. Returns {module,
-// snapshot (a first visit's response, or null), stopCounting,
+// snapshot (a first visit's response, or null), countsRuntime, stopCounting,
 // dropSnapshotDownload}.
 function startDownloads() {
   const shipping =
     !navigator.serviceWorker?.controller && SHIPPED_SNAPSHOT && snapshotsEnabled() && shippedSnapshotWorthIt();
-  // The progress bar counts the snapshot and the wasm. (Not the standard
-  // library: a start from a snapshot fetches it after the table.)
-  const stopCounting = shipping
-    ? countDownloads([SHIPPED_SNAPSHOT.split("/").pop(), "pyodide.asm.wasm"])
-    : () => {};
+  // The progress bar counts what this start downloads, from its first byte:
+  // the shipped snapshot and the wasm (the standard library comes after the
+  // table), or for a normal start the wasm and the standard library. (Nothing
+  // once the service worker serves the files: countDownloads.)
+  const counted = shipping ? [SHIPPED_SNAPSHOT.split("/").pop(), "pyodide.asm.wasm"] : RUNTIME_FILES;
+  const stopCounting = countDownloads(counted);
   const aborter = new AbortController();
   let snapshot = null;
   if (shipping) {
@@ -436,7 +438,7 @@ function startDownloads() {
     aborter.abort();
     stopCounting();
   };
-  return { module, snapshot, stopCounting, dropSnapshotDownload };
+  return { module, snapshot, countsRuntime: counted === RUNTIME_FILES, stopCounting, dropSnapshotDownload };
 }
 
 // While Pyodide starts: its request for the wasm is answered at once, without
@@ -646,6 +648,7 @@ async function bootPyodide(downloads) {
     return await bootPyodideWith(downloads);
   } finally {
     stopEarlyWasm();
+    downloads.stopCounting();
   }
 }
 
@@ -670,7 +673,7 @@ async function bootPyodideWith(downloads) {
       snapshot = await fetchShippedSnapshot(downloads.snapshot);
       shipped = Boolean(snapshot);
     }
-    const stopCounting = downloads.stopCounting;
+    const stopCounting = downloads.countsRuntime ? () => {} : downloads.stopCounting;
     if (!shipped) stopCounting();
     if (snapshot) {
       const deferral = deferStdlib();
@@ -703,7 +706,7 @@ async function bootPyodideWith(downloads) {
   }
   if (!pyodide) {
     if (!info.boot) setInfo("boot", "normal");
-    pyodide = await loadNormally(settings);
+    pyodide = await loadNormally(settings, downloads.countsRuntime);
     if (enabled) saveSnapshotWhenIdle(pyodide);
   }
   performance.mark("spider-pyodide-loaded");
