@@ -252,6 +252,14 @@ assert email.mime.text.MIMEText('x').get_content_type() == 'text/plain'
 """
 
 
+NO_COLUMNS = """
+import ui.app
+def columns(code):
+    return {position[2] for position in code.co_positions()}
+str([columns(ui.app.TableApp.__init__.__code__) - {None} or None, columns(compile("a + b", "<t>", "eval")) - {None} or None])
+"""
+
+
 @pytest.mark.parametrize("start", ["shipped", "snapshot", "normal"])
 def test_every_start_path_imports_only_what_the_trimmed_library_has(
     desktop: Any, site_url: str, watch: Watch, start: str
@@ -271,6 +279,9 @@ def test_every_start_path_imports_only_what_the_trimmed_library_has(
     assert html_attr(desktop, "stdlib") == expected
     # Python's -OO on every path, as the snapshots were made: no docstrings in the heap.
     assert python(desktop, "import sys; sys.flags.optimize") == 2
+    # And no column ranges in code objects (-X no_debug_ranges): neither in what
+    # the start imported nor in what is compiled now.
+    assert python(desktop, NO_COLUMNS) == "[None, None]"
     desktop.keyboard.press("h")  # a hint: the background search, the helpers
     desktop.keyboard.press("d")  # a deal
     desktop.keyboard.press("Control+z")  # undo

@@ -653,8 +653,9 @@ async function bootPyodide(downloads) {
 }
 
 async function bootPyodideWith(downloads) {
-  // Python's -OO, as every snapshot was made (PYTHON_ENV in snapshot-prepare.mjs).
-  const settings = { indexURL: INDEX_URL, env: { PYTHONOPTIMIZE: "2" } };
+  // Python's -OO and -X no_debug_ranges, as every snapshot was made (PYTHON_ENV
+  // in snapshot-prepare.mjs).
+  const settings = { indexURL: INDEX_URL, env: { PYTHONOPTIMIZE: "2", PYTHONNODEBUGRANGES: "1" } };
   performance.mark("spider-pyodide-start");
   const enabled = snapshotsEnabled();
   setInfo("snapshot", enabled ? "none" : "off");
