@@ -122,14 +122,17 @@ def test_first_load_shows_the_loading_screen_then_the_game(desktop: Any, site_ur
     )
     assert float(last.group(1)) == float(last.group(2))
     assert abs(float(last.group(2)) - wire / 1e6) <= 0.06, (last.group(0), wire)
-    # The standard library is not needed to start from a snapshot: it comes after the table.
+    # The standard library is not needed to start from a snapshot, nor are the
+    # game's Python files (but the main.py PyScript runs): nothing asked for
+    # them before the table. They are read after it, from what the service
+    # worker has just stored: the page itself never requests them.
+    deferred_requests = r"""() => performance.getEntriesByType('resource')
+        .map(r => new URL(r.name).pathname)
+        .filter(p => /python_stdlib\.zip$|\/(engine|ui)\/.*\.py$/.test(p) && !p.endsWith('/ui/main.py'))"""
+    assert page.evaluate(deferred_requests) == []
     wait_html(page, "stdlib", "fetched")
-    stdlib_after_ready = page.evaluate(
-        r"""() => performance.getEntriesByType('resource')
-            .filter(r => /python_stdlib\.zip$/.test(r.name))
-            .map(r => r.startTime >= performance.getEntriesByName('spider-ready')[0].startTime)"""
-    )
-    assert stdlib_after_ready == [True]
+    wait_html(page, "python-files", "fetched")
+    assert page.evaluate(deferred_requests) == []  # not downloaded a second time
     # Once the whole site is held for offline play, the page says so, once, quietly.
     wait_html(page, "offline", "ready")
     page.wait_for_selector('#table[data-message="Ready to play offline."]', state="attached")
@@ -309,7 +312,8 @@ def test_an_import_before_the_standard_library_came_fetches_it_there_and_then(
     """A start from a snapshot fetches the standard library after the table;
     if that download fails, the first import that needs the file fetches it
     itself, and works."""
-    page = new_page("desktop")
+    # No service worker: the background read would come from its cache.
+    page = new_page("desktop", service_workers="block")
     failed: list[str] = []
 
     def fail_once(route: Any) -> None:
@@ -327,6 +331,49 @@ def test_an_import_before_the_standard_library_came_fetches_it_there_and_then(
     python(page, LAZY_IMPORT)
     assert html_attr(page, "stdlib") == "fetched-on-demand"
     # Nothing but the browser's own line about the request made to fail.
+    problems = watch.problems(allow_failed=True)
+    assert problems == ["console error: Failed to load resource: net::ERR_FAILED"], problems
+
+
+PYTHON_FILE_READ = """
+import sys
+source = open("engine/jsontext.py", encoding="utf-8").read()
+del sys.modules["engine.jsontext"]
+import engine.jsontext  # from the file this time, not from the snapshot
+assert engine.jsontext.__file__ == "/home/pyodide/engine/jsontext.py"
+source
+"""
+
+
+@pytest.mark.parametrize("start", ["shipped", "snapshot"])
+def test_a_python_file_read_before_it_came_is_fetched_there_and_then(
+    new_page: Callable[..., Any], site_url: str, watch: Watch, start: str
+) -> None:
+    """A start from a snapshot fetches the game's Python files after the
+    table; if that download fails, a file read before it came (an import the
+    snapshot lacks, a traceback's source line) is fetched on the spot, and
+    reads whole."""
+    # No service worker: the background read would come from its cache.
+    page = new_page("desktop", service_workers="block")
+    if start == "snapshot":
+        load_until_settled(page, site_url, offline=("ready", "failed", "unsupported"))
+    failed: list[str] = []
+
+    def fail_first(route: Any) -> None:
+        if route.request.resource_type == "fetch" and not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/engine/jsontext.py", fail_first)
+    with page.expect_event("requestfailed", lambda request: request.url.endswith("/engine/jsontext.py")):
+        open_game(page, site_url)
+    assert html_attr(page, "boot") == start
+    assert len(failed) == 1 and html_attr(page, "python-files") == "deferred"
+    source = python(page, PYTHON_FILE_READ)
+    assert source == (ROOT / "engine" / "jsontext.py").read_text(encoding="utf-8")
+    assert html_attr(page, "python-files") == "fetched-on-demand"
     problems = watch.problems(allow_failed=True)
     assert problems == ["console error: Failed to load resource: net::ERR_FAILED"], problems
 

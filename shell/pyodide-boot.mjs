@@ -10,7 +10,7 @@
 //    a stored snapshot;
 //  * the vendored Pyodide files on our own origin (indexURL);
 //  * byte-accurate download progress on a first visit;
-//  * the game's Python files fetched while Pyodide starts, not after;
+//  * the game's Python files, written on a normal start, lazy on a snapshot's;
 //  * the memory-snapshot boot. After a normal start, once the game is ready
 //    and the page idle, a throwaway Pyodide in a worker imports what this
 //    page imported (the standard library, our pure modules) and compiles,
@@ -50,8 +50,9 @@ export { version };
 const BUILD = "@BUILD@";
 const INDEX_URL = new URL("../@PYODIDE_DIR@/", import.meta.url).href;
 const SITE_URL = new URL("../", import.meta.url).href;
-// [url relative to the site, path in Pyodide's file system] for every Python
-// file PyScript copies in (the same list as pyscript.toml's [files]).
+// [url relative to the site, path in Pyodide's file system relative to the
+// home folder, size in bytes] for every Python file of the game (see "the
+// game's Python files").
 const PYTHON_FILES = /*@PYTHON_FILES@*/[];
 // Our modules that import nothing from the browser, safe to import in the
 // snapshot (computed by tools/build.py from their imports).
@@ -101,8 +102,8 @@ function snapshotsEnabled() {
 
 // ---- fetch, as the boot sees it ---------------------------------------------------
 // Parts of the boot answer or watch some of the page's requests while Pyodide
-// and PyScript start: the Python files fetched early, the first visit's
-// downloads and their progress, the standard library a snapshot start defers.
+// and PyScript start: the first visit's downloads and their progress, the
+// wasm compiled early, the standard library a snapshot start defers.
 // Each adds a hook, hook(url, input, init, next) -> a promise of a Response
 // (next() passes the request on); the newest runs first. Removing one leaves
 // the others in place, and the page's own fetch comes back with the last.
@@ -134,29 +135,118 @@ function hookFetch(hook) {
   };
 }
 
-// ---- the game's Python files, fetched early --------------------------------------
-// PyScript fetches them only once Pyodide is up. Fetching them now overlaps
-// that wait; PyScript's own requests for these URLs get clones of the same
-// responses (text files: nothing is lost by serving a clone). The interception
-// ends when the game is ready.
-function prefetchPythonFiles() {
-  const early = new Map();
-  for (const [url] of PYTHON_FILES) {
-    const absolute = new URL(url, SITE_URL).href;
-    // Low priority: on a first visit the runtime's downloads come first.
-    const pending = fetch(absolute, { priority: "low" }).then((r) => (r.ok ? r : null), () => null);
-    early.set(absolute, pending);
-  }
-  const unhook = hookFetch((url, input, init, next) => {
-    const pending = !init?.method || init.method === "GET" ? early.get(url) : undefined;
-    return pending ? pending.then((response) => (response ? response.clone() : next())) : next();
-  });
-  const stop = () => {
-    unhook();
-    early.clear();
+// ---- the game's Python files ------------------------------------------------------
+// PyScript does not copy them (pyscript.toml has no [files] table): this loader
+// puts them in Pyodide's file system, at PYTHON_FILES' paths under the home
+// folder, as each start needs them. <html data-python-files> says how.
+//  * A normal start imports them all: they download while Pyodide starts and
+//    are written before PyScript runs main.py ("written").
+//  * A start from a snapshot has imported or compiled them already (a stored
+//    snapshot, those the page had imported when it was made). Every file is
+//    there at once, but empty until read ("deferred"): after the table they
+//    are read in the background ("fetched", see whenSettled); a file read
+//    before that, by an import the snapshot lacks or for a traceback's source
+//    line, is fetched there and then, synchronously ("fetched-on-demand").
+//    A first visit downloads 0.2 MB less before the table, and a return visit
+//    writes nothing on its way to it.
+
+// A normal start: begins the downloads, and gives the step that writes the
+// files once Pyodide is up.
+function fetchPythonFiles() {
+  const prepare = import("./snapshot-prepare.mjs");
+  const files = new Map(
+    PYTHON_FILES.map(([url]) => {
+      const bytes = prepare.then(({ readSiteFile }) => readSiteFile(SITE_URL, url));
+      bytes.catch(() => {}); // reported where it is awaited
+      return [url, bytes];
+    }),
+  );
+  return async function writeFetched(pyodide) {
+    const { writePythonFiles } = await prepare;
+    await writePythonFiles(pyodide, PYTHON_FILES, (url) => files.get(url));
+    setInfo("pythonFiles", "written");
   };
-  addEventListener("spider:ready", stop, { once: true });
-  addEventListener("py:all-done", stop, { once: true });
+}
+
+// A start from a snapshot: every file, empty until read.
+function deferPythonFiles(pyodide) {
+  const { FS, PATH } = pyodide;
+  const home = FS.cwd();
+  const onDemand = () => setInfo("pythonFiles", "fetched-on-demand");
+  const later = PYTHON_FILES.map(([url, path, size]) => {
+    const target = PATH.normalize(`${home}/${path}`);
+    FS.mkdirTree(PATH.dirname(target));
+    FS.writeFile(target, new Uint8Array(0));
+    return lazyContents(FS.lookupPath(target).node, new URL(url, SITE_URL).href, onDemand, size);
+  });
+  setInfo("pythonFiles", "deferred");
+  whenSettled(async () => {
+    const came = await Promise.all(later.map((fetchLater) => fetchLater().catch(() => false)));
+    if (came.every(Boolean) && info.pythonFiles === "deferred") setInfo("pythonFiles", "fetched");
+  });
+}
+
+// Makes a file's content in Pyodide's file system lazy (NODE: its MEMFS
+// node): read before it came, it is fetched there and then, synchronously,
+// from URL (an import cannot wait for a promise), and ON_DEMAND() is told; if
+// that fails too (offline without it), the file reads as empty. With its SIZE
+// known, a stat answers without fetching it (the snapshot's import system
+// checks the size of what it compiled). Returns fetchLater(), which reads it
+// in the background (readInBackground) and resolves to whether it came.
+function lazyContents(node, url, onDemand, size = null) {
+  let bytes = null;
+  const load = () => {
+    if (!bytes) {
+      bytes = fetchBytesSync(url) ?? new Uint8Array(0);
+      onDemand();
+    }
+    return bytes;
+  };
+  Object.defineProperty(node, "contents", { configurable: true, get: load, set: (value) => (bytes = value) });
+  const usedBytes = () => (bytes || size === null ? load().length : size);
+  Object.defineProperty(node, "usedBytes", { configurable: true, get: usedBytes, set: () => {} });
+  return async function fetchLater() {
+    const response = await readInBackground(url);
+    if (!response.ok) return false;
+    const data = new Uint8Array(await response.arrayBuffer());
+    if (!bytes || !bytes.length) bytes = data;
+    return true;
+  };
+}
+
+// Runs FN once the game is ready (now, if it is).
+function afterReady(fn) {
+  if (html.hasAttribute("data-ready")) fn();
+  else addEventListener("spider:ready", () => fn(), { once: true });
+}
+
+// ---- reading in the background, after the table ------------------------------------
+// What a start from a snapshot deferred is read once the game is ready and the
+// service worker holds the site, or cannot (<html data-offline>, shell/boot.js):
+// from its cache, there is no second download of what it has just stored, and
+// no request that a reload at that moment would leave it to abandon. Without
+// it (no service worker, or a cache the browser evicted), from the network.
+const SITE_CACHE = `spider-site-${BUILD}`; // sw.js's, for this version
+const OFFLINE_SETTLED = ["ready", "failed", "unsupported"];
+
+function whenSettled(fn) {
+  afterReady(() => {
+    if (OFFLINE_SETTLED.includes(html.dataset.offline)) {
+      fn();
+      return;
+    }
+    const watcher = new MutationObserver(() => {
+      if (!OFFLINE_SETTLED.includes(html.dataset.offline)) return;
+      watcher.disconnect();
+      fn();
+    });
+    watcher.observe(html, { attributes: true, attributeFilter: ["data-offline"] });
+  });
+}
+
+async function readInBackground(url) {
+  const held = await globalThis.caches?.match(url, { cacheName: SITE_CACHE }).catch(() => undefined);
+  return held ?? fetch(url);
 }
 
 // ---- the whole standard library, for ui/stdlib.py ------------------------------
@@ -188,8 +278,8 @@ function fetchBytesSync(url) {
 // A start from a snapshot has imported everything the page needs to become
 // ready, so the standard library it mounts (0.9 MB) need not come first:
 // Pyodide gets an empty file at its place, whose content is filled in on first
-// use. Once the game is ready it is fetched in the background; an import that
-// needs it earlier fetches it there and then, synchronously (as the whole
+// use. After the table it is read in the background (whenSettled); an import
+// that needs it earlier fetches it there and then, synchronously (as the whole
 // library is, above). The snapshot's import caches describe the very same zip,
 // so the file it finds is the one it expects. <html data-stdlib> says how it
 // came: "deferred", then "fetched", or "fetched-on-demand".
@@ -225,31 +315,14 @@ function deferStdlib() {
 }
 
 function deferStdlibFile(node, cancelled) {
-  let bytes = null;
-  const load = () => {
-    if (!bytes) {
-      // Offline without it, the import fails as it would have without the file.
-      bytes = fetchBytesSync(STDLIB_URL) ?? new Uint8Array(0);
-      setInfo("stdlib", "fetched-on-demand");
-    }
-    return bytes;
-  };
-  Object.defineProperty(node, "contents", { configurable: true, get: load, set: (value) => (bytes = value) });
-  Object.defineProperty(node, "usedBytes", { configurable: true, get: () => load().length, set: () => {} });
+  const fetchLater = lazyContents(node, STDLIB_URL, () => setInfo("stdlib", "fetched-on-demand"));
   setInfo("stdlib", "deferred");
-  const fetchLater = async () => {
+  // Offline: fetched on demand, or never needed.
+  whenSettled(async () => {
     if (cancelled()) return;
-    const response = await fetch(STDLIB_URL);
-    if (!response.ok) return;
-    const data = new Uint8Array(await response.arrayBuffer());
-    if (!bytes || !bytes.length) {
-      bytes = data;
-      setInfo("stdlib", "fetched");
-    }
-  };
-  const start = () => fetchLater().catch(() => {}); // offline: fetched on demand, or never needed
-  if (html.hasAttribute("data-ready")) start();
-  else addEventListener("spider:ready", start, { once: true });
+    const came = await fetchLater().catch(() => false);
+    if (came && info.stdlib === "deferred") setInfo("stdlib", "fetched");
+  });
 }
 
 // ---- the shipped snapshot's static data ------------------------------------------
@@ -614,8 +687,7 @@ function saveSnapshotWhenIdle(pyodide) {
       console.warn("Could not save a Pyodide memory snapshot:", error);
     }), { timeout: 3000 });
   };
-  if (html.hasAttribute("data-ready")) start();
-  else addEventListener("spider:ready", start, { once: true });
+  afterReady(start);
 }
 
 // A restored interpreter carries the snapshot's random state and the import
@@ -687,6 +759,7 @@ async function bootPyodideWith(downloads) {
           stdLibURL: DEFERRED_STDLIB_URL,
           fsInit: deferral.fsInit,
         });
+        deferPythonFiles(pyodide);
         freshenRestored(pyodide);
         setInfo("boot", shipped ? "shipped" : "snapshot");
         setInfo("snapshot", "loaded");
@@ -707,7 +780,9 @@ async function bootPyodideWith(downloads) {
   }
   if (!pyodide) {
     if (!info.boot) setInfo("boot", "normal");
+    const writePythonFiles = fetchPythonFiles();
     pyodide = await loadNormally(settings, downloads.countsRuntime);
+    await writePythonFiles(pyodide);
     if (enabled) saveSnapshotWhenIdle(pyodide);
   }
   performance.mark("spider-pyodide-loaded");
@@ -736,7 +811,5 @@ export async function loadPyodide(options = {}) {
 
 // index.html loads this module itself, right after boot.js: Pyodide starts
 // loading at once instead of after PyScript has read its configuration and
-// fetched its plugins. The big downloads go first, the game's Python files
-// after them.
+// fetched its plugins.
 boot();
-prefetchPythonFiles();

@@ -91,7 +91,7 @@ compiled = sorted(codes)
 export const PYTHON_ENV = { PYTHONOPTIMIZE: "2", PYTHONNODEBUGRANGES: "1" };
 
 /** Write the game's Python files into Pyodide's file system, at the paths
- * PyScript uses (relative to the home folder), so that the restored import
+ * the page uses (relative to the home folder), so that the restored import
  * system finds exactly what it cached. ``files`` is [[url, path]];
  * ``read(url)`` resolves to the file's bytes. */
 export async function writePythonFiles(pyodide, files, read) {
@@ -104,6 +104,13 @@ export async function writePythonFiles(pyodide, files, read) {
       pyodide.FS.writeFile(target, data);
     }),
   );
+}
+
+/** The bytes of ``url``, relative to ``siteURL``; an HTTP error throws. */
+export async function readSiteFile(siteURL, url) {
+  const response = await fetch(new URL(url, siteURL));
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** Import ``imports`` (names; failures are skipped) and compile ``compiled``

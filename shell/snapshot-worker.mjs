@@ -6,7 +6,7 @@
 // Message out: { ok, snapshot, heapBytes, imported, compiled } or
 //              { ok: false, stage, error }
 
-import { PYTHON_ENV, prepareSnapshot, writePythonFiles } from "./snapshot-prepare.mjs";
+import { PYTHON_ENV, prepareSnapshot, readSiteFile, writePythonFiles } from "./snapshot-prepare.mjs";
 
 self.onmessage = async ({ data }) => {
   const { indexURL, siteURL, files, imports = [], compiled = [] } = data;
@@ -21,11 +21,7 @@ self.onmessage = async ({ data }) => {
       stderr: () => {},
     });
     stage = "files";
-    await writePythonFiles(pyodide, files, async (url) => {
-      const response = await fetch(new URL(url, siteURL));
-      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      return new Uint8Array(await response.arrayBuffer());
-    });
+    await writePythonFiles(pyodide, files, (url) => readSiteFile(siteURL, url));
     stage = "imports";
     const result = prepareSnapshot(pyodide, imports, compiled);
     stage = "snapshot";

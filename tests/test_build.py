@@ -1,5 +1,5 @@
 """tools/build.py assembles exactly the deployable site: our files, the listed
-vendor files, the generated [files] table and precache list, a content hash
+vendor files, the list of Python files the page writes, the precache list, a content hash
 that changes with the content and only with it."""
 
 from __future__ import annotations
@@ -140,18 +140,26 @@ def test_large_files_ship_with_precompressed_copies_that_decode_to_them(site: tu
 
 
 def test_every_python_module_is_mapped_into_the_browser(site: tuple[Path, dict[str, Any]]) -> None:
+    """The page's loader writes every engine/ and ui/ module into Pyodide's
+    file system (PYTHON_FILES); PyScript copies none itself."""
     out, _ = site
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
-    mapped = set(config["files"])
+    assert "files" not in config
+    assert config["interpreter"] == "./shell/pyodide-boot.mjs"
+    loader = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    listed = re.search(r"^const PYTHON_FILES = (.*);$", loader, re.M)
+    assert listed
+    mapped = json.loads(listed.group(1))
     ours = {
-        f"./{p.relative_to(ROOT).as_posix()}"
+        p.relative_to(ROOT).as_posix()
         for folder in ("engine", "ui")
         for p in (ROOT / folder).rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    assert mapped == ours
-    assert all(config["files"][k] == k for k in mapped)
-    assert config["interpreter"] == "./shell/pyodide-boot.mjs"
+    assert {url for url, _, _ in mapped} == ours
+    assert all(url == path for url, path, _ in mapped)
+    # With each file's size: a lazy file answers a stat without being fetched.
+    assert all(size == (ROOT / url).stat().st_size for url, _, size in mapped)
 
 
 def test_the_precache_list_is_every_file_with_its_hash(site: tuple[Path, dict[str, Any]]) -> None:

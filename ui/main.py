@@ -1,9 +1,9 @@
 """The game's entry point in the browser.
 
 PyScript runs this file (index.html: ``<script type="py" src="./ui/main.py"
-config="./pyscript.toml">``) once Pyodide is up and every ``engine/`` and
-``ui/`` module has been copied into its file system (the ``[files]`` table that
-tools/build.py generates), so ``import engine`` and ``import ui.x`` just work.
+config="./pyscript.toml">``) once Pyodide is up with every ``engine/`` and
+``ui/`` module in its file system (written by our loader,
+shell/pyodide-boot.mjs), so ``import engine`` and ``import ui.x`` just work.
 
 It starts the table (:mod:`ui.app`) in ``#app`` and then tells the shell the
 game is ready (``window.spiderShell.ready()``: tests and benchmarks wait for
