@@ -673,12 +673,14 @@ def test_without_a_shipped_snapshot_the_page_makes_its_own(
     watch.attach(page.context)
     load_until_settled(page, url)
     assert html_attr(page, "boot") == "normal"
-    # Made in a worker from what this page imported: our pure modules imported,
-    # the table's modules compiled.
+    # Made in a worker from what this page imported: our modules imported (the
+    # table's too: they reach the browser only when called), PyScript's
+    # compiled.
     assert html_attr(page, "snapshot") == "saved"
     info = page.evaluate("() => spiderShell.bootInfo")
-    assert "engine" in info["snapshotImported"]
-    assert "ui.app" in info["snapshotCompiled"]
+    assert "engine" in info["snapshotImported"] and "ui.app" in info["snapshotImported"]
+    assert "pyscript.ffi" in info["snapshotCompiled"]
+    assert not [name for name in info["snapshotCompiled"] if name.startswith(("ui.", "engine."))]
     reload_game(page)
     assert html_attr(page, "boot") == "snapshot"
     watch.assert_clean()

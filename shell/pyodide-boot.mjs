@@ -13,9 +13,10 @@
 //  * the game's Python files, written on a normal start, lazy on a snapshot's;
 //  * the memory-snapshot boot. After a normal start, once the game is ready
 //    and the page idle, a throwaway Pyodide in a worker imports what this
-//    page imported (the standard library, our pure modules) and compiles,
-//    without running, the modules that need the browser (PyScript's, the
-//    table's); its memory is saved in Cache Storage under the Pyodide version
+//    page imported (the standard library, all our modules: they reach the
+//    browser only when called) and compiles, without running, the modules
+//    that need the browser as they import (PyScript's); its memory is saved
+//    in Cache Storage under the Pyodide version
 //    and the build hash (packed: snapshot-format.mjs). The next start
 //    restores that memory instead of initialising Python and importing all
 //    that again. Every boot from a snapshot would replay the same random
@@ -54,8 +55,9 @@ const SITE_URL = new URL("../", import.meta.url).href;
 // home folder, size in bytes] for every Python file of the game (see "the
 // game's Python files").
 const PYTHON_FILES = /*@PYTHON_FILES@*/[];
-// Our modules that import nothing from the browser, safe to import in the
-// snapshot (computed by tools/build.py from their imports).
+// Our modules whose import imports nothing from the browser, safe to import
+// in the snapshot (computed by tools/build.py from their imports): all of
+// them but the entry script.
 const SNAPSHOT_MODULES = /*@SNAPSHOT_MODULES@*/[];
 // Uncompressed sizes of the big runtime files, for the progress bar, and
 // their sizes as sent compressed ({name: {br, gzip}}; {} without copies).
@@ -599,8 +601,9 @@ async function dropOtherSnapshots() {
 
 // What this page's Python imported, split into what the snapshot worker can
 // import itself (the standard library and Pyodide's package, which the worker
-// has too; our browser-free modules) and what it can only compile (modules
-// that touch the browser: PyScript's package, the table).
+// has too; our modules, which touch the browser only when called) and what it
+// can only compile (modules that touch the browser as they import: PyScript's
+// package).
 const COLLECT_MODULES = `
 import json, os, sys
 safe = set(SAFE)

@@ -5,12 +5,14 @@
 //
 // A snapshotting instance must not hold references to JavaScript objects it
 // cannot serialise (the DOM among them), so it only
-//  * imports modules that need no browser (the standard library, Pyodide's
-//    package, our pure modules), and
-//  * compiles, without running, the modules that do (PyScript's package, the
-//    table): a finder at the head of sys.meta_path hands their code objects to
-//    the restored interpreter's imports, once each, if the file there still
-//    has the same size; otherwise the normal import system takes over.
+//  * imports modules that need no browser as they import (the standard
+//    library, Pyodide's package, all of ours: ui/dom.py reaches the browser
+//    on first use), and
+//  * compiles, without running, the modules that do (PyScript's package, for
+//    a snapshot made in the browser): a finder at the head of sys.meta_path
+//    hands their code objects to the restored interpreter's imports, once
+//    each, if the file there still has the same size; otherwise the normal
+//    import system takes over.
 
 const PREPARE = `
 import importlib, sys, types
@@ -70,7 +72,7 @@ for name, path, is_package, source in sources:
         continue
     try:
         # Docstrings kept (optimize=1, not the interpreter's -OO): a dataclass
-        # without one makes itself one from inspect.signature at every start.
+        # without one makes itself one from inspect.signature as it is run.
         code = compile(source, path, "exec", dont_inherit=True, optimize=1)
     except SyntaxError:
         continue

@@ -53,6 +53,7 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -373,9 +374,25 @@ def module_name(path: str) -> str:
     return ".".join(parts)
 
 
-def imported_names(tree: ast.AST, module: str, is_package: bool) -> set[str]:
+def import_time_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of TREE that run when its module is imported: all but the
+    bodies of its functions."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(
+            child
+            for child in ast.iter_child_nodes(node)
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        )
+
+
+def imported_names(tree: ast.AST, module: str, is_package: bool, at_import: bool = False) -> set[str]:
+    """The modules TREE imports (AT_IMPORT: only those its import itself does,
+    not its functions when called)."""
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in import_time_nodes(tree) if at_import else ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -393,9 +410,10 @@ def imported_names(tree: ast.AST, module: str, is_package: bool) -> set[str]:
 
 
 def snapshot_modules(files: dict[str, Path], py_files: list[str]) -> list[str]:
-    """Our modules safe to import in the snapshot: nothing they import, directly
-    or through our other modules, touches the browser, and they are not the
-    entry script."""
+    """Our modules safe to import in the snapshot: nothing their import
+    imports, directly or through our other modules, touches the browser (a
+    function may, when called: ui/dom.py reaches PyScript on first use), and
+    they are not the entry script."""
     imports: dict[str, set[str]] = {}
     for path in py_files:
         name = module_name(path)
@@ -403,7 +421,7 @@ def snapshot_modules(files: dict[str, Path], py_files: list[str]) -> list[str]:
             tree = ast.parse(files[path].read_bytes(), filename=path)
         except SyntaxError as error:
             raise BuildError(f"{path}: {error}") from error
-        imports[name] = imported_names(tree, name, path.endswith("__init__.py"))
+        imports[name] = imported_names(tree, name, path.endswith("__init__.py"), at_import=True)
     ours = set(imports)
 
     def parents(name: str) -> list[str]:

@@ -3,15 +3,17 @@
 Kept deliberately small (``pyscript.document``, ``pyscript.window``,
 ``pyscript.ffi``) so a move from PyScript to plain Pyodide changes this file
 only.
+
+PyScript is reached on first use, not at import: this module, and so every
+``ui/`` module, imports without a browser. The memory snapshot (made in a
+worker, or under Node for the one shipped with the site) then holds the
+table's modules imported, and a start does not run them again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Protocol
-
-from pyscript import document, window  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy, is_none, to_js  # type: ignore[import-not-found]
 
 __all__ = [
     "Animation",
@@ -22,7 +24,6 @@ __all__ = [
     "Element",
     "Handler",
     "Style",
-    "Synth",
     "Timer",
     "Unbind",
     "create_proxy",
@@ -45,6 +46,65 @@ __all__ = [
 ]
 
 SVG_NS = "http://www.w3.org/2000/svg"
+
+
+class _BrowserGlobal:
+    """``document`` or ``window``: PyScript's object of that name, looked up
+    on first use. Reading or writing an attribute reads or writes it there."""
+
+    __slots__ = ("_name", "_target")
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_target", None)
+
+    def _resolve(self) -> Any:
+        target = self._target
+        if target is None:
+            import pyscript  # type: ignore[import-not-found]
+
+            target = getattr(pyscript, self._name)
+            object.__setattr__(self, "_target", target)
+        return target
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._resolve(), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._resolve(), name, value)
+
+    def __repr__(self) -> str:
+        return f"<browser {self._name}>"
+
+
+document: Any = _BrowserGlobal("document")
+window: Any = _BrowserGlobal("window")
+
+_ffi: Any = None
+
+
+def _pyscript_ffi() -> Any:
+    global _ffi
+    if _ffi is None:
+        import pyscript.ffi  # type: ignore[import-not-found]
+
+        _ffi = pyscript.ffi
+    return _ffi
+
+
+def create_proxy(func: Callable[..., Any]) -> Any:
+    """A JavaScript function calling ``func`` that lives until destroyed (``pyscript.ffi``)."""
+    return _pyscript_ffi().create_proxy(func)
+
+
+def to_js(value: Any, **options: Any) -> Any:
+    """``value`` as a JavaScript value, a dict as an Object (``pyscript.ffi``)."""
+    return _pyscript_ffi().to_js(value, **options)
+
+
+def is_none(value: Any) -> bool:
+    """Whether ``value`` is None or JavaScript's null (``pyscript.ffi``)."""
+    return bool(_pyscript_ffi().is_none(value))
 
 
 # --- The browser objects the page uses, typed --------------------------------
@@ -368,82 +428,3 @@ def stdlib_rest() -> list[str]:
 def now_ms() -> float:
     """``performance.now()``: milliseconds, the clock the page's measurements use."""
     return float(window.performance.now())
-
-
-class Synth:
-    """Sounds synthesised with Web Audio (no audio files, nothing to license).
-
-    No ``AudioContext`` exists until :meth:`unlock` is called from the
-    player's first gesture, so nothing can play before it.  Two gain buses
-    (effects, music) feed the output; a gain of 0 is silence.
-    """
-
-    def __init__(self) -> None:
-        self.ctx: Any = None
-        self.fx: Any = None
-        self.music: Any = None
-
-    @property
-    def ready(self) -> bool:
-        return self.ctx is not None
-
-    def unlock(self) -> bool:
-        if self.ctx is not None:
-            if str(self.ctx.state) == "suspended":
-                self.ctx.resume()
-            return True
-        ctor = getattr(window, "AudioContext", None)
-        if ctor is None or is_none(ctor):
-            return False
-        self.ctx = ctor.new()
-        self.fx = self.ctx.createGain()
-        self.fx.connect(self.ctx.destination)
-        self.music = self.ctx.createGain()
-        self.music.connect(self.ctx.destination)
-        return True
-
-    def levels(self, fx: float, music: float) -> None:
-        if self.ctx is None:
-            return
-        self.fx.gain.value = fx
-        self.music.gain.value = music
-
-    def suspend(self, hidden: bool) -> None:
-        if self.ctx is None:
-            return
-        if hidden:
-            self.ctx.suspend()
-        else:
-            self.ctx.resume()
-
-    @property
-    def now(self) -> float:
-        return float(self.ctx.currentTime) if self.ctx is not None else 0.0
-
-    def tone(
-        self,
-        freq: float,
-        start: float,
-        dur: float,
-        wave: str = "sine",
-        peak: float = 0.3,
-        bus: str = "fx",
-        glide: float | None = None,
-    ) -> None:
-        """One note: ``start`` seconds from now, an attack then an exponential decay."""
-        if self.ctx is None:
-            return
-        t0 = self.now + max(0.0, start)
-        osc = self.ctx.createOscillator()
-        osc.type = wave
-        osc.frequency.setValueAtTime(freq, t0)
-        if glide is not None:
-            osc.frequency.exponentialRampToValueAtTime(glide, t0 + dur)
-        env = self.ctx.createGain()
-        env.gain.setValueAtTime(0.0001, t0)
-        env.gain.exponentialRampToValueAtTime(peak, t0 + min(0.015, dur / 4))
-        env.gain.exponentialRampToValueAtTime(0.0001, t0 + dur)
-        osc.connect(env)
-        env.connect(self.fx if bus == "fx" else self.music)
-        osc.start(t0)
-        osc.stop(t0 + dur + 0.05)

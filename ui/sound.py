@@ -1,5 +1,5 @@
 """Sound effects and a quiet music loop, synthesised with Web
-Audio through :class:`ui.dom.Synth`: no audio files, so no licence to record.
+Audio through :class:`ui.webaudio.Synth`: no audio files, so no licence to record.
 
 Nothing plays before the player's first gesture (the audio context is made
 in the first pointerdown or keydown); muted, or a volume of 0, is silence
@@ -16,7 +16,8 @@ from __future__ import annotations
 from engine.events import Event, RunRemoved, StatusChanged
 
 from .appearance import Appearance
-from .dom import Element, Synth, Timer
+from .dom import Element, Timer
+from .webaudio import Synth
 
 # A pentatonic loop, slow and low: (semitones from A3, beats)
 LOOP = [
