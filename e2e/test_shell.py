@@ -247,6 +247,25 @@ def test_after_the_first_visit_the_game_loads_offline(
     watch.assert_clean()
 
 
+def open_with_the_background_read_failing(page: Any, site_url: str, path: str) -> None:
+    """Open the game with the first fetch() of the site's PATH failing: the
+    read in the background after the table. Reads on demand (synchronous
+    requests) pass."""
+    failed: list[str] = []
+
+    def fail_first(route: Any) -> None:
+        if route.request.resource_type == "fetch" and not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(f"**{path}", fail_first)
+    with page.expect_event("requestfailed", lambda request: request.url.endswith(path)):
+        open_game(page, site_url)
+    assert len(failed) == 1
+
+
 STDLIB_STATE = "repr([(f.state, f.trigger) for f in __import__('sys').meta_path if type(f).__name__ == 'FullLibrary'])"
 STDLIB_PROBE = """
 import difflib, email.mime.text  # not in the trimmed library: a module, and a submodule of a package it has
@@ -314,20 +333,9 @@ def test_an_import_before_the_standard_library_came_fetches_it_there_and_then(
     itself, and works."""
     # No service worker: the background read would come from its cache.
     page = new_page("desktop", service_workers="block")
-    failed: list[str] = []
-
-    def fail_once(route: Any) -> None:
-        if not failed:
-            failed.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route("**/python_stdlib.zip", fail_once)
-    with page.expect_event("requestfailed", lambda request: request.url.endswith("python_stdlib.zip")):
-        open_game(page, site_url)
+    open_with_the_background_read_failing(page, site_url, "/python_stdlib.zip")
     assert html_attr(page, "boot") == "shipped"
-    assert len(failed) == 1 and html_attr(page, "stdlib") == "deferred"
+    assert html_attr(page, "stdlib") == "deferred"
     python(page, LAZY_IMPORT)
     assert html_attr(page, "stdlib") == "fetched-on-demand"
     # Nothing but the browser's own line about the request made to fail.
@@ -357,20 +365,9 @@ def test_a_python_file_read_before_it_came_is_fetched_there_and_then(
     page = new_page("desktop", service_workers="block")
     if start == "snapshot":
         load_until_settled(page, site_url, offline=("ready", "failed", "unsupported"))
-    failed: list[str] = []
-
-    def fail_first(route: Any) -> None:
-        if route.request.resource_type == "fetch" and not failed:
-            failed.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route("**/engine/jsontext.py", fail_first)
-    with page.expect_event("requestfailed", lambda request: request.url.endswith("/engine/jsontext.py")):
-        open_game(page, site_url)
+    open_with_the_background_read_failing(page, site_url, "/engine/jsontext.py")
     assert html_attr(page, "boot") == start
-    assert len(failed) == 1 and html_attr(page, "python-files") == "deferred"
+    assert html_attr(page, "python-files") == "deferred"
     source = python(page, PYTHON_FILE_READ)
     assert source == (ROOT / "engine" / "jsontext.py").read_text(encoding="utf-8")
     assert html_attr(page, "python-files") == "fetched-on-demand"
