@@ -1,6 +1,6 @@
 // The page's first script: a classic one, placed before the stylesheets so
-// that nothing holds it back. It starts looking up and reading the snapshot
-// an earlier visit stored (Cache Storage: a few hundred milliseconds of
+// that nothing holds it back. It starts looking up the snapshot an earlier
+// visit stored (Cache Storage: a few hundred milliseconds of
 // waiting on a phone, overlapped here with parsing and drawing the page)
 // for shell/pyodide-boot.mjs, a module that runs only after the stylesheets
 // and the first paint. It leaves in spiderShell.early:

@@ -16,8 +16,8 @@
 //    page imported (the standard library, all our modules: they reach the
 //    browser only when called) and compiles, without running, the modules
 //    that need the browser as they import (PyScript's); its memory is saved
-//    in Cache Storage under the Pyodide version
-//    and the build hash (packed: snapshot-format.mjs). The next start
+//    in Cache Storage under the Pyodide version and the build hash (packed:
+//    snapshot-format.mjs). The next start
 //    restores that memory instead of initialising Python and importing all
 //    that again. Every boot from a snapshot would replay the same random
 //    state, so Python's random is reseeded from crypto.getRandomValues right
@@ -26,7 +26,7 @@
 //
 // A first visit has no stored snapshot yet: it restores the one shipped with
 // the site instead (made at build time by tools/make_snapshot.mjs with the
-// same code, 3.4 MB compressed: its static data ships XORed with the wasm's,
+// same code, 3.0 MB compressed: its static data ships XORed with the wasm's,
 // see fillOnInstantiate), then keeps it in Cache Storage as if it had made
 // it. Not on a slow or data-saving connection, where downloading it would
 // cost more than starting Python; those start normally and make their own
@@ -334,9 +334,7 @@ function deferStdlibFile(node, cancelled) {
 // Pyodide instantiates the wasm, before any of its code runs, the fresh
 // memory holds exactly those segments: XORing them in again gives the
 // snapshot back, in place, before Pyodide restores it. An Adler-32 checksum
-// tells whether it did (unmixSnapshot, in snapshot-format.mjs); if not, the
-// snapshot's magic number is cleared, so that Pyodide refuses it and the page
-// starts normally.
+// tells whether it did (unmixSnapshot, in snapshot-format.mjs).
 // Pyodide awaits the snapshot before it sets up its Emscripten module (about
 // 0.2 s of JavaScript on a phone), so it is given at once an empty array of
 // the snapshot's length (snapshot.target), which fills in while that runs.
@@ -581,8 +579,7 @@ function keepShippedSnapshot(bytes) {
       setInfo("snapshot", "failed");
       console.warn("Could not keep the shipped Pyodide snapshot:", error);
     });
-  if (html.hasAttribute("data-ready")) start();
-  else addEventListener("spider:ready", start, { once: true });
+  afterReady(start);
 }
 
 async function dropSnapshot() {
@@ -762,8 +759,8 @@ async function bootPyodideWith(downloads) {
           stdLibURL: DEFERRED_STDLIB_URL,
           fsInit: deferral.fsInit,
         });
-        deferPythonFiles(pyodide);
         freshenRestored(pyodide);
+        deferPythonFiles(pyodide); // after the last step that can fail and fall back
         setInfo("boot", shipped ? "shipped" : "snapshot");
         setInfo("snapshot", "loaded");
         if (shipped) keepShippedSnapshot(snapshot.target);

@@ -71,9 +71,7 @@ for name, path, is_package, source in sources:
     if name in sys.modules:
         continue
     try:
-        # Docstrings kept (optimize=1, not the interpreter's -OO): a dataclass
-        # without one makes itself one from inspect.signature as it is run.
-        code = compile(source, path, "exec", dont_inherit=True, optimize=1)
+        code = compile(source, path, "exec", dont_inherit=True)
     except SyntaxError:
         continue
     codes[name] = (path, bool(is_package), len(source.encode("utf-8")), code)
@@ -86,8 +84,7 @@ compiled = sorted(codes)
 /** The environment every Pyodide of the game starts with (the page's own
  * in shell/pyodide-boot.mjs says the same): Python's -OO, no docstrings and
  * no asserts (the game's asserts only narrow types). Docstrings were a tenth
- * of a snapshot's heap: 0.3 MB less on a first visit. The modules compiled
- * into the snapshot keep theirs (see PREPARE). And -X no_debug_ranges: code
+ * of a snapshot's heap: 0.3 MB less on a first visit. And -X no_debug_ranges: code
  * objects keep their line numbers, not the column ranges a traceback
  * underlines with; another 0.3 MB less. */
 export const PYTHON_ENV = { PYTHONOPTIMIZE: "2", PYTHONNODEBUGRANGES: "1" };
