@@ -1,7 +1,7 @@
 // Makes a Pyodide memory snapshot for pyodide-boot.mjs, off the main thread,
 // in a throwaway worker (see snapshot-prepare.mjs for what goes into it).
 //
-// Message in: { indexURL, siteURL, files: [[url, path]], imports: [name],
+// Message in: { indexURL, lockFile, siteURL, files: [[url, path]], imports: [name],
 //               compiled: [[name, path, isPackage, source]] }
 // Message out: { ok, snapshot, heapBytes, imported, compiled } or
 //              { ok: false, stage, error }
@@ -9,12 +9,13 @@
 import { PYTHON_ENV, prepareSnapshot, readSiteFile, writePythonFiles } from "./snapshot-prepare.mjs";
 
 self.onmessage = async ({ data }) => {
-  const { indexURL, siteURL, files, imports = [], compiled = [] } = data;
+  const { indexURL, lockFile, siteURL, files, imports = [], compiled = [] } = data;
   let stage = "load";
   try {
     const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
     const pyodide = await loadPyodide({
       indexURL,
+      lockFileContents: lockFile,
       _makeSnapshot: true,
       env: { ...PYTHON_ENV },
       stdout: () => {},

@@ -37,7 +37,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]
     if not (ROOT / "node_modules" / "pyodide" / "package.json").is_file():
         pytest.skip("node_modules missing: run `npm ci` (tools/test.sh does)")
     out = tmp_path_factory.mktemp("build") / "site"
-    info = build.build(out)
+    # Unminified, to read what the build filled in (the minified build is
+    # tested on its own below, and is what every browser test loads).
+    info = build.build(out, minify=False)
     return out, info
 
 
@@ -199,12 +201,42 @@ def copy_sources(target: Path) -> Path:
 def test_the_build_hash_follows_the_content(site: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     _, info = site
     source = copy_sources(tmp_path / "src")
-    same = build.build(tmp_path / "same", source=source, node_modules=ROOT / "node_modules")
+    same = build.build(tmp_path / "same", source=source, node_modules=ROOT / "node_modules", minify=False)
     assert same["build"] == info["build"]
     (source / "shell" / "shell.css").write_text("/* changed */\n", encoding="utf-8")
     changed = build.build(tmp_path / "changed", source=source, node_modules=ROOT / "node_modules", compress=False)
     assert changed["build"] != info["build"]
     assert precache_of(tmp_path / "changed")["shell/shell.css"] != precache_of(tmp_path / "same")["shell/shell.css"]
+
+
+@needs_npm
+def test_scripts_and_stylesheets_ship_minified_unless_that_compresses_worse(
+    site: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    plain, _ = site
+    out = tmp_path / "site"
+    info = build.build(out, compress=False)
+    pyodide, pyscript = (info["vendor_dirs"][key] for key in ("pyodide", "pyscript"))
+    size = {name: (len((plain / name).read_bytes()), len((out / name).read_bytes())) for name in precache_of(out)}
+    for name in ("shell/pyodide-boot.mjs", "shell/store.js", "assets/css/table.css", f"{pyodide}/pyodide.asm.mjs"):
+        before, after = size[name]
+        assert after < 0.9 * before, (name, before, after)
+    boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert "// " not in boot and "\n\n" not in boot
+    # What the build filled in is still there, and @BUILD@ after minifying.
+    abi = build.lock_file(build.load_vendors(ROOT / "node_modules")[0])["info"]["abi_version"]  # type: ignore[index]
+    assert f'"{abi}"' in boot
+    assert f'"{info["build"]}"' in boot and "@BUILD@" not in boot
+    # PyScript's chunks are minified already: minified again they compress worse, so they ship as they are.
+    for name in (n for n in precache_of(out) if n.startswith(f"{pyscript}/core-")):
+        source = ROOT / "node_modules" / "@pyscript" / "core" / "dist" / name.rsplit("/", 1)[1]
+        assert (out / name).read_bytes() == source.read_bytes(), name
+
+
+def test_without_node_the_scripts_ship_unminified(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    contents = {"a.js": b"// a comment\nconst x = 1;\n", "b.py": b"# kept\n"}
+    assert build.minified(contents, tmp_path / "no-node-modules", tmp_path / "cache") == contents
+    assert "unminified" in capsys.readouterr().err
 
 
 @needs_npm
@@ -317,3 +349,4 @@ def test_only_modules_free_of_browser_imports_go_into_the_snapshot(tmp_path: Pat
 
 def test_the_committed_icons_match_their_generator() -> None:
     assert make_icons.main(["--check"]) == 0
+
