@@ -16,7 +16,9 @@ medians beside the targets:
 * offline play ready: how long after that playable table the service worker
   holds the whole site (``<html data-offline="ready">``);
 * three reloads in the same profile (served by the service worker, booting
-  from the stored snapshot), each to a playable table;
+  from the stored snapshot), each to a playable table, each page closed at
+  once (``--stay SECONDS`` keeps it open a while, as a player would: only
+  then does Chromium keep the wasm's compiled code for the next reload);
 * on the desktop, for comparison, the same with a normal Python start
   (``?snapshot=off``), and the memory after the first visit.
 
@@ -157,7 +159,9 @@ def measure_page(page: Any, url: str, network: dict[str, Any], count_bytes: bool
     return figures
 
 
-def run(site: Path, runs: int, profile: str, verbose: bool) -> tuple[dict[str, list[float]], dict[str, float]]:
+def run(
+    site: Path, runs: int, profile: str, verbose: bool, stay: float = 0
+) -> tuple[dict[str, list[float]], dict[str, float]]:
     from playwright.sync_api import sync_playwright
 
     network = NETWORKS[profile]
@@ -193,6 +197,8 @@ def run(site: Path, runs: int, profile: str, verbose: bool) -> tuple[dict[str, l
                     page = context.new_page()
                     warm = measure_page(page, url, network, count_bytes=False)
                     warm["cdp"].detach()
+                    if stay:  # a player who looks at the table a while (see --stay)
+                        page.wait_for_timeout(stay * 1000)
                     page.close()
                     results[f"reload_{k}"].append(warm["ready"] / 1000)
                     if k == 1:
@@ -273,6 +279,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--site", type=Path, help="an existing build (default: build into a temporary folder)")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
+    parser.add_argument(
+        "--stay",
+        type=float,
+        default=0,
+        help="seconds each reload stays open once playable (default 0: closed at once). Chromium keeps"
+        " the wasm's compiled code for the service worker's copy only about 2 s after a page compiled it,"
+        " so a reload after a visit closed sooner compiles it again; a player's visit lasts longer",
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no per-run lines")
     args = parser.parse_args(argv)
     profiles = args.profile or ["desktop", "phone-4g", "slow-4g"]
@@ -293,8 +307,9 @@ def main(argv: list[str] | None = None) -> int:
                 else f"{net['net']['downloadThroughput'] * 8 / 1e6:g} Mbit/s down,"
                 f" {net['net']['latency']} ms, CPU ×{net['cpu']}"
             )
-            print(f"\n== {profile}: {conditions}; {args.runs} runs, headless Chromium", flush=True)
-            results, largest = run(site, args.runs, profile, verbose=not args.quiet)
+            stays = f"; each reload stays open {args.stay:g} s" if args.stay else ""
+            print(f"\n== {profile}: {conditions}; {args.runs} runs{stays}, headless Chromium", flush=True)
+            results, largest = run(site, args.runs, profile, verbose=not args.quiet, stay=args.stay)
             table, ok = report(results, profile)
             all_ok = all_ok and ok
             print()
