@@ -130,6 +130,13 @@ def test_first_load_shows_the_loading_screen_then_the_game(desktop: Any, site_ur
         .map(r => new URL(r.name).pathname)
         .filter(p => /python_stdlib\.zip$|\/(engine|ui)\/.*\.py$/.test(p) && !p.endsWith('/ui/main.py'))"""
     assert page.evaluate(deferred_requests) == []
+    # main.py itself is asked for once, with the big downloads, not a round
+    # trip after Pyodide has started (when PyScript asks for it).
+    entry = page.evaluate(
+        """() => [performance.getEntriesByType('resource').filter(r => r.name.endsWith('/ui/main.py'))
+                    .map(r => r.startTime), performance.getEntriesByName('spider-pyodide-loaded')[0].startTime]"""
+    )
+    assert len(entry[0]) == 1 and entry[0][0] < entry[1], entry
     wait_html(page, "stdlib", "fetched")
     wait_html(page, "python-files", "fetched")
     assert page.evaluate(deferred_requests) == []  # not downloaded a second time

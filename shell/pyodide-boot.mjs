@@ -798,10 +798,31 @@ async function bootPyodideWith(downloads) {
   return pyodide;
 }
 
+// ---- the entry script -----------------------------------------------------------
+// PyScript fetches the page's <script type="py" src> (ui/main.py) only once
+// Pyodide has started, which on a first visit is one more round trip before
+// the table. It is requested now, beside the big downloads, and PyScript's
+// request gets that response (or, if it failed, goes out again).
+function prefetchEntryScript() {
+  const url = document.querySelector('script[type="py"][src]')?.src;
+  if (!url) return;
+  const early = fetch(url);
+  early.catch(() => {});
+  const unhook = hookFetch((requested, input, init, next) => {
+    if (requested !== url) return next();
+    unhook();
+    return early.then(
+      (response) => (response.ok ? response : next()),
+      () => next(),
+    );
+  });
+}
+
 let booting = null;
 
 function boot() {
   if (!booting) {
+    prefetchEntryScript();
     booting = bootPyodide(startDownloads());
     booting.catch(() => {}); // reported to PyScript, which awaits it below
   }
