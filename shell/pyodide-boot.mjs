@@ -8,7 +8,10 @@
 //    requested at once and compiled while it streams in (startDownloads), and
 //    shell/early.js, the page's first script, has already begun looking up
 //    a stored snapshot;
-//  * the vendored Pyodide files on our own origin (indexURL);
+//  * the vendored Pyodide files on our own origin (indexURL), and Pyodide's
+//    lock file from the build (LOCK_FILE), not downloaded;
+//  * the entry script, ui/main.py, requested with the big downloads
+//    (prefetchEntryScript);
 //  * byte-accurate download progress on a first visit;
 //  * the game's Python files, written on a normal start, lazy on a snapshot's;
 //  * the memory-snapshot boot. After a normal start, once the game is ready
@@ -26,7 +29,7 @@
 //
 // A first visit has no stored snapshot yet: it restores the one shipped with
 // the site instead (made at build time by tools/make_snapshot.mjs with the
-// same code, 3.0 MB compressed: its static data ships XORed with the wasm's,
+// same code, 2.9 MB compressed: its static data ships XORed with the wasm's,
 // see fillOnInstantiate), then keeps it in Cache Storage as if it had made
 // it. Not on a slow or data-saving connection, where downloading it would
 // cost more than starting Python; those start normally and make their own

@@ -685,8 +685,11 @@ def minified(contents: dict[str, bytes], node_modules: Path, cache: Path = MINIF
     Without Node or esbuild every file ships as it is (with a warning)."""
     todo = {path: data for path, data in contents.items() if Path(path).suffix in MINIFIED_SUFFIXES}
     esbuild = node_modules / "esbuild" / "lib" / "main.js"
-    version = json.loads((esbuild.parent.parent / "package.json").read_text())["version"] if esbuild.is_file() else ""
-    cached = {path: cache / f"{sha256(data)}-esbuild-{version}{Path(path).suffix}" for path, data in todo.items()}
+    package = esbuild.parent.parent / "package.json"
+    version = json.loads(package.read_text(encoding="utf-8"))["version"] if esbuild.is_file() else ""
+    # Keyed by the file, esbuild's version and how it is called.
+    how = f"esbuild-{version}-{sha256(MINIFY_TOOL.read_bytes())[:8]}"
+    cached = {path: cache / f"{sha256(data)}-{how}{Path(path).suffix}" for path, data in todo.items()}
     missing = [path for path in todo if not cached[path].is_file()]
     node = shutil.which("node")
     if node is None or not version:
