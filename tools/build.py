@@ -57,7 +57,7 @@ import sys
 import tempfile
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -641,23 +641,9 @@ def compressed_copies(contents: dict[str, bytes], cache: Path = COMPRESS_CACHE) 
         print("build: no `node` found; the site ships gzip copies but no brotli ones", file=sys.stderr)
         return out
     if missing and node is not None:
-        cache.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            jobs: list[list[str | int]] = []
-            for path, cached, q in missing:
-                src = Path(tmp) / str(len(jobs))
-                src.write_bytes(contents[path])
-                jobs.append([str(src), str(cached), q])
-            (Path(tmp) / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
-            run = subprocess.run(
-                [node, str(COMPRESS_TOOL), str(Path(tmp) / "jobs.json")],
-                capture_output=True,
-                text=True,
-                timeout=900,
-                check=False,
-            )
-        if run.returncode != 0:
-            why = run.stdout.strip()[-500:] or run.stderr.strip()[-500:]
+        jobs = [(contents[path], cached, q) for path, cached, q in missing]
+        why = run_node_jobs(node, COMPRESS_TOOL, jobs, timeout=900)
+        if why is not None:
             print(f"build: brotli copies not made: {why}", file=sys.stderr)
             return out
     for path, cached, _q in todo:
@@ -665,6 +651,33 @@ def compressed_copies(contents: dict[str, bytes], cache: Path = COMPRESS_CACHE) 
         out[path + ".br"] = cached.read_bytes()
     _prune(cache)
     return out
+
+
+def run_node_jobs(
+    node: str, tool: Path, jobs: Sequence[tuple[bytes, Path, int | str]], *args: str, timeout: float
+) -> str | None:
+    """Run one of the build's Node tools (compress.mjs, minify.mjs) on JOBS,
+    each (input bytes, output file, option): the inputs go to temporary files
+    and the list to a jobs.json, given last after ARGS; the tool writes every
+    output.  Returns None, or why it failed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        listed: list[list[str | int]] = []
+        for data, target, option in jobs:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            src = Path(tmp) / str(len(listed))
+            src.write_bytes(data)
+            listed.append([str(src), str(target), option])
+        (Path(tmp) / "jobs.json").write_text(json.dumps(listed), encoding="utf-8")
+        run = subprocess.run(
+            [node, str(tool), *args, str(Path(tmp) / "jobs.json")],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    if run.returncode == 0:
+        return None
+    return run.stdout.strip()[-500:] or run.stderr.strip()[-500:]
 
 
 def _prune(cache: Path, days: float = 7) -> None:
@@ -696,23 +709,10 @@ def minified(contents: dict[str, bytes], node_modules: Path, cache: Path = MINIF
         print("build: no `node` or no esbuild; the scripts and stylesheets ship unminified", file=sys.stderr)
         return contents
     if missing:
-        cache.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            jobs: list[list[str]] = []
-            for path in missing:
-                src = Path(tmp) / str(len(jobs))
-                src.write_bytes(todo[path])
-                jobs.append([str(src), str(cached[path]), MINIFIED_SUFFIXES[Path(path).suffix]])
-            (Path(tmp) / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
-            run = subprocess.run(
-                [node, str(MINIFY_TOOL), str(esbuild), str(Path(tmp) / "jobs.json")],
-                capture_output=True,
-                text=True,
-                timeout=300,
-                check=False,
-            )
-        if run.returncode != 0:
-            raise BuildError(f"minifying failed: {run.stdout.strip()[-500:] or run.stderr.strip()[-500:]}")
+        jobs = [(todo[path], cached[path], MINIFIED_SUFFIXES[Path(path).suffix]) for path in missing]
+        why = run_node_jobs(node, MINIFY_TOOL, jobs, str(esbuild), timeout=300)
+        if why is not None:
+            raise BuildError(f"minifying failed: {why}")
     out = dict(contents)
     for path, file in cached.items():
         file.touch()
