@@ -181,17 +181,26 @@ function fetchPythonFiles() {
 function deferPythonFiles(pyodide) {
   const { FS, PATH } = pyodide;
   const home = FS.cwd();
-  const onDemand = () => setInfo("pythonFiles", "fetched-on-demand");
-  const later = PYTHON_FILES.map(([url, path, size]) => {
+  const files = PYTHON_FILES.map(([url, path, size]) => {
     const target = PATH.normalize(`${home}/${path}`);
     FS.mkdirTree(PATH.dirname(target));
     FS.writeFile(target, new Uint8Array(0));
-    return lazyContents(FS.lookupPath(target).node, new URL(url, SITE_URL).href, onDemand, size);
+    return [FS.lookupPath(target).node, new URL(url, SITE_URL).href, size];
   });
-  setInfo("pythonFiles", "deferred");
+  readAfterTable("pythonFiles", files);
+}
+
+// Makes FILES ([MEMFS node, url, size or null]) lazy, and reads them after the
+// table, unless CANCELLED(). <html data-KEY> says how they came: "deferred",
+// then "fetched" once all have, or "fetched-on-demand" if one was read first.
+function readAfterTable(key, files, cancelled = () => false) {
+  const onDemand = () => setInfo(key, "fetched-on-demand");
+  const later = files.map(([node, url, size = null]) => lazyContents(node, url, onDemand, size));
+  setInfo(key, "deferred");
   whenSettled(async () => {
+    if (cancelled()) return;
     const came = await Promise.all(later.map((fetchLater) => fetchLater().catch(() => false)));
-    if (came.every(Boolean) && info.pythonFiles === "deferred") setInfo("pythonFiles", "fetched");
+    if (came.every(Boolean) && info[key] === "deferred") setInfo(key, "fetched");
   });
 }
 
@@ -324,14 +333,8 @@ function deferStdlib() {
 }
 
 function deferStdlibFile(node, cancelled) {
-  const fetchLater = lazyContents(node, STDLIB_URL, () => setInfo("stdlib", "fetched-on-demand"));
-  setInfo("stdlib", "deferred");
   // Offline: fetched on demand, or never needed.
-  whenSettled(async () => {
-    if (cancelled()) return;
-    const came = await fetchLater().catch(() => false);
-    if (came && info.stdlib === "deferred") setInfo("stdlib", "fetched");
-  });
+  readAfterTable("stdlib", [[node, STDLIB_URL]], cancelled);
 }
 
 // ---- the shipped snapshot's static data ------------------------------------------
