@@ -227,10 +227,25 @@ def test_scripts_and_stylesheets_ship_minified_unless_that_compresses_worse(
     abi = build.lock_file(build.load_vendors(ROOT / "node_modules")[0])["info"]["abi_version"]  # type: ignore[index]
     assert f'"{abi}"' in boot
     assert f'"{info["build"]}"' in boot and "@BUILD@" not in boot
+    # Minifying drops comments; V8's compile hint is put back on after it.
+    assert (out / pyodide / "pyodide.asm.mjs").read_bytes().startswith(b"//# allFunctionsCalledOnLoad\n")
     # PyScript's chunks are minified already: minified again they compress worse, so they ship as they are.
     for name in (n for n in precache_of(out) if n.startswith(f"{pyscript}/core-")):
         source = ROOT / "node_modules" / "@pyscript" / "core" / "dist" / name.rsplit("/", 1)[1]
         assert (out / name).read_bytes() == source.read_bytes(), name
+
+
+def test_only_pyodides_emscripten_module_is_compiled_eagerly(site: tuple[Path, dict[str, Any]]) -> None:
+    out, info = site
+    module = f"{info['vendor_dirs']['pyodide']}/pyodide.asm.mjs"  # type: ignore[index]
+    hinted = [name for name in precache_of(out) if (out / name).read_bytes().startswith(build.EAGER_HINT)]
+    assert hinted == [module]
+    # The hint is the first line, and the module is otherwise npm's.
+    npm = ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs"
+    assert (out / module).read_bytes() == build.EAGER_HINT + npm.read_bytes()
+    contents = {module: (out / module).read_bytes()}
+    build.compile_eagerly(contents, module)  # not twice
+    assert contents[module] == (out / module).read_bytes()
 
 
 def test_without_node_the_scripts_ship_unminified(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -724,6 +724,23 @@ def minified(contents: dict[str, bytes], node_modules: Path, cache: Path = MINIF
     return out
 
 
+EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
+"""V8's compile hint (Chromium 136 and later; a comment to everything else)."""
+
+
+def compile_eagerly(contents: dict[str, bytes], path: str) -> None:
+    """Put V8's ``//# allFunctionsCalledOnLoad`` hint at the top of PATH
+    (Pyodide's Emscripten module): its functions are then compiled while the
+    script streams in, on a background thread, instead of one by one on the
+    main thread the first time each runs.  No module script the service
+    worker serves gets a code cache, so without it every start compiled them
+    there: on the phone profile a reload went from about 2.4 to 2.05 s
+    (interleaved runs); the desktop's, whose main thread compiles them
+    quickly, did not change."""
+    if path in contents and not contents[path].startswith(EAGER_HINT):
+        contents[path] = EAGER_HINT + contents[path]
+
+
 def wire_sizes(files: dict[str, bytes]) -> dict[str, dict[str, int]]:
     """Each file's size as sent with each encoding its copies have (for the
     loading screen, which counts the bytes on the wire)."""
@@ -901,6 +918,7 @@ def build(
         contents[f"{FULL_STDLIB_DIR}/python_stdlib-{pyodide.version}.zip"] = full_stdlib
     if minify:
         contents = minified(contents, node_modules)
+    compile_eagerly(contents, f"{pyodide.site_dir}/pyodide.asm.mjs")
 
     build_id = content_hash(contents)
     for site_path, data in contents.items():
