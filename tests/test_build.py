@@ -248,6 +248,28 @@ def test_only_pyodides_emscripten_module_is_compiled_eagerly(site: tuple[Path, d
     assert contents[module] == (out / module).read_bytes()
 
 
+def test_the_wasm_ships_without_the_cxx_exports_nothing_calls(site: tuple[Path, dict[str, Any]]) -> None:
+    out, info = site
+    npm = build.load_vendors(ROOT / "node_modules")[0]
+    whole = (npm.source / "pyodide.asm.wasm").read_bytes()
+    shipped = (out / info["vendor_dirs"]["pyodide"] / "pyodide.asm.wasm").read_bytes()  # type: ignore[index]
+    exports = wasm_image.exported_functions(whole)
+    left = wasm_image.exported_functions(shipped)
+    dropped = set(exports) - set(left)
+    # Only mangled C++ names, none of them named by Pyodide's JavaScript; every other export kept, in order.
+    assert len(dropped) > 2000 and all(name.startswith("_Z") for name in dropped)
+    javascript = (out / info["vendor_dirs"]["pyodide"] / "pyodide.asm.mjs").read_text(encoding="utf-8")  # type: ignore[index]
+    assert not [name for name in dropped if name in javascript]
+    assert left == [name for name in exports if name not in dropped]
+    assert "_PyRun_SimpleString" in left or "PyRun_SimpleString" in left
+    # Nothing else changes: the same code, data and function table.
+    assert wasm_image.without_exports(whole, dropped) == shipped
+    assert wasm_image.data_image(shipped) == wasm_image.data_image(whole)
+    # The loading screen counts the bytes of the wasm that is sent.
+    boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert f'"pyodide.asm.wasm":{len(shipped)}' in boot.replace(" ", "")
+
+
 def test_without_node_the_scripts_ship_unminified(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     contents = {"a.js": b"// a comment\nconst x = 1;\n", "b.py": b"# kept\n"}
     assert build.minified(contents, tmp_path / "no-node-modules", tmp_path / "cache") == contents
@@ -284,12 +306,13 @@ def test_the_site_ships_a_memory_snapshot_outside_the_precache(site: tuple[Path,
 
 @needs_npm
 def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
-    _, info = site
+    out, info = site
     source = copy_sources(tmp_path / "src")
     files = build.our_files(source)
     py_files = build.python_files(files)
     pure = build.snapshot_modules(files, py_files)
-    pyodide = build.load_vendors(ROOT / "node_modules")[0]
+    npm = build.load_vendors(ROOT / "node_modules")[0]
+    pyodide = build.pyodide_for_site(npm)
     whole = (pyodide.source / "python_stdlib.zip").read_bytes()
     trimmed, _ = build.trimmed_stdlib(whole, list(build.SNAPSHOT_STDLIB) + build.our_imports(files, py_files))
     stdlib = tmp_path / "stdlib.zip"
@@ -297,6 +320,11 @@ def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, 
     name, spec = build.snapshot_inputs(source, pyodide, files, py_files, pure, stdlib)
     assert spec["stdLib"] == str(stdlib)  # made with the library the site ships
     assert info["shipped_snapshot"] in ("", f"{build.SNAPSHOT_DIR}/{name}")
+    # ...and with the wasm the site ships (its function table is built from
+    # its exports), which is part of the name: npm's whole wasm names another.
+    shipped_wasm = (out / info["vendor_dirs"]["pyodide"] / "pyodide.asm.wasm").read_bytes()  # type: ignore[index]
+    assert (Path(str(spec["indexDir"])) / "pyodide.asm.wasm").read_bytes() == shipped_wasm
+    assert build.snapshot_inputs(source, npm, files, py_files, pure, stdlib)[0] != name
     # Every module of ours imports without the browser (ui/dom.py reaches
     # PyScript on first use): all are imported, none left to compile, and the
     # entry script is neither.

@@ -24,19 +24,40 @@ b'\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00abcd\\x00\\x00\\x00\\x00xy'
 True
 >>> bytes(a ^ b for a, b in zip(shipped[16:36], data_image(wasm).ljust(20, b"\\0"))) == memory[:20]
 True
+
+The shipped wasm also leaves out exports nothing of the game's calls
+(:func:`without_exports`, chosen by ``tools/build.py``): every start
+instantiates each export and Emscripten's loader walks them all.
+
+>>> wasm = module_with_exports(["main", "_ZN3fooEv"])
+>>> exported_functions(wasm)
+['main', '_ZN3fooEv']
+>>> exported_functions(without_exports(wasm, {"_ZN3fooEv"}))
+['main']
 """
 
 from __future__ import annotations
 
 import zlib
 
-__all__ = ["SNAPSHOT_MAGIC", "adler32", "data_image", "module_with_data", "xor_snapshot"]
+__all__ = [
+    "SNAPSHOT_MAGIC",
+    "adler32",
+    "data_image",
+    "exported_functions",
+    "module_with_data",
+    "module_with_exports",
+    "without_exports",
+    "xor_snapshot",
+]
 
 SNAPSHOT_MAGIC = 0x706E_7500
 """Not Pyodide's: any first word is accepted by :func:`xor_snapshot`, which
 only reads the header's length. Used by the examples and tests."""
 
+_EXPORT_SECTION = 7
 _DATA_SECTION = 11
+_FUNCTION_EXPORT = 0
 
 
 def _leb(data: bytes, pos: int, signed: bool = False) -> tuple[int, int]:
@@ -83,6 +104,66 @@ def _segments(wasm: bytes) -> list[tuple[int, bytes]]:
     return []
 
 
+def _sections(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The module's sections as (id, body), in order."""
+    if wasm[:4] != b"\0asm":
+        raise ValueError("not a WebAssembly module")
+    out = []
+    pos = 8
+    while pos < len(wasm):
+        kind = wasm[pos]
+        size, pos = _leb(wasm, pos + 1)
+        out.append((kind, wasm[pos : pos + size]))
+        pos += size
+    return out
+
+
+def _exports(body: bytes) -> list[tuple[str, int, bytes]]:
+    """An export section's entries as (name, kind, the entry's bytes)."""
+    count, pos = _leb(body, 0)
+    out = []
+    for _ in range(count):
+        start = pos
+        length, pos = _leb(body, pos)
+        name = body[pos : pos + length].decode("utf-8")
+        kind = body[pos + length]
+        _index, pos = _leb(body, pos + length + 1)
+        out.append((name, kind, body[start:pos]))
+    return out
+
+
+def exported_functions(wasm: bytes) -> list[str]:
+    """The names of the functions the module exports, in order."""
+    return [
+        name
+        for kind, body in _sections(wasm)
+        if kind == _EXPORT_SECTION
+        for name, export, _ in _exports(body)
+        if export == _FUNCTION_EXPORT
+    ]
+
+
+def without_exports(wasm: bytes, names: set[str]) -> bytes:
+    """WASM without the function exports called NAMES; every other byte of
+    every other section as it was (the code, the data, the function table)."""
+    out = bytearray(wasm[:8])
+    for kind, body in _sections(wasm):
+        if kind == _EXPORT_SECTION:
+            kept = [raw for name, export, raw in _exports(body) if not (export == _FUNCTION_EXPORT and name in names)]
+            body = _uleb(len(kept)) + b"".join(kept)
+        out += bytes([kind]) + _uleb(len(body)) + body
+    return bytes(out)
+
+
+def _uleb(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
 def data_image(wasm: bytes) -> bytes:
     """The start of a fresh instance's memory: every data segment at its
     offset, zeros between them, up to the end of the last one."""
@@ -117,14 +198,6 @@ def xor_snapshot(snapshot: bytes, wasm: bytes) -> tuple[bytes, dict[str, int]]:
 def module_with_data(segments: list[tuple[int, bytes]]) -> bytes:
     """A minimal wasm module holding only a data section (for examples and tests)."""
 
-    def uleb(n: int) -> bytes:
-        out = bytearray()
-        while True:
-            byte, n = n & 0x7F, n >> 7
-            out.append(byte | (0x80 if n else 0))
-            if not n:
-                return bytes(out)
-
     def sleb(n: int) -> bytes:
         out = bytearray()
         while True:
@@ -134,7 +207,20 @@ def module_with_data(segments: list[tuple[int, bytes]]) -> bytes:
             if done:
                 return bytes(out)
 
-    body = uleb(len(segments)) + b"".join(
-        b"\0\x41" + sleb(offset) + b"\x0b" + uleb(len(data)) + data for offset, data in segments
+    body = _uleb(len(segments)) + b"".join(
+        b"\0\x41" + sleb(offset) + b"\x0b" + _uleb(len(data)) + data for offset, data in segments
     )
-    return b"\0asm\1\0\0\0" + bytes([_DATA_SECTION]) + uleb(len(body)) + body
+    return b"\0asm\1\0\0\0" + bytes([_DATA_SECTION]) + _uleb(len(body)) + body
+
+
+def module_with_exports(names: list[str]) -> bytes:
+    """A minimal wasm module exporting one empty function under each of NAMES
+    (for examples and tests)."""
+    types = b"\x01\x60\x00\x00"  # one type: [] -> []
+    functions = b"\x01\x00"  # one function of that type
+    exports = _uleb(len(names)) + b"".join(
+        _uleb(len(n.encode())) + n.encode() + bytes([_FUNCTION_EXPORT, 0]) for n in names
+    )
+    code = b"\x01\x02\x00\x0b"  # its body: no locals, end
+    sections = [(1, types), (3, functions), (_EXPORT_SECTION, exports), (10, code)]
+    return b"\0asm\1\0\0\0" + b"".join(bytes([k]) + _uleb(len(b)) + b for k, b in sections)
