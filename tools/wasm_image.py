@@ -74,36 +74,6 @@ def _leb(data: bytes, pos: int, signed: bool = False) -> tuple[int, int]:
             return value, pos
 
 
-def _segments(wasm: bytes) -> list[tuple[int, bytes]]:
-    """The active data segments of memory 0 as (offset, bytes). Raises
-    ValueError for anything else (a passive segment, an offset that is not a
-    constant): then the fresh memory is not known in advance."""
-    if wasm[:4] != b"\0asm":
-        raise ValueError("not a WebAssembly module")
-    pos = 8
-    while pos < len(wasm):
-        section = wasm[pos]
-        size, pos = _leb(wasm, pos + 1)
-        if section != _DATA_SECTION:
-            pos += size
-            continue
-        count, pos = _leb(wasm, pos)
-        segments = []
-        for _ in range(count):
-            if wasm[pos] != 0:
-                raise ValueError(f"data segment kind {wasm[pos]}: only active segments of memory 0 are known")
-            if wasm[pos + 1] != 0x41:  # i32.const
-                raise ValueError("a data segment's offset is not a constant")
-            offset, pos = _leb(wasm, pos + 2, signed=True)
-            if wasm[pos] != 0x0B:
-                raise ValueError("a data segment's offset is not a single constant")
-            length, pos = _leb(wasm, pos + 1)
-            segments.append((offset, wasm[pos : pos + length]))
-            pos += length
-        return segments
-    return []
-
-
 def _sections(wasm: bytes) -> list[tuple[int, bytes]]:
     """The module's sections as (id, body), in order."""
     if wasm[:4] != b"\0asm":
@@ -116,6 +86,30 @@ def _sections(wasm: bytes) -> list[tuple[int, bytes]]:
         out.append((kind, wasm[pos : pos + size]))
         pos += size
     return out
+
+
+def _segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of memory 0 as (offset, bytes). Raises
+    ValueError for anything else (a passive segment, an offset that is not a
+    constant): then the fresh memory is not known in advance."""
+    for kind, body in _sections(wasm):
+        if kind != _DATA_SECTION:
+            continue
+        count, pos = _leb(body, 0)
+        segments = []
+        for _ in range(count):
+            if body[pos] != 0:
+                raise ValueError(f"data segment kind {body[pos]}: only active segments of memory 0 are known")
+            if body[pos + 1] != 0x41:  # i32.const
+                raise ValueError("a data segment's offset is not a constant")
+            offset, pos = _leb(body, pos + 2, signed=True)
+            if body[pos] != 0x0B:
+                raise ValueError("a data segment's offset is not a single constant")
+            length, pos = _leb(body, pos + 1)
+            segments.append((offset, body[pos : pos + length]))
+            pos += length
+        return segments
+    return []
 
 
 def _exports(body: bytes) -> list[tuple[str, int, bytes]]:
