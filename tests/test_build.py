@@ -240,9 +240,9 @@ def test_only_pyodides_emscripten_module_is_compiled_eagerly(site: tuple[Path, d
     module = f"{info['vendor_dirs']['pyodide']}/pyodide.asm.mjs"  # type: ignore[index]
     hinted = [name for name in precache_of(out) if (out / name).read_bytes().startswith(build.EAGER_HINT)]
     assert hinted == [module]
-    # The hint is the first line, and the module is otherwise npm's.
-    npm = ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs"
-    assert (out / module).read_bytes() == build.EAGER_HINT + npm.read_bytes()
+    # The hint is the first line, and the module is otherwise npm's, as runtime_patched edits it.
+    npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert (out / module).read_bytes() == build.EAGER_HINT + build.runtime_patched(npm).encode()
     contents = {module: (out / module).read_bytes()}
     build.compile_eagerly(contents, module)  # not twice
     assert contents[module] == (out / module).read_bytes()
@@ -268,6 +268,67 @@ def test_the_wasm_ships_without_the_cxx_exports_nothing_calls(site: tuple[Path, 
     # The loading screen counts the bytes of the wasm that is sent.
     boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert f'"pyodide.asm.wasm":{len(shipped)}' in boot.replace(" ", "")
+
+
+def test_the_runtime_wraps_the_javascript_functions_it_links_with_one_module() -> None:
+    npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    patched = build.runtime_patched(npm)
+    assert build.WRAP_AT_ONCE.read_text(encoding="utf-8") in patched
+    for _old, new in build.RUNTIME_EDITS:
+        assert patched.count(new) == 1
+    # Only inserted, never anything of npm's taken away.
+    rest = patched.replace(build.WRAP_AT_ONCE.read_text(encoding="utf-8"), "")
+    for old, new in build.RUNTIME_EDITS:
+        rest = rest.replace(new, old)
+    assert rest.replace("\n", "") == npm.replace("\n", "")
+    # Another Pyodide, whose text is not there: refused, and the build ships npm's as it is.
+    with pytest.raises(ValueError, match="reportUndefinedSymbols"):
+        build.runtime_patched(npm.replace("var reportUndefinedSymbols=()=>{", "var reportUndefinedSymbols = () => {"))
+
+
+LINK_REPORT = """
+const [folder] = process.argv.slice(2);
+let modules = 0; // modules compiled synchronously: Emscripten's wrappers are
+WebAssembly.Module = new Proxy(WebAssembly.Module, { construct(target, args) { modules += 1; return new target(...args); } });
+const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${folder}/`).href);
+const pyodide = await loadPyodide({ indexURL: `${folder}/` });
+const module = pyodide._module;
+const slots = Object.entries(module.GOT).map(([name, global]) => [name, global.value]);
+// (a GOT entry is a function's slot or a datum's address: only the first can be an empty slot)
+const length = module.wasmTable.length;
+const empty = slots.filter(([, slot]) => slot > 0 && slot < length && module.wasmTable.get(slot) === null);
+// A call from C through a slot filled with a wrapped JavaScript function.
+const answer = pyodide.runPython("import time, os; [time.time() > 0, os.getcwd(), sum(range(10))]").toJs();
+console.log(JSON.stringify({ slots, tableLength: length, empty, answer, modules }));
+"""
+
+
+@needs_npm
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_patched_runtime_links_every_function_into_the_same_slot(tmp_path: Path) -> None:
+    """The memory snapshot holds function-table slot numbers: the runtime as
+    shipped must give each symbol the slot npm's gives it, and fill them."""
+    npm = build.load_vendors(ROOT / "node_modules")[0]
+    shipped = build.pyodide_for_site(npm)
+    plain = tmp_path / "plain"
+    shutil.copytree(shipped.source, plain)
+    (plain / "pyodide.asm.mjs").write_bytes((npm.source / "pyodide.asm.mjs").read_bytes())
+    script = tmp_path / "link.mjs"
+    script.write_text(LINK_REPORT, encoding="utf-8")
+    reports = []
+    for folder in (shipped.source, plain):
+        run = subprocess.run(
+            ["node", str(script), str(folder)], capture_output=True, text=True, timeout=120, check=True
+        )
+        reports.append(json.loads(run.stdout.strip().splitlines()[-1]))
+    patched, original = reports
+    assert patched["slots"] == original["slots"] and len(patched["slots"]) > 1000
+    assert patched["tableLength"] == original["tableLength"]
+    assert patched["empty"] == original["empty"]  # every slot filled, as npm's fills them
+    assert patched["answer"] == original["answer"] == [True, "/home/pyodide", 45]
+    # npm's compiles a module for each JavaScript function it links (and two
+    # more, its own); the shipped one, one for all.
+    assert original["modules"] - patched["modules"] > 200 and patched["modules"] <= 3
 
 
 def test_without_node_the_scripts_ship_unminified(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

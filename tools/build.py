@@ -328,24 +328,58 @@ def unused_exports(wasm: bytes, javascript: str) -> set[str]:
     }
 
 
+WRAP_AT_ONCE = ROOT / "tools" / "wrap-at-once.js"
+RUNTIME_EDITS = (
+    (
+        "var convertJsFunctionToWasm=(func,sig)=>{",
+        "var convertJsFunctionToWasm=(func,sig)=>{if(deferredWrappers){deferredWrappers.push([func,sig]);return null}",
+    ),
+    (
+        "var reportUndefinedSymbols=()=>{",
+        "var reportUndefinedSymbols=()=>{deferredWrappers=[];try{reportEachUndefinedSymbol()}"
+        "finally{wrapDeferredFunctions()}};var reportEachUndefinedSymbol=()=>{",
+    ),
+)
+
+
+def runtime_patched(javascript: str) -> str:
+    """Pyodide's Emscripten module (``pyodide.asm.mjs``) with the JavaScript
+    functions its global offset table needs as wasm functions wrapped by one
+    module instead of one each (``tools/wrap-at-once.js`` says how; the
+    slots in the function table stay the same).  ValueError when the text
+    it edits is not there exactly once (another Pyodide)."""
+    for old, new in RUNTIME_EDITS:
+        if javascript.count(old) != 1:
+            raise ValueError(f"pyodide.asm.mjs has {javascript.count(old)} of {old!r}, not 1")
+        javascript = javascript.replace(old, new)
+    insert = "\n" + WRAP_AT_ONCE.read_text(encoding="utf-8") + "\n"
+    return javascript.replace("var reportUndefinedSymbols=", insert + "var reportUndefinedSymbols=")
+
+
 def pyodide_for_site(pyodide: Vendor, cache: Path = PYODIDE_CACHE) -> Vendor:
     """Pyodide as the site ships it: npm's files, its wasm without the exports
     :func:`unused_exports` finds (0.07 MB less on a first visit; every start
     instantiates each export, and Emscripten's loader gives each exported
-    function a slot in the function table, in order).  The snapshot is made
-    from this folder too, so its function table is the one the page builds.
-    Kept in CACHE by the slim wasm's hash."""
+    function a slot in the function table, in order), and its Emscripten
+    module as :func:`runtime_patched` edits it (kept as npm has it, with a
+    warning, if that cannot be done).  The snapshot is made from this folder
+    too, so its function table is the one the page builds.  Kept in CACHE by
+    the hash of the slim wasm and the edited module."""
     wasm = (pyodide.source / "pyodide.asm.wasm").read_bytes()
-    javascript = "".join(
-        (pyodide.source / name).read_text(encoding="utf-8") for name in ("pyodide.asm.mjs", "pyodide.mjs")
-    )
+    runtime = (pyodide.source / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    javascript = runtime + (pyodide.source / "pyodide.mjs").read_text(encoding="utf-8")
     slim = wasm_image.without_exports(wasm, unused_exports(wasm, javascript))
-    folder = cache / f"pyodide-{pyodide.version}-{sha256(slim)[:16]}"
+    try:
+        runtime = runtime_patched(runtime)
+    except ValueError as error:
+        print(f"build: Pyodide's runtime ships as npm has it ({error})", file=sys.stderr)
+    folder = cache / f"pyodide-{pyodide.version}-{sha256(slim + runtime.encode())[:16]}"
     if not (folder / "pyodide.asm.wasm").is_file():
         for old in cache.glob("*pyodide-*"):  # an earlier one, or a copy left half-made
             shutil.rmtree(old, ignore_errors=True)
         part = folder.with_name("part-" + folder.name)
-        shutil.copytree(pyodide.source, part, ignore=shutil.ignore_patterns("pyodide.asm.wasm", "*.map"))
+        shutil.copytree(pyodide.source, part, ignore=shutil.ignore_patterns("pyodide.asm.*", "*.map"))
+        (part / "pyodide.asm.mjs").write_text(runtime, encoding="utf-8")
         (part / "pyodide.asm.wasm").write_bytes(slim)
         part.replace(folder)
     return replace(pyodide, source=folder)
@@ -518,6 +552,7 @@ def snapshot_inputs(
     }
     digest = hashlib.sha256(f"pyodide {pyodide.version}\n".encode())
     digest.update(f"wasm {sha256((pyodide.source / 'pyodide.asm.wasm').read_bytes())}\n".encode())
+    digest.update(f"runtime {sha256((pyodide.source / 'pyodide.asm.mjs').read_bytes())}\n".encode())
     if stdlib is not None:  # the trimmed standard library the site ships: the snapshot is made with it
         spec["stdLib"] = str(stdlib)
         digest.update(f"stdlib {sha256(stdlib.read_bytes())}\n".encode())
