@@ -76,16 +76,15 @@ export function packSnapshot(bytes) {
   return packed;
 }
 
-// The snapshot, written into TARGET (zeros, of its full length) if given.
-export function unpackSnapshot(buffer, target = null) {
+// A stored snapshot's full length and its kept chunks ([index, bytes]), checked.
+function storedChunks(buffer) {
   const view = new DataView(buffer);
   if (buffer.byteLength < 12 || view.getUint32(0, true) !== PACKED_MAGIC) throw new Error("not a stored snapshot");
   const length = view.getUint32(4, true);
   const count = view.getUint32(8, true);
   const chunks = Math.ceil(length / CHUNK);
   if (count > chunks || 12 + 4 * count > buffer.byteLength) throw new Error("a stored snapshot cut short");
-  if (target && target.byteLength !== length) throw new Error(`a stored snapshot of ${length} bytes, not ${target.byteLength}`);
-  const bytes = target ?? new Uint8Array(length);
+  const kept = [];
   let at = 12 + 4 * count;
   let last = -1;
   for (let k = 0; k < count; k++) {
@@ -93,10 +92,49 @@ export function unpackSnapshot(buffer, target = null) {
     if (index <= last || index >= chunks) throw new Error("a stored snapshot with a wrong chunk list");
     const size = Math.min(CHUNK, length - index * CHUNK);
     if (at + size > buffer.byteLength) throw new Error("a stored snapshot cut short");
-    bytes.set(new Uint8Array(buffer, at, size), index * CHUNK);
+    kept.push([index, new Uint8Array(buffer, at, size)]);
     at += size;
     last = index;
   }
   if (at !== buffer.byteLength) throw new Error("a stored snapshot with bytes to spare");
+  return { length, kept };
+}
+
+// The snapshot, whole (what packSnapshot was given).
+export function unpackSnapshot(buffer) {
+  const { length, kept } = storedChunks(buffer);
+  const bytes = new Uint8Array(length);
+  for (const [index, chunk] of kept) bytes.set(chunk, index * CHUNK);
   return bytes;
+}
+
+// The snapshot as a restore takes it, without a copy of the whole: its header
+// into HEADER (as long as the header the snapshot gives itself) and, if
+// MEMORY is given (bytes over the wasm's memory), the memory it holds straight
+// into MEMORY, its kept chunks copied and the others zeroed (the memory is not
+// fresh: the runtime's constructors have run in it). Memory past the
+// snapshot's end is left as it is, as Pyodide's own restore leaves it.
+export function unpackSnapshotInto(buffer, header, memory = null) {
+  const { length, kept } = storedChunks(buffer);
+  const size = header.byteLength;
+  const first = kept.length && kept[0][0] === 0 ? kept[0][1] : null;
+  if (!first || first.byteLength < 8 || size % 16 || size > first.byteLength
+      || new DataView(first.buffer, first.byteOffset, 8).getUint32(4, true) !== size) {
+    throw new Error(`a stored snapshot whose header is not ${size} bytes`);
+  }
+  header.set(first.subarray(0, size));
+  if (!memory) return;
+  if (length - size > memory.byteLength) throw new Error(`a snapshot of ${length - size} bytes for a memory of ${memory.byteLength}`);
+  let next = 0; // the first snapshot byte not yet written
+  const zeroUpTo = (end) => {
+    if (end > next) memory.fill(0, Math.max(next, size) - size, end - size);
+  };
+  for (const [index, chunk] of kept) {
+    const start = index * CHUNK;
+    zeroUpTo(start);
+    const from = Math.max(start, size);
+    if (from < start + chunk.byteLength) memory.set(chunk.subarray(from - start), from - size);
+    next = start + chunk.byteLength;
+  }
+  zeroUpTo(length);
 }
