@@ -471,7 +471,6 @@ async function storeSnapshot(bytes) {
     new Response(packSnapshot(bytes), {
       headers: {
         "content-type": "application/octet-stream",
-        "x-snapshot-length": String(bytes.byteLength),
         "x-snapshot-header": String(header),
       },
     }),
