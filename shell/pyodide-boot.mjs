@@ -369,8 +369,8 @@ function fillOnInstantiate(snapshot, base) {
       if (snapshot.stored) {
         const buffer = await snapshot.stored;
         const { memory } = result.instance.exports;
-        unpackSnapshotInto(buffer, target);
-        target.restore = () => unpackSnapshotInto(buffer, target, new Uint8Array(memory.buffer));
+        const writeMemory = unpackSnapshotInto(buffer, target);
+        target.restore = () => writeMemory(new Uint8Array(memory.buffer));
       }
     } catch (error) {
       console.warn("The Pyodide snapshot is damaged:", error);

@@ -109,12 +109,12 @@ export function unpackSnapshot(buffer) {
 }
 
 // The snapshot as a restore takes it, without a copy of the whole: its header
-// into HEADER (as long as the header the snapshot gives itself) and, if
-// MEMORY is given (bytes over the wasm's memory), the memory it holds straight
-// into MEMORY, its kept chunks copied and the others zeroed (the memory is not
-// fresh: the runtime's constructors have run in it). Memory past the
-// snapshot's end is left as it is, as Pyodide's own restore leaves it.
-export function unpackSnapshotInto(buffer, header, memory = null) {
+// into HEADER (as long as the header the snapshot gives itself), now; and
+// what writes the memory it holds straight into MEMORY (bytes over the wasm's
+// memory), for later: its kept chunks copied and the others zeroed (the memory
+// is not fresh then: the runtime's constructors have run in it). Memory past
+// the snapshot's end is left as it is, as Pyodide's own restore leaves it.
+export function unpackSnapshotInto(buffer, header) {
   const { length, kept } = storedChunks(buffer);
   const size = header.byteLength;
   const first = kept.length && kept[0][0] === 0 ? kept[0][1] : null;
@@ -123,18 +123,19 @@ export function unpackSnapshotInto(buffer, header, memory = null) {
     throw new Error(`a stored snapshot whose header is not ${size} bytes`);
   }
   header.set(first.subarray(0, size));
-  if (!memory) return;
-  if (length - size > memory.byteLength) throw new Error(`a snapshot of ${length - size} bytes for a memory of ${memory.byteLength}`);
-  let next = 0; // the first snapshot byte not yet written
-  const zeroUpTo = (end) => {
-    if (end > next) memory.fill(0, Math.max(next, size) - size, end - size);
+  return function writeMemory(memory) {
+    if (length - size > memory.byteLength) throw new Error(`a snapshot of ${length - size} bytes for a memory of ${memory.byteLength}`);
+    let next = 0; // the first snapshot byte not yet written
+    const zeroUpTo = (end) => {
+      if (end > next) memory.fill(0, Math.max(next, size) - size, end - size);
+    };
+    for (const [index, chunk] of kept) {
+      const start = index * CHUNK;
+      zeroUpTo(start);
+      const from = Math.max(start, size);
+      if (from < start + chunk.byteLength) memory.set(chunk.subarray(from - start), from - size);
+      next = start + chunk.byteLength;
+    }
+    zeroUpTo(length);
   };
-  for (const [index, chunk] of kept) {
-    const start = index * CHUNK;
-    zeroUpTo(start);
-    const from = Math.max(start, size);
-    if (from < start + chunk.byteLength) memory.set(chunk.subarray(from - start), from - size);
-    next = start + chunk.byteLength;
-  }
-  zeroUpTo(length);
 }

@@ -425,8 +425,8 @@ def stdlib_rest() -> list[str]:
     """The modules the whole standard library has and the shipped one lacks
     (tools/build.py).  One JSON string across: reading the list's 400-odd
     names one by one took 10 ms of a start on the desktop."""
-    names = json.loads(str(window.JSON.stringify(window.spiderShell.stdlibRest)))
-    return [str(name) for name in names]
+    names: list[str] = json.loads(str(window.JSON.stringify(window.spiderShell.stdlibRest)))
+    return names
 
 
 def now_ms() -> float:
