@@ -308,6 +308,10 @@ def test_every_start_path_imports_only_what_the_trimmed_library_has(
     assert html_attr(desktop, "stdlib") == expected
     # Python's -OO on every path, as the snapshots were made: no docstrings in the heap.
     assert python(desktop, "import sys; sys.flags.optimize") == 2
+    # PyScript's package: its files written by the loader, not by PyScript's
+    # Python snippet, and not imported by the start (shell/pyscript-package.mjs).
+    assert desktop.evaluate("() => spiderShell.bootInfo.pyscriptFiles") >= 10
+    assert python(desktop, PYSCRIPT_MODULES) == "[]"
     # And no column ranges in code objects (-X no_debug_ranges): neither in what
     # the start imported nor in what is compiled now.
     assert python(desktop, NO_COLUMNS) == "[None, None]"
@@ -319,7 +323,17 @@ def test_every_start_path_imports_only_what_the_trimmed_library_has(
     # A module it lacks comes from the whole library, fetched once (online).
     python(desktop, STDLIB_PROBE)
     assert python(desktop, STDLIB_STATE) == "[('full', 'difflib')]"
+    # The package still imports when asked, from the files the loader wrote.
+    assert python(desktop, PYSCRIPT_PROBE) == "('Spider Solitaire', True, True)"
     watch.assert_clean()
+
+
+PYSCRIPT_MODULES = "import sys; str(sorted(m for m in sys.modules if m.split('.')[0] == 'pyscript'))"
+PYSCRIPT_PROBE = """
+import pyscript, js
+from pyodide.ffi import jsnull
+str((pyscript.document.title, pyscript.window is js, pyscript.ffi.is_none(jsnull)))
+"""
 
 
 LAZY_IMPORT = """
@@ -683,12 +697,12 @@ def test_without_a_shipped_snapshot_the_page_makes_its_own(
     load_until_settled(page, url)
     assert html_attr(page, "boot") == "normal"
     # Made in a worker from what this page imported: our modules imported (the
-    # table's too: they reach the browser only when called), PyScript's
-    # compiled.
+    # table's too: they reach the browser only when called).
     assert html_attr(page, "snapshot") == "saved"
     info = page.evaluate("() => spiderShell.bootInfo")
     assert "engine" in info["snapshotImported"] and "ui.app" in info["snapshotImported"]
-    assert "pyscript.ffi" in info["snapshotCompiled"]
+    # Not PyScript's package: the page does not import it (ui/dom.py).
+    assert not [name for name in info["snapshotImported"] + info["snapshotCompiled"] if name.startswith("pyscript")]
     assert not [name for name in info["snapshotCompiled"] if name.startswith(("ui.", "engine."))]
     reload_game(page)
     assert html_attr(page, "boot") == "snapshot"

@@ -47,6 +47,7 @@
 // and both boot paths are tested (e2e/test_shell.py).
 
 import { loadPyodide as loadPyodideUpstream, version } from "../@PYODIDE_DIR@/pyodide.mjs";
+import { writePackageFromJavaScript } from "./pyscript-package.mjs";
 import { packSnapshot, unmixSnapshot, unpackSnapshotInto } from "./snapshot-format.mjs";
 
 export { version };
@@ -883,6 +884,11 @@ function boot() {
 // only adds where Python's output goes.
 export async function loadPyodide(options = {}) {
   const pyodide = await boot();
+  // PyScript's package is written from here, not by its Python snippet
+  // (pyscript-package.mjs): the game does not import it.
+  writePackageFromJavaScript(pyodide, (count) => {
+    info.pyscriptFiles = count;
+  });
   if (typeof options.stdout === "function") pyodide.setStdout({ batched: options.stdout });
   if (typeof options.stderr === "function") pyodide.setStderr({ batched: options.stderr });
   return pyodide;

@@ -973,9 +973,12 @@ def build(
         "/*@LOCK_FILE@*/null": json.dumps(lock_file(pyodide)),
     }
 
-    preloads = ["shell/pyscript-setup.js", "shell/pyodide-boot.mjs", "shell/snapshot-format.mjs"] + [
-        f"{v.site_dir}/{name}" for v in vendors for name in v.files if name.endswith((".js", ".mjs"))
-    ]
+    preloads = [
+        "shell/pyscript-setup.js",
+        "shell/pyodide-boot.mjs",
+        "shell/snapshot-format.mjs",
+        "shell/pyscript-package.mjs",
+    ] + [f"{v.site_dir}/{name}" for v in vendors for name in v.files if name.endswith((".js", ".mjs"))]
     values["<!--@MODULEPRELOADS@-->"] = "\n".join(f'<link rel="modulepreload" href="./{path}">' for path in preloads)
 
     contents: dict[str, bytes] = {}

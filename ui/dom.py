@@ -1,12 +1,19 @@
-"""The page's only contact with the browser: a few helpers over PyScript's FFI.
+"""The page's only contact with the browser: a few helpers over Pyodide's FFI.
 
-Kept deliberately small (``pyscript.document``, ``pyscript.window``,
-``pyscript.ffi``) so a move from PyScript to plain Pyodide changes this file
-only.
+Kept deliberately small (``document``, ``window``, ``create_proxy``,
+``to_js``, ``is_none``) so a change of runtime changes this file only.
 
-PyScript is reached on first use, not at import: this module, and so every
-``ui/`` module, imports without a browser. The memory snapshot (made in a
-worker, or under Node for the one shipped with the site) then holds the
+They are what PyScript's ``pyscript.document``, ``pyscript.window`` and
+``pyscript.ffi`` are on the main thread (Pyodide's ``js`` module and
+``pyodide.ffi``, ``to_js`` making a dict an Object), reached directly: a
+start need not import PyScript's package (16 modules; about 60 ms of a
+desktop reload), and the loader writes its files without running it
+(shell/pyscript-package.mjs). PyScript still runs the page: its script
+element, configuration and hooks start ``ui/main.py``.
+
+The browser is reached on first use, not at import: this module, and so
+every ``ui/`` module, imports without a browser. The memory snapshot (made
+in a worker, or under Node for the one shipped with the site) then holds the
 table's modules imported, and a start does not run them again.
 """
 
@@ -50,8 +57,8 @@ SVG_NS = "http://www.w3.org/2000/svg"
 
 
 class _BrowserGlobal:
-    """``document`` or ``window``: PyScript's object of that name, looked up
-    on first use. Reading or writing an attribute reads or writes it there."""
+    """``document`` or ``window``, looked up on first use. Reading or writing
+    an attribute reads or writes it there."""
 
     __slots__ = ("_name", "_target")
 
@@ -62,9 +69,9 @@ class _BrowserGlobal:
     def _resolve(self) -> Any:
         target = self._target
         if target is None:
-            import pyscript  # type: ignore[import-not-found]
+            import js  # type: ignore[import-not-found]  # Pyodide's: the page's globalThis
 
-            target = getattr(pyscript, self._name)
+            target = js if self._name == "window" else getattr(js, self._name)
             object.__setattr__(self, "_target", target)
         return target
 
@@ -84,28 +91,46 @@ window: Any = _BrowserGlobal("window")
 _ffi: Any = None
 
 
-def _pyscript_ffi() -> Any:
+class _Ffi:
+    """Pyodide's FFI as PyScript's ``pyscript.ffi`` offers it on the main thread."""
+
+    def __init__(self) -> None:
+        import js
+        from pyodide import ffi  # type: ignore[import-not-found]
+
+        self.create_proxy = ffi.create_proxy
+        self._to_js = ffi.to_js
+        self._jsnull = ffi.jsnull
+        self._from_entries = js.Object.fromEntries
+
+    def to_js(self, value: Any, **options: Any) -> Any:
+        options.setdefault("dict_converter", self._from_entries)
+        return self._to_js(value, **options)
+
+    def is_none(self, value: Any) -> bool:
+        return value is None or value is self._jsnull
+
+
+def _browser_ffi() -> Any:
     global _ffi
     if _ffi is None:
-        import pyscript.ffi  # type: ignore[import-not-found]
-
-        _ffi = pyscript.ffi
+        _ffi = _Ffi()
     return _ffi
 
 
 def create_proxy(func: Callable[..., Any]) -> Any:
-    """A JavaScript function calling ``func`` that lives until destroyed (``pyscript.ffi``)."""
-    return _pyscript_ffi().create_proxy(func)
+    """A JavaScript function calling ``func`` that lives until destroyed."""
+    return _browser_ffi().create_proxy(func)
 
 
 def to_js(value: Any, **options: Any) -> Any:
-    """``value`` as a JavaScript value, a dict as an Object (``pyscript.ffi``)."""
-    return _pyscript_ffi().to_js(value, **options)
+    """``value`` as a JavaScript value, a dict as an Object."""
+    return _browser_ffi().to_js(value, **options)
 
 
 def is_none(value: Any) -> bool:
-    """Whether ``value`` is None or JavaScript's null (``pyscript.ffi``)."""
-    return bool(_pyscript_ffi().is_none(value))
+    """Whether ``value`` is None or JavaScript's null."""
+    return bool(_browser_ffi().is_none(value))
 
 
 # --- The browser objects the page uses, typed --------------------------------
