@@ -1,20 +1,13 @@
 """The page's only contact with the browser: a few helpers over Pyodide's FFI.
 
-Kept deliberately small (``document``, ``window``, ``create_proxy``,
-``to_js``, ``is_none``) so a change of runtime changes this file only.
+``document``, ``window`` and the FFI are what PyScript's ``pyscript.*``
+names are on the main thread (Pyodide's ``js`` and ``pyodide.ffi``), reached
+directly: a start need not import PyScript's package (16 modules, about
+60 ms of a desktop reload; shell/pyscript-package.mjs). PyScript still runs
+the page and starts ``ui/main.py``.
 
-They are what PyScript's ``pyscript.document``, ``pyscript.window`` and
-``pyscript.ffi`` are on the main thread (Pyodide's ``js`` module and
-``pyodide.ffi``, ``to_js`` making a dict an Object), reached directly: a
-start need not import PyScript's package (16 modules; about 60 ms of a
-desktop reload), and the loader writes its files without running it
-(shell/pyscript-package.mjs). PyScript still runs the page: its script
-element, configuration and hooks start ``ui/main.py``.
-
-The browser is reached on first use, not at import: this module, and so
-every ``ui/`` module, imports without a browser. The memory snapshot (made
-in a worker, or under Node for the one shipped with the site) then holds the
-table's modules imported, and a start does not run them again.
+The browser is reached on first use, not at import: every ``ui/`` module
+imports without one, so the memory snapshot holds them imported.
 """
 
 from __future__ import annotations
@@ -89,32 +82,16 @@ document: Any = _BrowserGlobal("document")
 window: Any = _BrowserGlobal("window")
 
 _ffi: Any = None
-
-
-class _Ffi:
-    """Pyodide's FFI as PyScript's ``pyscript.ffi`` offers it on the main thread."""
-
-    def __init__(self) -> None:
-        import js
-        from pyodide import ffi  # type: ignore[import-not-found]
-
-        self.create_proxy = ffi.create_proxy
-        self._to_js = ffi.to_js
-        self._jsnull = ffi.jsnull
-        self._from_entries = js.Object.fromEntries
-
-    def to_js(self, value: Any, **options: Any) -> Any:
-        options.setdefault("dict_converter", self._from_entries)
-        return self._to_js(value, **options)
-
-    def is_none(self, value: Any) -> bool:
-        return value is None or value is self._jsnull
+_from_entries: Any = None
 
 
 def _browser_ffi() -> Any:
-    global _ffi
+    """Pyodide's ``pyodide.ffi``, which PyScript's ``pyscript.ffi`` wraps; looked up on first use."""
+    global _ffi, _from_entries
     if _ffi is None:
-        _ffi = _Ffi()
+        from pyodide import ffi  # type: ignore[import-not-found]
+
+        _ffi, _from_entries = ffi, window.Object.fromEntries
     return _ffi
 
 
@@ -124,13 +101,15 @@ def create_proxy(func: Callable[..., Any]) -> Any:
 
 
 def to_js(value: Any, **options: Any) -> Any:
-    """``value`` as a JavaScript value, a dict as an Object."""
-    return _browser_ffi().to_js(value, **options)
+    """``value`` as a JavaScript value, a dict as an Object (as ``pyscript.ffi.to_js``)."""
+    ffi = _browser_ffi()
+    options.setdefault("dict_converter", _from_entries)
+    return ffi.to_js(value, **options)
 
 
 def is_none(value: Any) -> bool:
     """Whether ``value`` is None or JavaScript's null."""
-    return bool(_browser_ffi().is_none(value))
+    return value is None or value is _browser_ffi().jsnull
 
 
 # --- The browser objects the page uses, typed --------------------------------
