@@ -635,13 +635,16 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
             const bytes = new Uint8Array(await response.arrayBuffer());
             const view = new DataView(bytes.buffer);
             return [new TextDecoder().decode(bytes.slice(0, 4)), bytes.length, view.getUint32(4, true),
-                    Number(response.headers.get('x-snapshot-header')), view.getUint32(12 + 4 * view.getUint32(8, true) + 4, true)];
+                    Number(response.headers.get('x-snapshot-header')), view.getUint32(12 + 4 * view.getUint32(8, true) + 4, true),
+                    Number(response.headers.get('x-snapshot-size'))];
         }"""
     )
-    magic, size, whole, header, own_header = kept
+    magic, size, whole, header, own_header, stated_size = kept
     assert magic == "SPZ1" and whole >= site_build.SNAPSHOT_HEAP_LIMIT and size < 0.7 * whole, kept
     # ...with the length of its header, which a start needs before the bytes (Pyodide gets only the header).
     assert header == own_header and header % 16 == 0 and 16 <= header < 65536, kept
+    # ...and with its size, so that a start streams it into one array of that size.
+    assert stated_size == size, kept
 
     reload_game(page)
     assert html_attr(page, "boot") == "snapshot"
@@ -652,6 +655,20 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
     second = python(page, "import random; random.random()")
     # Each boot from the same snapshot is reseeded: no replayed random state.
     assert first != second
+    # A snapshot stored without its size is read whole, and serves as well.
+    page.evaluate(
+        """async () => {
+            const [name] = (await caches.keys()).filter(n => n.startsWith('spider-snapshot-'));
+            const cache = await caches.open(name);
+            const [request] = await cache.keys();
+            const response = await cache.match(request);
+            const headers = new Headers(response.headers);
+            headers.delete('x-snapshot-size');
+            await cache.put(request, new Response(await response.arrayBuffer(), {headers}));
+        }"""
+    )
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
 
     # Both switches give the normal start, and leave the snapshot alone.
     open_game(page, site_url + "?snapshot=off")
@@ -683,6 +700,16 @@ CORRUPTIONS = {
         const response = await cache.match(request);
         const bytes = new Uint8Array(await response.arrayBuffer()).slice(0, 1 << 20);
         await cache.put(request, new Response(bytes, {headers: response.headers}));
+    }""",
+    # Its stated size one byte more than what was stored.
+    "size": """async () => {
+        const [name] = (await caches.keys()).filter(n => n.startsWith('spider-snapshot-'));
+        const cache = await caches.open(name);
+        const [request] = await cache.keys();
+        const response = await cache.match(request);
+        const headers = new Headers(response.headers);
+        headers.set('x-snapshot-size', String(Number(headers.get('x-snapshot-size')) + 1));
+        await cache.put(request, new Response(await response.arrayBuffer(), {headers}));
     }""",
     # Stored without its empty chunks: a chunk list that points outside the heap.
     "chunk list": """async () => {
