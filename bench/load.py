@@ -8,8 +8,8 @@ through ``Emulation.setCPUThrottlingRate``) and ``slow-4g`` (a phone,
 1.6 Mbit/s, 150 ms, CPU ×4).  For each, over several runs, it prints the
 medians beside the targets:
 
-* the first visit (an empty browser profile: no HTTP cache, no service
-  worker), from navigation start to ``<html data-ready>``, the moment a card
+* the first visit (a browser profile that has not seen the site: no HTTP
+  cache, no service worker), from navigation start to ``<html data-ready>``, the moment a card
   can be dragged; its first paint; the bytes on the wire of the requests
   made before then (CDP ``encodedDataLength``: compressed, as sent) and the
   ten largest downloads;
@@ -22,9 +22,15 @@ medians beside the targets:
 * on the desktop, for comparison, the same with a normal Python start
   (``?snapshot=off``), and the memory after the first visit.
 
-It waits for the page's marks through CDP (:func:`wait_quietly`), not with
-Playwright's selector waits, whose script and polling would cost the page's
-main thread time a player's browser never spends.
+It measures what a player's browser does, and not the measuring: Chromium
+runs with a profile of its own on disk (a new one per run, which has first
+opened a page of another origin), and is driven through bare CDP
+(bench/cdp.py), not through Playwright, whose instrumentation of every page
+(the Runtime and Network domains with each response body kept, workers held
+at start, a script world of its own) made a reload on the phone profile
+about 0.4 s slower (``--driver playwright`` measures that way, as this
+benchmark did before).  It waits for the page's marks with one CDP
+evaluation each (:func:`wait_quietly`), not with polling.
 
 Usage::
 
@@ -35,7 +41,7 @@ Usage::
 It builds the site into a temporary folder unless ``--site`` is given, serves
 it with ``tools/serve.py`` (the build's brotli and gzip copies, cache
 headers) on a free port, and drives Chromium (``/usr/bin/chromium`` when
-present) through Playwright.
+present, else Playwright's).
 """
 
 from __future__ import annotations
@@ -45,6 +51,8 @@ import json
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +62,8 @@ for path in (ROOT / "tools", ROOT / "e2e"):
 
 import build as site_build  # noqa: E402
 import serve  # noqa: E402
-from harness import PROFILES, launch  # noqa: E402
+from cdp import Browser  # noqa: E402
+from harness import LAUNCH_ARGS, PROFILES, chromium_path, launch  # noqa: E402
 
 NETWORKS: dict[str, dict[str, Any]] = {
     # name -> browser profile, CDP network conditions (None: none) and CPU slow-down
@@ -142,13 +151,18 @@ def wait_quietly(cdp: Any, name: str, *values: str, timeout_ms: int = 180_000) -
         raise TimeoutError(reply["exceptionDetails"].get("exception", {}).get("description", f"data-{name}"))
 
 
+# The Network domain as the benchmark needs it: conditions and byte counts, no
+# copy of the response bodies (DevTools keeps them by default, up to 100 MB).
+NETWORK_ENABLE = {"maxTotalBufferSize": 0, "maxResourceBufferSize": 0}
+
+
 def throttle(cdp: Any, network: dict[str, Any]) -> None:
     """Apply a profile's network and CPU conditions to one page's CDP session.
     (The service worker's own downloads are not slowed: CDP conditions apply
     to the page's target, so the offline-ready time on a slow profile is a
     lower bound.)"""
     if network["net"] is not None:
-        cdp.send("Network.enable")
+        cdp.send("Network.enable", NETWORK_ENABLE)
         cdp.send("Network.emulateNetworkConditions", {"offline": False, **network["net"]})
     if network["cpu"] != 1:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": network["cpu"]})
@@ -156,23 +170,22 @@ def throttle(cdp: Any, network: dict[str, Any]) -> None:
 
 def measure_page(page: Any, url: str, network: dict[str, Any], count_bytes: bool) -> dict[str, Any]:
     """Open URL in PAGE under NETWORK, wait for a playable table, return its figures."""
-    cdp = page.context.new_cdp_session(page)
     sent: dict[str, float] = {}
     urls: dict[str, str] = {}
     started: dict[str, float] = {}  # request -> wall time sent, in ms
     if count_bytes:
-        cdp.send("Network.enable")
+        page.send("Network.enable", NETWORK_ENABLE)
 
         def will_send(event: dict[str, Any]) -> None:
             urls[event["requestId"]] = event["request"]["url"]
             started.setdefault(event["requestId"], event["wallTime"] * 1000)
 
-        cdp.on("Network.requestWillBeSent", will_send)
-        cdp.on("Network.loadingFinished", lambda e: sent.__setitem__(e["requestId"], e["encodedDataLength"]))
-    throttle(cdp, network)
-    page.goto(url)
-    wait_quietly(cdp, "ready")
-    figures: dict[str, Any] = page.evaluate(TIMES)
+        page.on("Network.requestWillBeSent", will_send)
+        page.on("Network.loadingFinished", lambda e: sent.__setitem__(e["requestId"], e["encodedDataLength"]))
+    throttle(page, network)
+    page.navigate(url)
+    wait_quietly(page, "ready")
+    figures: dict[str, Any] = page.evaluate(f"({TIMES})()")
     if count_bytes:
         # What the playable table needed: the requests made before it was ready
         # (a download the page starts afterwards, such as the standard library
@@ -186,68 +199,125 @@ def measure_page(page: Any, url: str, network: dict[str, Any], count_bytes: bool
             name = urls.get(rid, "?").split("?")[0].rsplit("/", 1)[-1] or "(page)"
             per_file[name] = per_file.get(name, 0) + size
         figures["per_file"] = per_file
-    heap = cdp.send("Runtime.getHeapUsage")
-    figures["js_heap"] = heap["usedSize"]
-    figures["cdp"] = cdp
+    figures["js_heap"] = page.send("Runtime.getHeapUsage")["usedSize"]
     return figures
 
 
-def run(
-    site: Path, runs: int, profile: str, verbose: bool, stay: float = 0
-) -> tuple[dict[str, list[float]], dict[str, float]]:
-    from playwright.sync_api import sync_playwright
+class PlaywrightPage:
+    """A page driven through Playwright (``--driver playwright``), with the
+    calls of :class:`cdp.Page`: the benchmark as it measured before, with
+    Playwright's instrumentation of the page (see bench/cdp.py)."""
 
+    def __init__(self, context: Any) -> None:
+        self.page = context.new_page()
+        self.cdp = context.new_cdp_session(self.page)
+
+    def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        result: dict[str, Any] = self.cdp.send(method, params or {})
+        return result
+
+    def on(self, event: str, handler: Callable[[dict[str, Any]], None]) -> None:
+        self.cdp.on(event, handler)
+
+    def navigate(self, url: str) -> None:
+        self.page.goto(url)
+
+    def evaluate(self, expression: str) -> Any:
+        return self.page.evaluate(expression)
+
+    def close(self) -> None:
+        self.cdp.detach()
+        self.page.close()
+
+
+class Profiles:
+    """New, empty browser profiles (no HTTP cache, no service worker) through
+    the chosen driver: "cdp", a Chromium of its own per profile, its profile
+    on disk (bench/cdp.py); or "playwright", a new context of one browser."""
+
+    def __init__(self, driver: str, stack: ExitStack) -> None:
+        self.playwright_browser = None
+        self.executable = chromium_path()
+        if driver == "playwright" or self.executable is None:
+            from playwright.sync_api import sync_playwright
+
+            playwright = stack.enter_context(sync_playwright())
+            self.executable = self.executable or playwright.chromium.executable_path
+            if driver == "playwright":
+                self.playwright_browser = launch(playwright)
+
+    @contextmanager
+    def fresh(self, screen: dict[str, Any], elsewhere: str) -> Iterator[Callable[[], Any]]:
+        """A new profile for SCREEN (a harness profile); yields new_page().
+        A new Chromium first opens ELSEWHERE, a page of another origin, as a
+        player's browser has been used before it comes to this site (nothing
+        of it serves this origin: storage and caches are kept per site)."""
+        if self.playwright_browser is None:
+            with Browser(str(self.executable), LAUNCH_ARGS) as browser:
+                page = browser.new_page(screen)
+                page.navigate(elsewhere)
+                page.close()
+                yield lambda: browser.new_page(screen)
+        else:
+            context = self.playwright_browser.new_context(**screen)
+            try:
+                yield lambda: PlaywrightPage(context)
+            finally:
+                context.close()
+
+
+def run(
+    site: Path, runs: int, profile: str, verbose: bool, stay: float = 0, driver: str = "cdp"
+) -> tuple[dict[str, list[float]], dict[str, float]]:
     network = NETWORKS[profile]
+    screen = PROFILES[network["browser"]]
     results: dict[str, list[float]] = {key: [] for key in LABELS}
     largest: dict[str, float] = {}
     server = serve.start(site)
     server.warm()  # compress everything first, as a static host has it ready
     url = server.url
+    elsewhere = url.replace("//127.0.0.1:", "//localhost:", 1) + "manifest.webmanifest"
     try:
-        with sync_playwright() as p:
-            browser = launch(p)
+        with ExitStack() as stack:
+            profiles = Profiles(driver, stack)
             for i in range(runs):
-                # The first visit: a new, empty profile.
-                context = browser.new_context(**PROFILES[network["browser"]])
-                page = context.new_page()
-                cold = measure_page(page, url, network, count_bytes=True)
-                results["cold"].append(cold["ready"] / 1000)
-                results["first_paint_cold"].append(cold["paint"] / 1000)
-                results["cold_bytes"].append(cold["bytes"])
-                results["cold_requests"].append(cold["requests"])
-                results["js_heap_cold"].append(cold["js_heap"])
-                results["wasm_memory_cold"].append(cold["wasm"])
-                largest = cold["per_file"]
-                # The service worker holds the whole site: offline play is ready.
-                wait_quietly(cold["cdp"], "offline", "ready")
-                results["offline_after"].append(page.evaluate("performance.now()") / 1000 - cold["ready"] / 1000)
-                wait_quietly(cold["cdp"], "snapshot", "saved", "failed", "too-big")
-                cold["cdp"].detach()
-                page.close()
-                # Three reloads: the app started again, from the service worker.
-                reloads = []
-                for k in (1, 2, 3):
-                    page = context.new_page()
-                    warm = measure_page(page, url, network, count_bytes=False)
-                    warm["cdp"].detach()
-                    if stay:  # a player who looks at the table a while (see --stay)
-                        page.wait_for_timeout(stay * 1000)
+                with profiles.fresh(screen, elsewhere) as new_page:
+                    # The first visit.
+                    page = new_page()
+                    cold = measure_page(page, url, network, count_bytes=True)
+                    results["cold"].append(cold["ready"] / 1000)
+                    results["first_paint_cold"].append(cold["paint"] / 1000)
+                    results["cold_bytes"].append(cold["bytes"])
+                    results["cold_requests"].append(cold["requests"])
+                    results["js_heap_cold"].append(cold["js_heap"])
+                    results["wasm_memory_cold"].append(cold["wasm"])
+                    largest = cold["per_file"]
+                    # The service worker holds the whole site: offline play is ready.
+                    wait_quietly(page, "offline", "ready")
+                    results["offline_after"].append(page.evaluate("performance.now()") / 1000 - cold["ready"] / 1000)
+                    wait_quietly(page, "snapshot", "saved", "failed", "too-big")
                     page.close()
-                    results[f"reload_{k}"].append(warm["ready"] / 1000)
-                    if k == 1:
-                        results["first_paint_warm"].append(warm["paint"] / 1000)
-                        if warm["picture"] is not None:
-                            results["picture_warm"].append(warm["picture"] / 1000)
-                        results["loader_warm"].append(warm["pyodideStart"] / 1000)
-                        results["restored_warm"].append(warm["pyodideLoaded"] / 1000)
-                    reloads.append(f"{warm['ready'] / 1000:.2f} s ({warm['boot']})")
-                if profile == "desktop":
-                    page = context.new_page()
-                    plain = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
-                    plain["cdp"].detach()
-                    page.close()
-                    results["warm_normal"].append(plain["ready"] / 1000)
-                context.close()
+                    # Three reloads: the app started again, from the service worker.
+                    reloads = []
+                    for k in (1, 2, 3):
+                        page = new_page()
+                        warm = measure_page(page, url, network, count_bytes=False)
+                        if stay:  # a player who looks at the table a while (see --stay)
+                            page.evaluate(f"new Promise((resolve) => setTimeout(resolve, {stay * 1000:.0f}))")
+                        page.close()
+                        results[f"reload_{k}"].append(warm["ready"] / 1000)
+                        if k == 1:
+                            results["first_paint_warm"].append(warm["paint"] / 1000)
+                            if warm["picture"] is not None:
+                                results["picture_warm"].append(warm["picture"] / 1000)
+                            results["loader_warm"].append(warm["pyodideStart"] / 1000)
+                            results["restored_warm"].append(warm["pyodideLoaded"] / 1000)
+                        reloads.append(f"{warm['ready'] / 1000:.2f} s ({warm['boot']})")
+                    if profile == "desktop":
+                        page = new_page()
+                        plain = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
+                        page.close()
+                        results["warm_normal"].append(plain["ready"] / 1000)
                 if verbose:
                     print(
                         f"run {i + 1}: first visit {cold['ready'] / 1000:.2f} s ({cold['boot']}),"
@@ -256,13 +326,11 @@ def run(
                         flush=True,
                     )
                 if profile == "desktop":  # for comparison: a first visit that starts Python normally
-                    context = browser.new_context(**PROFILES[network["browser"]])
-                    page = context.new_page()
-                    normal = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
-                    normal["cdp"].detach()
-                    results["cold_normal"].append(normal["ready"] / 1000)
-                    context.close()
-            browser.close()
+                    with profiles.fresh(screen, elsewhere) as new_page:
+                        page = new_page()
+                        normal = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
+                        page.close()
+                        results["cold_normal"].append(normal["ready"] / 1000)
     finally:
         server.shutdown()
         server.server_close()
@@ -320,6 +388,13 @@ def main(argv: list[str] | None = None) -> int:
         " the wasm's compiled code for the service worker's copy only about 2 s after a page compiled it,"
         " so a reload after a visit closed sooner compiles it again; a player's visit lasts longer",
     )
+    parser.add_argument(
+        "--driver",
+        choices=["cdp", "playwright"],
+        default="cdp",
+        help="cdp (default): Chromium driven through bare CDP, as a player's browser runs (bench/cdp.py);"
+        " playwright: through Playwright, whose instrumentation of each page made the reloads slower",
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no per-run lines")
     args = parser.parse_args(argv)
     profiles = args.profile or ["desktop", "phone-4g", "slow-4g"]
@@ -341,8 +416,10 @@ def main(argv: list[str] | None = None) -> int:
                 f" {net['net']['latency']} ms, CPU ×{net['cpu']}"
             )
             stays = f"; each reload stays open {args.stay:g} s" if args.stay else ""
-            print(f"\n== {profile}: {conditions}; {args.runs} runs{stays}, headless Chromium", flush=True)
-            results, largest = run(site, args.runs, profile, verbose=not args.quiet, stay=args.stay)
+            print(
+                f"\n== {profile}: {conditions}; {args.runs} runs{stays}, headless Chromium ({args.driver})", flush=True
+            )
+            results, largest = run(site, args.runs, profile, verbose=not args.quiet, stay=args.stay, driver=args.driver)
             table, ok = report(results, profile)
             all_ok = all_ok and ok
             print()
