@@ -238,6 +238,28 @@ def test_the_page_runs_under_a_strict_same_origin_csp(desktop: Any, site_url: st
 # ---- offline -------------------------------------------------------------------------------
 
 
+def test_a_first_visit_starts_the_big_downloads_before_anything_else(desktop: Any, site_url: str, watch: Watch) -> None:
+    """shell/early.js requests the shipped snapshot and the wasm before the
+    stylesheets and the loader's modules, and the loader takes the responses
+    over: each is downloaded once.  A reload (the service worker answers)
+    leaves them to the loader, which asks for the wasm only."""
+    page = desktop
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url.split("?")[0].rsplit("/", 1)[-1]))
+    load_until_settled(page, site_url)
+    assert html_attr(page, "boot") == "shipped"
+    shipped = [name for name in requests if name.endswith(".bin")]
+    assert len(shipped) == 1 and requests.count("pyodide.asm.wasm") == 1, requests
+    first_other = min(requests.index(name) for name in ("shell.css", "pyodide-boot.mjs", "pyodide.mjs"))
+    assert max(requests.index(shipped[0]), requests.index("pyodide.asm.wasm")) < first_other, requests
+    requests.clear()
+    reload_game(page)
+    assert html_attr(page, "boot") == "snapshot"
+    assert requests.count("pyodide.asm.wasm") == 1 and not [n for n in requests if n.endswith(".bin")], requests
+    assert requests.index("pyodide.asm.wasm") > requests.index("pyodide-boot.mjs"), requests
+    watch.assert_clean()
+
+
 def test_after_the_first_visit_the_game_loads_offline(
     desktop: Any, site_url: str, site_server: serve.SiteServer, watch: Watch
 ) -> None:

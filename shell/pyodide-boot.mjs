@@ -102,9 +102,9 @@ function report(fraction, text) {
   dispatchEvent(new CustomEvent("spider:boot-progress", { detail: { fraction, text } }));
 }
 
-// What shell/early.js began: whether snapshots are on, and the stored
-// snapshot's lookup. Without it (it did not run), a normal start.
-const EARLY = shell.early ?? { snapshots: false, stored: Promise.resolve(null) };
+// What shell/early.js began: whether snapshots are on, the stored snapshot's
+// lookup, a first visit's downloads. Without it (it did not run), a normal start.
+const EARLY = shell.early ?? { snapshots: false, shippedWorthIt: false, stored: Promise.resolve(null), downloads: null };
 
 function snapshotsEnabled() {
   return EARLY.snapshots;
@@ -402,9 +402,11 @@ function progressText(loaded, total) {
   return `Getting the cards ready… ${mb(loaded)} of ${mb(total)} MB`;
 }
 
+// Counts the downloads of NAMES from here on; returns {stop, count}:
+// count(url, response) counts a response to a request made before.
 function countDownloads(names) {
   names = names.filter((name) => name in DOWNLOAD_SIZES);
-  if (navigator.serviceWorker?.controller || !names.length) return () => {};
+  if (navigator.serviceWorker?.controller || !names.length) return { stop: () => {}, count: (url, response) => response };
   const raw = names.reduce((sum, name) => sum + DOWNLOAD_SIZES[name], 0);
   const decoded = {}; // name -> bytes received, decoded
   const encodings = {}; // name -> the response's Content-Encoding ("" for none)
@@ -428,8 +430,7 @@ function countDownloads(names) {
       report(0.1 + 0.6 * fraction, progressText(Math.min(loaded, total), total));
     }
   };
-  return hookFetch(async (url, input, init, next) => {
-    const response = await next();
+  const count = (url, response) => {
     const name = new URL(url).pathname.split("/").pop();
     if (!names.includes(name) || !response.ok || !response.body) return response;
     encodings[name] = (response.headers.get("content-encoding") || "").trim();
@@ -445,14 +446,16 @@ function countDownloads(names) {
       statusText: response.statusText,
       headers: response.headers,
     });
-  });
+  };
+  const stop = hookFetch(async (url, input, init, next) => count(url, await next()));
+  return { stop, count };
 }
 
 const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
 
 // (COUNTED: the start's own counting already counts them.)
 async function loadNormally(options, counted) {
-  const restore = counted ? () => {} : countDownloads(RUNTIME_FILES);
+  const restore = counted ? () => {} : countDownloads(RUNTIME_FILES).stop;
   try {
     return await loadPyodideUpstream(options);
   } finally {
@@ -536,21 +539,23 @@ async function readStored(response) {
 
 // Whether to download the shipped snapshot: not on a slow or data-saving
 // connection, where downloading it would cost more than starting Python.
+// (shell/early.js looked.)
 function shippedSnapshotWorthIt() {
-  const connection = navigator.connection;
-  return !(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
+  return EARLY.shippedWorthIt;
 }
 
 // ---- the big downloads from the first moment -------------------------------------
-// The wasm is requested as this module runs and compiled while it streams in
-// (Pyodide itself would compile it only once the snapshot is in; on a return
-// visit the service worker serves it and the browser's code cache makes the
-// compile quick): it overlaps looking up and reading the stored snapshot. On a
-// first visit (no service worker yet) the shipped snapshot is requested at
-// the same moment, ahead of the game's Python files. Returns {module,
-// snapshot (a first visit's response, or null), countsRuntime, stopCounting,
+// The wasm is compiled while it streams in (Pyodide itself would compile it
+// only once the snapshot is in; on a return visit the service worker serves
+// it and the browser's code cache makes the compile quick): it overlaps
+// looking up and reading the stored snapshot. On a first visit (no service
+// worker yet) shell/early.js has requested it already, and the shipped
+// snapshot with it, ahead of the stylesheets and the game's Python files:
+// their responses are taken over here. Returns {module, snapshot (a first
+// visit's response, or null), countsRuntime, stopCounting,
 // dropSnapshotDownload}.
 function startDownloads() {
+  const early = EARLY.downloads;
   const shipping =
     !navigator.serviceWorker?.controller && SHIPPED_SNAPSHOT && snapshotsEnabled() && shippedSnapshotWorthIt();
   // The progress bar counts what this start downloads, from its first byte:
@@ -558,11 +563,13 @@ function startDownloads() {
   // table), or for a normal start the wasm and the standard library. (Nothing
   // once the service worker serves the files: countDownloads.)
   const counted = shipping ? [SHIPPED_SNAPSHOT.split("/").pop(), "pyodide.asm.wasm"] : RUNTIME_FILES;
-  const stopCounting = countDownloads(counted);
-  const aborter = new AbortController();
+  const counting = countDownloads(counted);
+  const requested = (url, promise) => promise.then((response) => counting.count(url, response));
+  const aborter = early?.aborter ?? new AbortController();
   let snapshot = null;
   if (shipping) {
-    snapshot = fetch(new URL(SHIPPED_SNAPSHOT, SITE_URL).href, { signal: aborter.signal });
+    const url = new URL(SHIPPED_SNAPSHOT, SITE_URL).href;
+    snapshot = early?.snapshot ? requested(url, early.snapshot) : fetch(url, { signal: aborter.signal });
     snapshot.catch(() => {});
   }
   // Pyodide's Emscripten module (1.2 MB of JavaScript) is evaluated now, while
@@ -570,15 +577,15 @@ function startDownloads() {
   import(new URL("pyodide.asm.mjs", INDEX_URL).href).catch(() => {});
   let module = null;
   if (typeof WebAssembly.compileStreaming === "function") {
-    module = WebAssembly.compileStreaming(fetch(WASM_URL));
+    module = WebAssembly.compileStreaming(early?.wasm ? requested(WASM_URL, early.wasm) : fetch(WASM_URL));
     module.catch(() => {}); // then Pyodide downloads and compiles it itself
   }
   // A snapshot stored by an earlier visit makes the shipped one useless.
   const dropSnapshotDownload = () => {
     aborter.abort();
-    stopCounting();
+    counting.stop();
   };
-  return { module, snapshot, countsRuntime: counted === RUNTIME_FILES, stopCounting, dropSnapshotDownload };
+  return { module, snapshot, countsRuntime: counted === RUNTIME_FILES, stopCounting: counting.stop, dropSnapshotDownload };
 }
 
 // While Pyodide starts: its request for the wasm is answered at once, without
