@@ -5,9 +5,9 @@
 // What it adds:
 //  * an early start: index.html loads this module directly, so Pyodide starts
 //    loading before PyScript has even read its configuration. The wasm is
-//    requested at once and compiled while it streams in (startDownloads), and
-//    shell/early.js, the page's first script, has already begun looking up
-//    a stored snapshot;
+//    compiled while it streams in (startDownloads); shell/early.js, the
+//    page's first script, has already begun looking up a stored snapshot
+//    and, on a first visit, the two big downloads;
 //  * the vendored Pyodide files on our own origin (indexURL), and Pyodide's
 //    lock file from the build (LOCK_FILE), not downloaded;
 //  * the entry script, ui/main.py, requested with the big downloads
