@@ -68,9 +68,13 @@ class Browser:
                 raise CDPError(f"{executable} gave no DevTools port in 30 s")
             time.sleep(0.05)  # Chromium writes the file once it listens
         port, path = port_file.read_text().split()
-        self.socket: websocket.WebSocket | None = websocket.create_connection(
-            f"ws://127.0.0.1:{port}{path}", timeout=timeout_s
-        )
+        try:
+            self.socket: websocket.WebSocket | None = websocket.create_connection(
+                f"ws://127.0.0.1:{port}{path}", timeout=timeout_s
+            )
+        except Exception:
+            self.close()
+            raise
 
     def __enter__(self) -> Browser:
         return self
@@ -163,14 +167,23 @@ class Page:
         self.browser.on(self.session, event, handler)
 
     def navigate(self, url: str) -> None:
-        """Go to URL and return at its DOMContentLoaded (the new document is
-        there to evaluate in)."""
-        loaded: list[bool] = []
-        self.on("Page.domContentEventFired", lambda _: loaded.append(True))
+        """Go to URL and return at its document's DOMContentLoaded (the new
+        document is there to evaluate in; a late event of the page before,
+        such as the first about:blank's, is told apart by its loader)."""
+        committed: list[str] = []  # loaders of the main frame's documents, in order
+        loaded: list[str] = []  # the committed loader at each DOMContentLoaded
+
+        def navigated(event: dict[str, Any]) -> None:
+            if not event["frame"].get("parentId"):
+                committed.append(event["frame"]["loaderId"])
+
+        self.on("Page.frameNavigated", navigated)
+        self.on("Page.domContentEventFired", lambda _: loaded.append(committed[-1] if committed else ""))
         reply = self.send("Page.navigate", {"url": url})
         if reply.get("errorText"):
             raise CDPError(f"{url}: {reply['errorText']}")
-        self.browser.wait_for(lambda: bool(loaded))
+        loader = reply.get("loaderId", "")
+        self.browser.wait_for(lambda: loader in loaded)
 
     def evaluate(self, expression: str) -> Any:
         """The value of EXPRESSION (a promise is awaited), as JSON."""
