@@ -14,7 +14,7 @@ Figures:
 * how often "Still winnable?" answers (winnable or no win, not "can't
   tell") within 5 s in the page, at every position of 1-, 2- and 4-suit
   games played by the hints (``--still N`` deals a suit count): the page's
-  check (``ui/stillcheck.py``, which keeps what each answer proved) beside
+  check (``ui/helpers/still_winnable.py``, which keeps what each answer proved) beside
   a fresh search at each position as the page did before.  Five seconds
   in the page is counted as :data:`STILL_PAGE_NODES` positions (about
   12,000 a second: Pyodide's rate in background slices).
@@ -131,9 +131,9 @@ def hint_play(deals: int, jobs: int) -> dict[str, float]:
 def still_game(args: tuple[str, int, bool]) -> tuple[int, int]:
     """(positions answered within 5 s in the page, positions) along one game
     played by the hints; ``fresh``: a new search at each position, 12,000 +
-    4,000 positions, as the page did before ``ui/stillcheck.py``."""
-    from ui.assist import CANT_TELL, WinCheck
-    from ui.stillcheck import KnownWins, StillCheck
+    4,000 positions, as the page did before ``ui/helpers/still_winnable.py``."""
+    from ui.helpers.hints import CANT_TELL, WinCheck
+    from ui.helpers.still_winnable import KnownWins, StillCheck
 
     preset, deal, fresh = args
     g = engine.new_game(preset, deal=deal)

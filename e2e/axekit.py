@@ -18,7 +18,7 @@ import pytest
 from tablekit import ROOT, TablePage, near_win, seed
 
 import engine
-from ui import persist
+from ui.storage import settings as persist
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__test__/axe.min.js"

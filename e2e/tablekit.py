@@ -155,7 +155,7 @@ class TablePage:
 
     def expect_game(self, game: engine.Game) -> None:
         """The page shows exactly what ``game`` shows a player (and no hidden card)."""
-        from ui.model import Tracker
+        from ui.table.cards import Tracker
 
         want: dict[str, list[tuple[str, str]]] = {}
         t = Tracker.from_view(game.rules, game.public_view())
@@ -226,7 +226,7 @@ class TablePage:
 
     def drag_move(self, game: engine.Game, move: Move, touch: bool = False) -> None:
         """Drag the cards of a tableau move (or a card to a foundation)."""
-        from ui.model import tableau_pile
+        from ui.table.cards import tableau_pile
 
         src = tableau_pile(game.rules, move.src)
         n = len(game.position.tableau[move.src])
@@ -281,7 +281,7 @@ def first_drag_move(g: engine.Game) -> Move | None:
 
 def illegal_drop(g: engine.Game) -> Move | None:
     """A single-card move between two non-empty columns that the rules refuse."""
-    from ui import targets
+    from ui.table import pointer as targets
 
     pos = g.position
     for i, col in enumerate(pos.tableau):
@@ -311,7 +311,7 @@ SEED_JS = """async ([items, clear]) => {
 
 def seed(page: Any, base: str, items: dict[str, str], clear: bool = False) -> None:
     """Start the site's storage again from ``items``, stored under the keys
-    of the one-slot storage of earlier versions (``ui.persist``): the next
+    of the one-slot storage of earlier versions (``ui.storage.settings``): the next
     start moves them into the database, as it does for a returning player.
     ``clear``: drop every other localStorage key too; else the settings the
     page holds now are kept.  Leaves ``page`` on a bare file of the site."""
@@ -324,7 +324,7 @@ def seed(page: Any, base: str, items: dict[str, str], clear: bool = False) -> No
 
 
 def stored_text(page: Any, key: str) -> str | None:
-    """A text the page keeps (``ui.storage`` keys: ``settings``, ``stats``...)."""
+    """A text the page keeps (``ui.storage.store`` keys: ``settings``, ``stats``...)."""
     text = page.evaluate("k => spiderStore.getText(k)", key)
     return None if text is None else str(text)
 
@@ -371,7 +371,7 @@ def near_win() -> tuple[engine.Game, engine.Game]:
     return g, won
 
 
-# -- the Settings screen (ui/settingsview.py) ------------------------------------
+# -- the Settings screen (ui/screens/settings_view.py) ------------------------------------
 def open_settings(t: TablePage) -> None:
     """The Settings screen, from the header's More menu, as a player opens it."""
     t.page.click('[data-action="more"]')

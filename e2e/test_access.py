@@ -44,7 +44,7 @@ from tablekit import (
 
 import engine
 from engine.moves import Move
-from ui import persist
+from ui.storage import settings as persist
 
 # Counts, from now on, how often #table[data-busy] was set and how many
 # animations ran when it was or when a move landed (a MutationObserver
@@ -79,7 +79,7 @@ def face_urls(t: TablePage) -> list[str | None]:
 
 def faces_up(g: engine.Game) -> dict[str, list[bool]]:
     """Whether each card of each pile shows its face, as the page shows it."""
-    from ui.model import Tracker
+    from ui.table.cards import Tracker
 
     tr = Tracker.from_view(g.rules, g.public_view())
     return {pile: [bool(tr.up[u]) for u in uids] for pile, uids in tr.piles.items()}

@@ -24,7 +24,7 @@ from tablekit import (
 )
 
 import engine
-from ui import persist
+from ui.storage import settings as persist
 
 
 def scan_every_screen(t: TablePage, presets: list[str]) -> list[str]:

@@ -2,7 +2,7 @@
 the share text, and the calendar marked.
 
 The page's clock is set (Playwright's clock) to 1 February 2026, whose
-Spider 1-suit daily deal is deal 2 by the documented rule (``ui.daily``):
+Spider 1-suit daily deal is deal 2 by the documented rule (``ui.game.daily``):
 the deal of the recorded win in ``tests/data``, so the test can finish it.
 """
 
@@ -15,8 +15,9 @@ import pytest
 from tablekit import ARTIFACTS, DESKTOP, PHONE, ROOT, TablePage, near_win, table_browser, table_url, wait_stored
 
 import engine
-from ui import assist, daily
-from ui.library import GameMeta
+from ui.game import daily
+from ui.helpers import hints as assist
+from ui.storage.games import GameMeta
 
 __all__ = ["table_browser", "table_url"]
 
@@ -156,7 +157,7 @@ def test_share_without_a_share_sheet_copies_to_the_clipboard_or_says_the_text(
     clipboard is refused too, the page says the text, so it can still be copied by hand."""
     from tablekit import store
 
-    from ui import stats
+    from ui.storage import statistics as stats
 
     book = stats.Book()
     assert book.record_daily("2026-02-01", "spider-1", 2, 184, 97)

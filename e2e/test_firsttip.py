@@ -8,7 +8,7 @@ from typing import Any
 
 from tablekit import ARTIFACTS, PHONE, TablePage, store, table_browser, table_url
 
-from ui.howto import FIRST_TIP
+from ui.screens.help import FIRST_TIP
 
 __all__ = ["table_browser", "table_url"]
 
@@ -49,7 +49,7 @@ def test_a_tap_elsewhere_puts_it_away_and_a_returning_player_never_sees_it(table
     finally:
         t.close()
     # a returning player (statistics kept by an earlier version, no tip mark): no tip
-    from ui import stats
+    from ui.storage import statistics as stats
 
     book = stats.Book()
     book.record("spider-1", won=True, score=900, seconds=300, moves=120)

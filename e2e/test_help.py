@@ -11,8 +11,8 @@ import pytest
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, seed, table_browser, table_url
 
 import engine
-from ui import persist
-from ui.howto import how_to_play
+from ui.screens.help import how_to_play
+from ui.storage import settings as persist
 
 __all__ = ["table_browser", "table_url"]
 

@@ -29,7 +29,7 @@ from tablekit import (
 
 import engine
 from engine.moves import Move
-from ui.model import tableau_pile
+from ui.table.cards import tableau_pile
 
 
 class Keys:
@@ -114,7 +114,7 @@ class Keys:
 
 def restore(t: TablePage, preset: str, notation: str) -> engine.Game:
     """Open the page on a game set up from ``notation`` (a save in storage, no address)."""
-    from ui import persist
+    from ui.storage import settings as persist
 
     g = engine.game_from_notation(preset, notation)
     saved = persist.write_current(g, "kbd-test", False)
@@ -188,7 +188,7 @@ def test_focus_ring_is_visible_and_covers_what_enter_picks(desk: TablePage) -> N
     )
     assert stops == ["column-1"]
     assert desk.attr("kbd") == "1"
-    from ui.keyboard import TIP
+    from ui.table.keyboard import TIP
 
     assert desk.attr("message") == TIP  # said once, when the table first takes the focus
     assert desk.page.get_attribute('[data-action="undo"]', "aria-keyshortcuts") == "Control+Z"
@@ -281,7 +281,7 @@ def test_up_and_down_move_the_pick_point_and_say_the_card(desk: TablePage) -> No
 
 
 def test_question_mark_opens_the_keys_and_escape_gives_the_focus_back(desk: TablePage) -> None:
-    from ui.keyboard import KEYS
+    from ui.table.keyboard import KEYS
 
     desk.open("#spider-1/5")
     keys = Keys(desk)
@@ -383,7 +383,7 @@ def test_deal_undo_redo_by_keys_keep_the_focus(desk: TablePage) -> None:
     desk.expect_game(g)
     # M sends the focused cards (the longest run) to their best place
     from engine.play import movable_count
-    from ui import targets
+    from ui.table import pointer as targets
 
     for k in range(10):
         col = g.position.tableau[k]

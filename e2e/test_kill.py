@@ -2,7 +2,7 @@
 
 A phone kills a background tab without warning; a desktop browser can
 crash.  Every action is committed to the database with strict durability
-before the next one (shell/store.js, ui/storage.py), so ``kill -9`` of the
+before the next one (shell/store.js, ui/storage/store.py), so ``kill -9`` of the
 whole browser 200 ms after a move keeps the move.
 
 The test runs Chromium on a persistent profile (a user-data folder), plays
@@ -25,7 +25,7 @@ from harness import LAUNCH_ARGS, chromium_path
 from tablekit import first_drag_move
 
 import engine
-from ui.model import tableau_pile
+from ui.table.cards import tableau_pile
 
 TRIALS = 20
 AFTER_MOVE_MS = 200

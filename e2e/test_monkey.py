@@ -32,7 +32,7 @@ __all__ = ["table_browser", "table_url"]
 
 BURSTS = 6
 ACTIONS = 7
-DRAG_Z = 100000  # ui/renderer.py: any z-index at or above this is a lifted or flying card
+DRAG_Z = 100000  # ui/table/render_view.py: any z-index at or above this is a lifted or flying card
 
 
 def page_game(t: TablePage) -> engine.Game:

@@ -10,7 +10,8 @@ import pytest
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, seed, store, table_browser, table_url
 
 import engine
-from ui import persist, stats
+from ui.storage import settings as persist
+from ui.storage import statistics as stats
 
 __all__ = ["table_browser", "table_url"]
 

@@ -4,7 +4,7 @@ the win, a deal, an illegal drop's reason, a hint, undo), the verbosity
 setting (off says nothing, and survives a reload), the dialogs' names, and
 no face-down card's identity anywhere in an aria attribute or the live text.
 
-Expected names and sentences are computed here by ``ui/announce.py`` from
+Expected names and sentences are computed here by ``ui/chrome/messages.py`` from
 the engine's public view (the same code the page runs) and, for the main
 ones, also checked against literal sentences, so a wrong shared function
 fails too.  The tests wait on ``#table[data-announce-seq]`` (one more per
@@ -32,9 +32,9 @@ from tablekit import (
 
 import engine
 from engine.cards import make_deck
-from ui import announce as say
-from ui import persist
-from ui.model import Tracker
+from ui.chrome import messages as say
+from ui.storage import settings as persist
+from ui.table.cards import Tracker
 
 
 def public_piles(g: engine.Game) -> dict[str, list[int | None]]:
@@ -234,7 +234,7 @@ def test_run_removal_and_win_are_said(desk: TablePage) -> None:
     # the win screen is a dialog named by its title, and has the focus
     dialog = desk.page.get_by_role("dialog", name="You won!")
     assert dialog.count() == 1 and dialog.get_attribute("aria-modal") == "true"
-    # (the focus goes to its first button, ui/keycontrol.py; a reader says the
+    # (the focus goes to its first button, ui/table/keyboard_view.py; a reader says the
     # dialog's name as the focus enters it)
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'new-game'")
     assert desk.page.evaluate("() => document.activeElement.closest('[role=dialog]') !== null")

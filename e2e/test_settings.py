@@ -23,8 +23,8 @@ from tablekit import (
     table_url,
 )
 
-from ui import persist
-from ui.settingspec import GROUPS
+from ui.screens.settings import GROUPS
+from ui.storage import settings as persist
 
 __all__ = ["table_browser", "table_url"]
 

@@ -771,7 +771,7 @@ def test_without_a_shipped_snapshot_the_page_makes_its_own(
     assert html_attr(page, "snapshot") == "saved"
     info = page.evaluate("() => spiderShell.bootInfo")
     assert "engine" in info["snapshotImported"] and "ui.app" in info["snapshotImported"]
-    # Not PyScript's package: the page does not import it (ui/dom.py).
+    # Not PyScript's package: the page does not import it (ui/browser/dom.py).
     assert not [name for name in info["snapshotImported"] + info["snapshotCompiled"] if name.startswith("pyscript")]
     assert not [name for name in info["snapshotCompiled"] if name.startswith(("ui.", "engine."))]
     reload_game(page)

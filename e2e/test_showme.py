@@ -16,8 +16,8 @@ from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, store, table_browser,
 
 import engine
 from engine.solver import SOLVED, solve
-from ui import persist
-from ui.persist import Settings
+from ui.storage import settings as persist
+from ui.storage.settings import Settings
 
 __all__ = ["table_browser", "table_url"]
 

@@ -32,7 +32,7 @@ from tablekit import (
 
 import engine
 from engine.solver import autocomplete, hints
-from ui import persist
+from ui.storage import settings as persist
 
 EASY = "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
 STUCK = "KsAs/QsAs/JsAs/TsAs/9sAs/8sAs/7sAs/6s5s/6s/3s {stock} -/-/-/-/-/-/-/-"
@@ -434,7 +434,7 @@ def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_b
     deals offers "Winnable deals only", every other says why not."""
     from pathlib import Path
 
-    from ui import assist
+    from ui.helpers import hints as assist
 
     shipped = assist.parse_winnable((Path(__file__).resolve().parent.parent / "assets/data/winnable.json").read_text())
     assert {"spider-1", "tournament-1", "tournament-2"} <= set(shipped)

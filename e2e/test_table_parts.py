@@ -26,7 +26,7 @@ from tablekit import (
 import engine
 from engine.moves import Move
 from engine.piles import PileId
-from ui import targets
+from ui.table import pointer as targets
 
 
 def listeners(t: TablePage) -> int:
@@ -87,7 +87,7 @@ def test_a_drag_that_cannot_move_says_why_and_shakes(table_browser, table_url) -
         seed(
             t.page,
             t.base,
-            {"spider.v1.current": __import__("ui.persist", fromlist=["x"]).write_current(g, "parts-test")},
+            {"spider.v1.current": __import__("ui.storage.settings", fromlist=["x"]).write_current(g, "parts-test")},
         )
         t.open("#spider-2/1")
         pile, index = mixed_run(g) or ("", 0)
@@ -247,7 +247,7 @@ def test_the_phone_header_shows_every_game_name_and_status_whole(table_browser, 
     """On a 390, 360 and 320 px phone, in both themes (high contrast's text
     is bolder): every game's name and figures whole, and the eight buttons
     in one row, none under 30 × 40 px."""
-    from ui import persist
+    from ui.storage import settings as persist
 
     t = TablePage(table_browser, table_url, PHONES[phone])
     try:
@@ -273,7 +273,7 @@ def test_the_phone_header_shows_every_game_name_and_status_whole(table_browser, 
 def test_no_more_useful_moves_is_said_on_a_dead_end(desk: TablePage) -> None:
     from tablekit import store
 
-    from ui import persist
+    from ui.storage import settings as persist
 
     # Spider 1 suit, the stock empty: a 5 can go back and forth between two 6s,
     # and nothing else can move (no empty column; eight Kings and a 9 on top).
@@ -303,7 +303,7 @@ def test_no_more_useful_moves_is_said_on_a_dead_end(desk: TablePage) -> None:
 def test_a_position_with_something_to_do_is_not_a_dead_end(desk: TablePage) -> None:
     from tablekit import store
 
-    from ui import persist
+    from ui.storage import settings as persist
 
     cols = ["*As6s5s", "*2s6s", "*3s7s", "*4sKs", "*5sKs", "*6sKs", "*7sKs", "*8sKs", "*9sKs", "*Ts9s"]
     g = engine.game_from_notation("spider-1", f"{'/'.join(cols)} - -/-/-/-/-/-/-/-")

@@ -23,7 +23,7 @@ from tablekit import (
 )
 
 import engine
-from ui.model import tableau_pile
+from ui.table.cards import tableau_pile
 
 
 def test_whole_spider_1_game_won_by_drags(desk: TablePage) -> None:

@@ -19,8 +19,8 @@ from tablekit import (
 )
 
 import engine
-from ui import targets
-from ui.model import tableau_pile
+from ui.table import pointer as targets
+from ui.table.cards import tableau_pile
 
 PRESETS = list(engine.PRESETS)
 

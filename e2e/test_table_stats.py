@@ -31,7 +31,8 @@ from tablekit import (
 )
 
 import engine
-from ui import persist, stats
+from ui.storage import settings as persist
+from ui.storage import statistics as stats
 
 
 def stored(t: TablePage, key: str) -> str | None:

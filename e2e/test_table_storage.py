@@ -15,8 +15,8 @@ import pytest
 from tablekit import DESKTOP, TablePage, first_drag_move, stored_text, table_browser, table_url, wait_stored
 
 import engine
-from ui import stats
-from ui.library import GameMeta
+from ui.storage import statistics as stats
+from ui.storage.games import GameMeta
 
 __all__ = ["table_browser", "table_url"]
 

@@ -20,24 +20,38 @@ True
 True
 """
 
-from .cards import card_symbol, card_text, card_words, parse_card, rank, suit_of
+from .cards import KING, SUIT_NAMES, card_symbol, card_text, card_words, is_red, parse_card, rank, suit_of
 from .errors import EngineError, IllegalMove, NotationError, OptionError, SaveError
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
+from .families import Foundations
 from .game import Game, game_from_notation, new_game
-from .moves import Move, parse_move
-from .piles import PileId, PileRole, UnknownPileError
+from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move, parse_move
+from .piles import FREE_COLUMN, STOCK, PileId, PileRole, UnknownPileError
+from .play import deal_position, legal_moves, movable_count, next_position, pile_id, pile_name, stock_id
 from .position import Position, format_notation, parse_notation
-from .rules import PRESETS, OptionSpec, Ruleset, get_ruleset
+from .rng import MAX_DEAL, MIN_DEAL
+from .rules import PRESETS, OptionSpec, OptionValue, Ruleset, get_ruleset
 from .saves import load_game
 from .view import PublicView
 
 __all__ = [
+    "DEAL",
+    "DRAW",
+    "FOUNDATION",
+    "FREE_COLUMN",
+    "KING",
+    "MAX_DEAL",
+    "MIN_DEAL",
+    "MOVE",
     "PRESETS",
+    "STOCK",
+    "SUIT_NAMES",
     "Dealt",
     "EndReason",
     "EngineError",
     "Event",
     "Flipped",
+    "Foundations",
     "Game",
     "IllegalMove",
     "Move",
@@ -45,6 +59,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "OptionValue",
     "Outcome",
     "PileId",
     "PileRole",
@@ -59,14 +74,22 @@ __all__ = [
     "card_symbol",
     "card_text",
     "card_words",
+    "deal_position",
     "format_notation",
     "game_from_notation",
     "get_ruleset",
+    "is_red",
+    "legal_moves",
     "load_game",
+    "movable_count",
     "new_game",
+    "next_position",
     "parse_card",
     "parse_move",
     "parse_notation",
+    "pile_id",
+    "pile_name",
     "rank",
+    "stock_id",
     "suit_of",
 ]

@@ -268,7 +268,7 @@ async function readInBackground(url) {
   return held ?? fetch(url);
 }
 
-// ---- the whole standard library, for ui/stdlib.py ------------------------------
+// ---- the whole standard library, for ui/browser/stdlib.py ------------------------------
 // The site ships a trimmed standard library; the first import it cannot serve
 // asks for the whole one. An import cannot wait for a promise, so this request
 // is synchronous (bytes through the "x-user-defined" charset); it is made at

@@ -6,7 +6,7 @@
 // 33 KB: a `_path.write_text("…")` line per file of its package, then
 // `import pyscript`. Parsing and running that snippet, and importing the 16
 // modules of the package, took about 120 ms of a desktop reload (about four
-// times that on the phone profile), and the game needs none of it: ui/dom.py
+// times that on the phone profile), and the game needs none of it: ui/browser/dom.py
 // reaches `window`, `document` and the FFI through Pyodide's `js` and
 // `pyodide.ffi`, which is what PyScript's own names are on the main thread.
 //

@@ -6,7 +6,7 @@
 // A snapshotting instance must not hold references to JavaScript objects it
 // cannot serialise (the DOM among them), so it only
 //  * imports modules that need no browser as they import (the standard
-//    library, Pyodide's package, all of ours: ui/dom.py reaches the browser
+//    library, Pyodide's package, all of ours: ui/browser/dom.py reaches the browser
 //    on first use), and
 //  * compiles, without running, the modules that do (PyScript's package, for
 //    a snapshot made in the browser): a finder at the head of sys.meta_path

@@ -1,4 +1,4 @@
-"""What a screen reader is told (ui/announce.py): pile and card
+"""What a screen reader is told (ui/chrome/messages.py): pile and card
 names for every game's pile kinds, a sentence per kind of action (move,
 foundation move, Free Column, flip, run removal, deal, draw pile, undo,
 redo, the end of a game, the countdown), each verbosity level, and never a
@@ -18,9 +18,9 @@ import engine  # noqa: E402
 from engine.cards import make_deck, parse_card  # noqa: E402
 from engine.events import Moved, RunRemoved, ScoreChanged, StatusChanged  # noqa: E402
 from engine.piles import PileId  # noqa: E402
-from ui import announce as say  # noqa: E402
-from ui import persist  # noqa: E402
-from ui.model import Tracker, pile_ids  # noqa: E402
+from ui.chrome import messages as say  # noqa: E402
+from ui.storage import settings as persist  # noqa: E402
+from ui.table.cards import Tracker, pile_ids  # noqa: E402
 
 P = PileId.parse
 

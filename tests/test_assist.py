@@ -1,4 +1,4 @@
-"""The helpers' pure logic (ui/assist.py): hint cycling and what a
+"""The helpers' pure logic (ui/helpers/hints.py): hint cycling and what a
 hint lights up, the winnable-deals list and its choice, the sliced searches
 (auto-complete, "Still winnable?") against the engine's own, and the
 settings that remember them.  No browser."""
@@ -18,7 +18,9 @@ import engine  # noqa: E402
 from engine.moves import Move  # noqa: E402
 from engine.piles import PileId  # noqa: E402
 from engine.solver import SOLVED, Hint, autocomplete, hints, solve  # noqa: E402
-from ui import assist, model, persist  # noqa: E402
+from ui.helpers import hints as assist  # noqa: E402
+from ui.storage import settings as persist  # noqa: E402
+from ui.table import cards as model  # noqa: E402
 
 P = PileId.parse
 

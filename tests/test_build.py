@@ -386,11 +386,11 @@ def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, 
     shipped_wasm = (out / info["vendor_dirs"]["pyodide"] / "pyodide.asm.wasm").read_bytes()  # type: ignore[index]
     assert (Path(str(spec["indexDir"])) / "pyodide.asm.wasm").read_bytes() == shipped_wasm
     assert build.snapshot_inputs(source, npm, files, py_files, pure, stdlib)[0] != name
-    # Every module of ours imports without the browser (ui/dom.py reaches
+    # Every module of ours imports without the browser (ui/browser/dom.py reaches
     # PyScript on first use): all are imported, none left to compile, and the
     # entry script is neither.
     assert "engine.play" in spec["imports"] and "json" in spec["imports"]
-    assert "ui.app" in spec["imports"] and "ui.dom" in spec["imports"]
+    assert "ui.app" in spec["imports"] and "ui.browser.dom" in spec["imports"]
     assert spec["compiled"] == []
     assert "ui.main" not in spec["imports"]
     # A Python change renames it; a stylesheet change does not.
@@ -431,9 +431,9 @@ def test_only_modules_free_of_browser_imports_go_into_the_snapshot(tmp_path: Pat
         "engine/cards.py": "import dataclasses\nCard = int\n",
         "engine/fast.py": "from . import cards\n",
         "ui/__init__.py": "",
-        "ui/layout.py": "from engine import cards\nimport math\n",
-        "ui/dom.py": "from pyscript import document\n",
-        "ui/view.py": "from ui.dom import document\n",
+        "ui/table/layout.py": "from engine import cards\nimport math\n",
+        "ui/browser/dom.py": "from pyscript import document\n",
+        "ui/view.py": "from ui.browser.dom import document\n",
         "ui/bridge.py": "import js\n",
         "ui/ffi.py": "from pyodide.ffi import create_proxy\n",
         # The browser reached only when a function is called: safe to import.
@@ -448,7 +448,7 @@ def test_only_modules_free_of_browser_imports_go_into_the_snapshot(tmp_path: Pat
         path.write_text(text, encoding="utf-8")
         files[name] = path
     modules = build.snapshot_modules(files, sorted(files))
-    assert modules == ["engine", "engine.cards", "engine.fast", "ui", "ui.layout", "ui.lazy", "ui.uses_lazy"]
+    assert modules == ["engine", "engine.cards", "engine.fast", "ui", "ui.lazy", "ui.table.layout", "ui.uses_lazy"]
 
 
 def test_the_committed_icons_match_their_generator() -> None:

@@ -1,4 +1,4 @@
-"""The win celebration's plan (ui/celebration.py): every card leaves the
+"""The win celebration's plan (ui/table/celebration.py): every card leaves the
 table in a believable bounce, the top cards first, within the time budget."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import itertools
 
 import pytest
 
-from ui import celebration
-from ui.celebration import FRAME_MS, MAX_FLIGHT_MS, TOTAL_MS, cascade
+from ui.table import celebration
+from ui.table.celebration import FRAME_MS, MAX_FLIGHT_MS, TOTAL_MS, cascade
 
 VIEWS = [(1366, 768, 56, 78), (390, 760, 33, 46), (1920, 1000, 150, 210), (844, 330, 40, 56)]
 

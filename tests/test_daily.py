@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine.rules import PRESETS
-from ui import daily, stats
-from ui.assist import parse_winnable
+from ui.game import daily
+from ui.helpers.hints import parse_winnable
+from ui.storage import statistics as stats
 
 ROOT = Path(__file__).resolve().parent.parent
 WINNABLE = parse_winnable((ROOT / "assets/data/winnable.json").read_text(encoding="utf-8"))

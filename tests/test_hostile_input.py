@@ -14,7 +14,9 @@ import pytest
 
 import engine
 from engine import jsontext
-from ui import persist, routing, stats
+from ui.game import address as routing
+from ui.storage import settings as persist
+from ui.storage import statistics as stats
 
 DEEP = "[" * 20_000
 

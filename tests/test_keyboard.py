@@ -1,4 +1,4 @@
-"""Keyboard play's pure rules (ui/keyboard.py): which key does
+"""Keyboard play's pure rules (ui/table/keyboard.py): which key does
 what (and which keys stay the browser's), where the arrows take the focus
 on every game's real layout, the pick point, picking more or fewer cards,
 and the sentences said.  No browser."""
@@ -14,9 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
 from engine.piles import PileId  # noqa: E402
-from ui import keyboard as kb  # noqa: E402
-from ui import model  # noqa: E402
-from ui.layout import Options, layout_table  # noqa: E402
+from ui.table import cards as model  # noqa: E402
+from ui.table import keyboard as kb  # noqa: E402
+from ui.table.layout import Options, layout_table  # noqa: E402
 
 P = PileId.parse
 
@@ -286,5 +286,5 @@ def test_sentences_name_cards_and_piles() -> None:
     assert kb.pile_words(t, P("draw-4")) == "draw pile 4"
     assert kb.pile_words(engine.PRESETS["little-spider"], P("column-2")) == "pile 2"
     assert kb.pile_words(engine.PRESETS["little-spider"], P("foundation-3")) == "foundation 3"
-    # cards are named as the piles name them (ui/announce.py)
+    # cards are named as the piles name them (ui/chrome/messages.py)
     assert kb.cards_words((engine.cards.parse_card("9h"), engine.cards.parse_card("8s"))) == "9 of hearts, 8 of spades"

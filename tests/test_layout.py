@@ -1,4 +1,4 @@
-"""ui/layout.py: the table layout is a pure function of the table and the
+"""ui/table/layout.py: the table layout is a pure function of the table and the
 viewport that fits every game on every screen from a small phone to a large
 desktop, keeps cards readable and mirrors for left-handed players."""
 
@@ -15,8 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-import ui.layout as layout_module  # noqa: E402
-from ui.layout import (  # noqa: E402
+import ui.table.layout as layout_module  # noqa: E402
+from ui.table.layout import (  # noqa: E402
     ASPECT,
     FACE_DOWN_MIN,
     FACE_DOWN_OFFSET,
@@ -31,7 +31,7 @@ from ui.layout import (  # noqa: E402
     PileLayout,
     PileRole,
     Rect,
-    Table,
+    TableShape,
     card_cap,
     layout_table,
     pile_flags,
@@ -54,7 +54,7 @@ SIZES = [
 # --- The games' tables: opening deals and longest possible columns ----------
 
 
-def spider(worst: bool = False, style: FoundationStyle = FoundationStyle.COMPACT, completed: int = 0) -> Table:
+def spider(worst: bool = False, style: FoundationStyle = FoundationStyle.COMPACT, completed: int = 0) -> TableShape:
     """Spider (10 columns, 5 deals of 10, 8 completed-run slots).
 
     Longest possible column: 5 face-down cards under six descending runs of
@@ -65,7 +65,7 @@ def spider(worst: bool = False, style: FoundationStyle = FoundationStyle.COMPACT
     if worst:
         cols[0] = pile_flags(5, 78)
         cols[9] = pile_flags(0, 13)
-    return Table(
+    return TableShape(
         columns=tuple(cols),
         stock=pile_flags(0 if worst else 50, 0),
         stock_deal=10,
@@ -75,12 +75,12 @@ def spider(worst: bool = False, style: FoundationStyle = FoundationStyle.COMPACT
     )
 
 
-def spidike(worst: bool = False) -> Table:
+def spidike(worst: bool = False) -> TableShape:
     """Spidike (seed 004): Spider with a foundation row of 8."""
     return spider(worst, FoundationStyle.ROW, completed=3 if worst else 0)
 
 
-def tournament(worst: bool = False) -> Table:
+def tournament(worst: bool = False) -> TableShape:
     """Tournament Spider: 8 columns, the Free Column, 5 draw piles of 8.
 
     Longest possible column: 4 face-down + six runs, but only 78 cards
@@ -89,7 +89,7 @@ def tournament(worst: bool = False) -> Table:
     cols = [pile_flags(4 if i < 6 else 3, 1) for i in range(8)]
     if worst:
         cols[0] = pile_flags(4, 70)
-    return Table(
+    return TableShape(
         columns=tuple(cols),
         free_column=pile_flags(0, 13 if worst else 0),
         draw_piles=tuple(() if worst else pile_flags(7, 1) for _ in range(5)),
@@ -99,7 +99,7 @@ def tournament(worst: bool = False) -> Table:
     )
 
 
-def little_spider(worst: bool = False) -> Table:
+def little_spider(worst: bool = False) -> TableShape:
     """Little Spider: two rows of four, 4 foundations between, stock of 44.
 
     Phase 2 builds up or down in any suit, so a pile can take most of the
@@ -109,7 +109,7 @@ def little_spider(worst: bool = False) -> Table:
     if worst:
         cols[0] = pile_flags(0, 40)
         cols[7] = pile_flags(0, 40)
-    return Table(
+    return TableShape(
         columns=tuple(cols),
         two_rows=True,
         foundations=((),) * 4,
@@ -119,14 +119,14 @@ def little_spider(worst: bool = False) -> Table:
     )
 
 
-def spidike_classic(worst: bool = False) -> Table:
+def spidike_classic(worst: bool = False) -> TableShape:
     """Traditional Spidike: 7 piles of 1..7 face-up cards, 4 foundations, 24
     stock dealt 7 at a time. Worst case: 7 + 4 deals + a King run = 24."""
     cols = [pile_flags(0, i + 1) for i in range(7)]
     if worst:
         cols[6] = pile_flags(0, 24)
         cols[0] = pile_flags(0, 13)
-    return Table(
+    return TableShape(
         columns=tuple(cols),
         foundations=((),) * 4,
         stock=pile_flags(0 if worst else 24, 0),
@@ -135,7 +135,7 @@ def spidike_classic(worst: bool = False) -> Table:
     )
 
 
-GAMES: dict[str, Callable[[bool], Table]] = {
+GAMES: dict[str, Callable[[bool], TableShape]] = {
     "spider": spider,
     "spidike": spidike,
     "tournament": tournament,
@@ -179,11 +179,11 @@ def assert_inside_viewport(lay: Layout, opts: Options) -> None:
             inside(card_rect(lay, c.x, c.y), f"card {i} of {p.id}")
 
 
-def compact_fan(a: PileLayout, b: PileLayout, table: Table) -> bool:
+def compact_fan(a: PileLayout, b: PileLayout, table: TableShape) -> bool:
     return a.id.role is b.id.role is PileRole.FOUNDATION and table.foundation_style is FoundationStyle.COMPACT
 
 
-def assert_piles_do_not_overlap(lay: Layout, table: Table) -> None:
+def assert_piles_do_not_overlap(lay: Layout, table: TableShape) -> None:
     for a, b in itertools.combinations(lay.piles, 2):
         if compact_fan(a, b, table):
             continue
@@ -206,7 +206,7 @@ def assert_columns_fan_down_in_order(lay: Layout) -> None:
         assert p.up_offset >= p.down_offset - EPS, f"{p.id}: face-up fanned tighter than face-down"
 
 
-def assert_cards_match_input(lay: Layout, table: Table) -> None:
+def assert_cards_match_input(lay: Layout, table: TableShape) -> None:
     def check(pid: PileId, flags: tuple[bool, ...]) -> None:
         assert tuple(c.face_up for c in lay.pile(pid.role, pid.index).cards) == flags
 
@@ -224,7 +224,7 @@ def assert_cards_match_input(lay: Layout, table: Table) -> None:
     assert len(zs) == len(set(zs)), "two cards share a z"
 
 
-def assert_all_invariants(lay: Layout, table: Table, opts: Options) -> None:
+def assert_all_invariants(lay: Layout, table: TableShape, opts: Options) -> None:
     assert_inside_viewport(lay, opts)
     assert_piles_do_not_overlap(lay, table)
     assert_columns_fan_down_in_order(lay)
@@ -251,7 +251,7 @@ def test_face_up_corner_index_stays_visible_in_a_column_of_the_sizing_shape(name
     down, up = base.sizing_column
     columns = tuple(pile_flags(down, up) for _ in base.columns)
     free = pile_flags(down, up) if base.free_column is not None else None
-    table = Table(
+    table = TableShape(
         columns=columns,
         stock=base.stock,
         stock_deal=base.stock_deal,
@@ -272,7 +272,7 @@ def test_face_up_corner_index_stays_visible_in_a_column_of_the_sizing_shape(name
 @pytest.mark.parametrize("vw,vh", [(320, 568), (360, 640), (390, 844), (412, 915)])
 def test_long_spider_columns_keep_their_corner_index_on_portrait_phones(vw: int, vh: int) -> None:
     cols = [pile_flags(5, 30)] + [pile_flags(5, 1)] * 9
-    table = Table(
+    table = TableShape(
         columns=tuple(cols),
         stock=pile_flags(50, 0),
         stock_deal=10,
@@ -380,7 +380,7 @@ def test_growing_column_packs_face_down_cards_first_then_face_up_then_both(vw: i
     stages = []
     prev = (float("inf"), float("inf"))
     for up in range(1, 120):
-        table = Table(
+        table = TableShape(
             columns=(pile_flags(5, up),) + (pile_flags(4, 1),) * 9,
             stock=pile_flags(10, 0),
             stock_deal=10,
@@ -444,7 +444,7 @@ def test_best_drop_picks_the_pile_the_dragged_card_overlaps_most() -> None:
 
 def test_spider_stock_shows_one_stack_per_deal_left() -> None:
     for deals in range(0, 6):
-        table = Table(
+        table = TableShape(
             columns=spider().columns,
             stock=pile_flags(10 * deals, 0),
             stock_deal=10,
@@ -559,13 +559,13 @@ def test_little_spider_on_a_landscape_screen_uses_wings_for_larger_cards(vw: int
 # --- Left-handed mirror --------------------------------------------------------
 
 
-def uniform(table: Table) -> Table:
+def uniform(table: TableShape) -> TableShape:
     """The table with every pile of a group holding the same cards, so that
     the mirror image of its layout is again a layout of the same table."""
     col = max(table.columns, key=len)
     found = max(table.foundations, key=len, default=())
     draw = max(table.draw_piles, key=len, default=())
-    return Table(
+    return TableShape(
         columns=(col,) * len(table.columns),
         stock=table.stock,
         stock_deal=table.stock_deal,
@@ -667,7 +667,7 @@ def test_layout_of_a_full_two_deck_table_is_cheap() -> None:
 
 def test_table_without_columns_is_rejected() -> None:
     with pytest.raises(ValueError):
-        Table(columns=())
+        TableShape(columns=())
 
 
 def test_tiny_viewport_still_gets_a_layout_that_fits() -> None:
@@ -696,10 +696,10 @@ flags = st.lists(st.booleans(), max_size=90).map(tuple)
 
 
 @st.composite
-def random_tables(draw: st.DrawFn) -> Table:
+def random_tables(draw: st.DrawFn) -> TableShape:
     base = GAMES[draw(st.sampled_from(sorted(GAMES)))](False)
     cols = tuple(draw(flags) for _ in base.columns)
-    return Table(
+    return TableShape(
         columns=cols,
         stock=None if base.stock is None else draw(st.lists(st.just(False), max_size=50).map(tuple)),
         stock_deal=base.stock_deal,
@@ -722,7 +722,7 @@ def random_tables(draw: st.DrawFn) -> Table:
     top_bar=st.sampled_from([44.0, 48.0, 56.0]),
 )
 def test_any_viewport_and_any_piles_fit_without_overlap(
-    table: Table, vw: int, vh: int, left_handed: bool, bar_at_bottom: bool, top_bar: float
+    table: TableShape, vw: int, vh: int, left_handed: bool, bar_at_bottom: bool, top_bar: float
 ) -> None:
     opts = Options(top_bar=top_bar, left_handed=left_handed, bar_at_bottom=bar_at_bottom)
     lay = layout_table(table, vw, vh, opts)
@@ -766,7 +766,7 @@ def test_every_game_fits_a_viewport_zoomed_to_200_percent(
     top_bar=st.sampled_from([52.0, 84.0, 130.0, 150.0]),
 )
 def test_small_zoomed_viewports_and_tall_bars_fit_without_overlap(
-    table: Table, vw: int, vh: int, left_handed: bool, top_bar: float
+    table: TableShape, vw: int, vh: int, left_handed: bool, top_bar: float
 ) -> None:
     if vh - top_bar < 40:
         return  # no room left below the bar: the page keeps a minimum size instead
@@ -782,7 +782,7 @@ FORTY = [(320, 568), (360, 640), (390, 844), (844, 390), (1366, 768), (1920, 108
 def test_a_forty_card_column_shows_every_face_up_index(vw: int, vh: int) -> None:
     """On a landscape phone a 33-card column overlapped its face-up cards to
     9 px and cut their ranks in half: the cards now shrink instead."""
-    table = Table(
+    table = TableShape(
         columns=(pile_flags(5, 35),) + (pile_flags(4, 1),) * 9,
         stock=pile_flags(10, 0),
         stock_deal=10,

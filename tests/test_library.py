@@ -1,4 +1,4 @@
-"""The player's games as records (ui/library.py): meta and save round trips,
+"""The player's games as records (ui/storage/games.py): meta and save round trips,
 hostile metas, the Continue list, the old one-slot save, and counting a game
 in the statistics exactly once."""
 
@@ -11,8 +11,10 @@ from dataclasses import replace
 import pytest
 
 import engine
-from ui import library, persist, stats
-from ui.library import GameMeta
+from ui.storage import games as library
+from ui.storage import settings as persist
+from ui.storage import statistics as stats
+from ui.storage.games import GameMeta
 
 
 def played(preset: str = "spider-1", deal: int = 7, moves: int = 3) -> engine.Game:

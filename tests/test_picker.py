@@ -1,4 +1,4 @@
-"""The game picker's tiles without a browser (ui/picker.py): every game has a
+"""The game picker's tiles without a browser (ui/screens/tile.py): every game has a
 difficulty and a drawing of its own table, with every card of the deal."""
 
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 import doctest
 
 import engine
-from ui import model, picker
-from ui.picker import DIFFICULTY, difficulty, table_picture
+from ui.screens import tile as picker
+from ui.screens.tile import DIFFICULTY, difficulty, table_picture
+from ui.table import cards as model
 
 
 def test_doctests() -> None:

@@ -1,4 +1,4 @@
-"""The game service over the storage layer (ui/service.py, ui/storage.py):
+"""The game service over the storage layer (ui/game/current.py, ui/storage/store.py):
 one record per game, addresses that never throw a game away, statistics
 counted exactly once whatever the tabs do, and unreadable or refused
 storage met with a true sentence and nothing lost.
@@ -17,10 +17,14 @@ from pathlib import Path
 import pytest
 
 import engine
-from ui import library, persist, service, stats, storage
-from ui.library import GameMeta
-from ui.service import GameService
-from ui.storage import CURRENT, LEGACY_CURRENT, STATS, UNREADABLE, MemoryStore, Records
+from ui.game import current as service
+from ui.game.current import GameService
+from ui.storage import games as library
+from ui.storage import settings as persist
+from ui.storage import statistics as stats
+from ui.storage import store as storage
+from ui.storage.games import GameMeta
+from ui.storage.store import CURRENT, LEGACY_CURRENT, STATS, UNREADABLE, MemoryStore, Records
 
 
 def no_deal(preset: str, options: dict[str, engine.rules.OptionValue]) -> tuple[int | None, str | None]:

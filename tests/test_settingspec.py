@@ -1,4 +1,4 @@
-"""The Settings screen's plan (ui/settingspec.py): every setting has exactly
+"""The Settings screen's plan (ui/screens/settings.py): every setting has exactly
 one control, each choice is a value the storage accepts, and a segmented
 control holds two to four values (more are pictures: card backs, felts)."""
 
@@ -7,8 +7,9 @@ from __future__ import annotations
 import doctest
 from dataclasses import fields
 
-from ui import persist, settingspec
-from ui.settingspec import GROUPS, Seg, Slider, Swatches, Switch
+from ui.screens import settings as settingspec
+from ui.screens.settings import GROUPS, Seg, Slider, Swatches, Switch
+from ui.storage import settings as persist
 
 
 def test_doctests() -> None:

@@ -1,5 +1,5 @@
-"""'Show me how' without a browser (ui/showline.py), and how a shown game is
-kept and counted (ui/library.py, ui/service.py): the line is only played
+"""'Show me how' without a browser (ui/helpers/show_me.py), and how a shown game is
+kept and counted (ui/storage/games.py, ui/game/current.py): the line is only played
 from the position it was found for, and a game it played in never counts
 as a win, even after a reload."""
 
@@ -11,11 +11,11 @@ from test_service import begin, book, play, visit
 
 import engine
 from engine.solver import SOLVED, solve
-from ui import showline
-from ui.library import GameMeta, settle
-from ui.showline import DONE, PAUSED, PLAYING, SEARCHING, STOPPED, ShowLine, show_key
-from ui.stats import Book
-from ui.storage import MemoryStore
+from ui.helpers import show_me as showline
+from ui.helpers.show_me import DONE, PAUSED, PLAYING, SEARCHING, STOPPED, ShowLine, show_key
+from ui.storage.games import GameMeta, settle
+from ui.storage.statistics import Book
+from ui.storage.store import MemoryStore
 
 
 def test_doctests() -> None:

@@ -13,8 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
-from ui import persist, stats, stats_text  # noqa: E402
-from ui.stats import Book, StatsError, parse  # noqa: E402
+from ui.screens import statistics_text as stats_text  # noqa: E402
+from ui.storage import settings as persist  # noqa: E402
+from ui.storage import statistics as stats  # noqa: E402
+from ui.storage.statistics import Book, StatsError, parse  # noqa: E402
 
 
 def test_doctests() -> None:
@@ -172,8 +174,8 @@ def test_unreadable_save_gives_a_sentence(text: str) -> None:
 
 
 def test_portrait_setting_keeps_the_portrait_arrangement() -> None:
-    from ui import model
-    from ui.layout import Arrangement, Options, layout_table
+    from ui.table import cards as model
+    from ui.table.layout import Arrangement, Options, layout_table
 
     for preset, auto, portrait in [
         ("spider-1", Arrangement.SIDE, Arrangement.TOP),

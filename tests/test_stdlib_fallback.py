@@ -1,4 +1,4 @@
-"""ui/stdlib.py: an import the trimmed standard library cannot serve fetches
+"""ui/browser/stdlib.py: an import the trimmed standard library cannot serve fetches
 the whole library once and is served from it; names that are not standard
 (our modules, optional packages) never cause a download."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ui import stdlib
+from ui.browser import stdlib
 
 
 def full_zip() -> bytes:

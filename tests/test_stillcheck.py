@@ -1,4 +1,4 @@
-""" "Still winnable?" along a game (ui/stillcheck.py): what one answer proves
+""" "Still winnable?" along a game (ui/helpers/still_winnable.py): what one answer proves
 about the next positions is kept, and never claims more than it proved."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import doctest
 import engine
 from engine.play import legal_moves, next_position
 from engine.solver import SOLVED, replay, solve
-from ui import stillcheck
-from ui.assist import CANT_TELL, NO_WIN, WINNABLE
-from ui.stillcheck import KnownWins, StillCheck
+from ui.helpers import still_winnable as stillcheck
+from ui.helpers.hints import CANT_TELL, NO_WIN, WINNABLE
+from ui.helpers.still_winnable import KnownWins, StillCheck
 
 DEAD = "*As6s5s/*2s6s/*3sKs/*4sKs/*5sKs/*6sKs/*7sKs/*8sKs/*9sKs/*Ts9s - -/-/-/-/-/-/-/-"
 """Spider 1 suit, the stock empty: a 5 goes back and forth between two 6s, nothing else moves."""

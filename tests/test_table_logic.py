@@ -14,8 +14,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
 from engine.piles import PileId  # noqa: E402
-from ui import model, persist, routing, targets  # noqa: E402
-from ui.layout import Options, Rect, layout_table  # noqa: E402
+from ui.game import address as routing  # noqa: E402
+from ui.storage import settings as persist  # noqa: E402
+from ui.table import cards as model  # noqa: E402
+from ui.table import pointer as targets  # noqa: E402
+from ui.table.layout import Options, Rect, layout_table  # noqa: E402
 
 P = PileId.parse
 

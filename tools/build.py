@@ -288,7 +288,7 @@ STDLIB_PACKAGES = ("_pyodide",)
 """Pyodide's internal package, shipped whole (it imports parts of it lazily)."""
 FULL_STDLIB_DIR = "stdlib"
 """Where the whole standard library is shipped, for an import the trimmed one
-cannot serve (ui/stdlib.py fetches it then; the service worker keeps it)."""
+cannot serve (ui/browser/stdlib.py fetches it then; the service worker keeps it)."""
 
 
 class BuildError(Exception):
@@ -493,7 +493,7 @@ def imported_names(tree: ast.AST, module: str, is_package: bool, at_import: bool
 def snapshot_modules(files: dict[str, Path], py_files: list[str]) -> list[str]:
     """Our modules safe to import in the snapshot: nothing their import
     imports, directly or through our other modules, touches the browser (a
-    function may, when called: ui/dom.py reaches PyScript on first use), and
+    function may, when called: ui/browser/dom.py reaches PyScript on first use), and
     they are not the entry script."""
     imports: dict[str, set[str]] = {}
     for path in py_files:
@@ -660,7 +660,7 @@ def trimmed_stdlib(full: bytes, roots: list[str]) -> tuple[bytes, list[str]]:
     ``STDLIB_PACKAGES`` and ``STDLIB_ALWAYS``, and what they import when
     imported, with their parent packages; and the modules in it.  Imports made
     inside functions are not followed: the page fetches the whole library the
-    first time one is missing (ui/stdlib.py)."""
+    first time one is missing (ui/browser/stdlib.py)."""
     source = zipfile.ZipFile(io.BytesIO(full))
     paths = stdlib_modules(full)
     wanted = list(roots) + list(STDLIB_ALWAYS)

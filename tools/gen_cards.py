@@ -9,7 +9,7 @@ Design: the cards are built for Spider on a phone.  A 360 px wide phone in
 portrait with 10 columns gives cards about 33 CSS px wide, and in a column
 only the top strip of each covered card shows.  So the corner index is huge
 and laid out side by side, rank at the left and suit at the right, inside the
-top ``INDEX_BOTTOM / CARD_H`` (= 25 %) of the card; ``ui/layout.py`` never
+top ``INDEX_BOTTOM / CARD_H`` (= 25 %) of the card; ``ui/table/layout.py`` never
 fans face-up cards closer than that strip (``INDEX_STRIP``) unless a column
 cannot fit otherwise.  Below the index sits one big suit pip (number cards),
 or a picture (court cards): a king with a crown, a white beard and a sword,

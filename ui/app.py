@@ -1,20 +1,20 @@
 """The composition root: the page's parts, made and wired together.
 
-Which part owns what (the adapters between them are in :mod:`ui.hosts`):
+Which part owns what (the adapters between them are at the end of this module):
 
-* :mod:`ui.appearance` — the settings and the system's wishes; subscribers.
-* :mod:`ui.header` — the bar and its buttons; :mod:`ui.messages` — the live
-  region and the message area; :mod:`ui.dialogs` — the overlay, one dialog
+* :mod:`ui.chrome.appearance_view` — the settings and the system's wishes; subscribers.
+* :mod:`ui.chrome.header_view` — the bar and its buttons; :mod:`ui.chrome.messages_view` — the live
+  region and the message area; :mod:`ui.screens.dialog_view` — the overlay, one dialog
   at a time, focus kept inside.
-* :mod:`ui.table` — the table state (game, tracker, layout, selection) and
-  the actions on it; :mod:`ui.renderer` — card and pile elements;
-  :mod:`ui.animator` — flights, flips, the spider, the shake, the win;
-  :mod:`ui.pointer` — drags and taps; :mod:`ui.keycontrol` — the keys.
-* :mod:`ui.service` — which game is played, kept and counted (no DOM);
-  :mod:`ui.session` — the flow around the table (start, new games, the
-  clock, the address, the end); :mod:`ui.screens` — confirmations and the
-  end screen; :mod:`ui.chooser` and :mod:`ui.statsview` — their screens;
-  :mod:`ui.helper` — Hint, Finish, "Still winnable?"; :mod:`ui.sound`.
+* :mod:`ui.table.table_view` — the table state (game, tracker, layout, selection) and
+  the actions on it; :mod:`ui.table.render_view` — card and pile elements;
+  :mod:`ui.table.animate_view` — flights, flips, the spider, the shake, the win;
+  :mod:`ui.table.pointer_view` — drags and taps; :mod:`ui.table.keyboard_view` — the keys.
+* :mod:`ui.game.current` — which game is played, kept and counted (no DOM);
+  :mod:`ui.game.flow_view` — the flow around the table (start, new games, the
+  clock, the address, the end); :mod:`ui.screens.end_view` — confirmations and the
+  end screen; :mod:`ui.screens.chooser_view` and :mod:`ui.screens.statistics_view` — their screens;
+  :mod:`ui.helpers.hints_view` — Hint, Finish, "Still winnable?"; :mod:`ui.chrome.sound_view`.
 
 A pointer event becomes an engine move and comes back as DOM changes:
 ``Pointer`` (drop on the pile overlapped most) → ``Table.play`` →
@@ -25,32 +25,41 @@ sound, saved, counted at the end).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import datetime
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
-from .animator import Animator
-from .appearance import Appearance
-from .chooser import build_chooser
-from .dailyview import open_daily
-from .dialogs import DialogHost
-from .dom import Bindings, DomEvent, Element, create_proxy, document, el, window
-from .firsttip import FirstTip
-from .header import Header
-from .helper import Helper
-from .helpscreen import open_help
-from .hosts import ChooserHost, DailyScreenHost, LateHost, ShowMeHost
-from .jsstore import Opened
-from .keycontrol import Keys
-from .messages import Messages
-from .renderer import CardRenderer
-from .service import GameService
-from .session import Parts, Session
-from .settingsview import open_settings
-from .showme import ShowMe
-from .sound import Sound
-from .statsview import StatsOpening, open_stats
-from .storage import STATS
-from .table import Table
-from .winnable import WinnableDeals
+import engine
+from engine import OptionValue
+from ui.browser.dom import Bindings, DomEvent, Element, create_proxy, document, el, window
+from ui.browser.store import Opened
+from ui.chrome.appearance_view import Appearance
+from ui.chrome.first_tip_view import FirstTip
+from ui.chrome.header_view import Header
+from ui.chrome.messages_view import Messages
+from ui.chrome.sound_view import Sound
+from ui.game import daily
+from ui.game.current import GameService
+from ui.game.flow_view import Parts, Session
+from ui.helpers.hints import WinnableChoice
+from ui.helpers.hints_view import Helper
+from ui.helpers.show_me_view import ShowMe
+from ui.helpers.winnable_deals_view import WinnableDeals
+from ui.screens.chooser_view import build_chooser
+from ui.screens.daily_view import open_daily
+from ui.screens.dialog_view import DialogHost
+from ui.screens.help_view import open_help
+from ui.screens.settings_view import open_settings
+from ui.screens.statistics_view import StatsOpening, open_stats
+from ui.storage.counting import Keeper
+from ui.storage.games import GameMeta
+from ui.storage.statistics import DailyWin, Record
+from ui.storage.store import STATS
+from ui.table.animate_view import Animator
+from ui.table.keyboard_view import Keys
+from ui.table.render_view import CardRenderer
+from ui.table.table_view import Table
 
 OFFLINE_READY = "Ready to play offline."
 """Said once, when the first visit's service worker holds the whole site."""
@@ -74,7 +83,7 @@ class TableApp:
         self.actions: dict[str, Callable[[], object]] = {}
         self.header = header = Header(table, self.actions)
         # role=application: a screen reader in browse mode would otherwise take the
-        # arrows and letter keys (ui/keyboard.py) before the page sees them.
+        # arrows and letter keys (ui/table/keyboard.py) before the page sees them.
         felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
         self.messages = messages = Messages(table, header.info, lambda: look.settings.verbosity)
         self.tip = FirstTip(table, opened.records)  # before anything is stored: is this a new player?
@@ -200,7 +209,7 @@ class TableApp:
         build_chooser(
             self.dialogs,
             self.look,
-            ChooserHost(
+            ChooserParts(
                 self.service, self.winnable, self.session, lambda: self.open_stats(chooser=True), self.open_settings
             ),
         )
@@ -247,3 +256,202 @@ class TableApp:
         await self.session.games.start(self.opened.note)
         g = self.service.game
         self.tip.offer(restored=g is None or bool(g.moves))
+
+
+# ---- the adapters that give each part the narrow host it asks for -----------
+
+
+class Wired(Protocol):
+    """The parts :class:`LateHost` reaches, once they exist."""
+
+    session: Session
+    helper: Helper
+    animator: Animator
+    dialogs: DialogHost
+    messages: Messages
+    sound: Sound
+    showme: ShowMe
+
+
+class LateHost:
+    """The table's host (:class:`ui.table.table_view.TableHost`), over parts made after the table."""
+
+    def __init__(self, parts: Wired) -> None:
+        self._parts = parts
+
+    def acted(self, events: list[engine.Event], how: str) -> None:
+        self._parts.session.acted(events, how)
+
+    def changed(self) -> None:
+        self._parts.helper.changed()
+        self._parts.showme.changed()
+
+    def settled(self) -> None:
+        self._parts.session.screens.settled()
+        self._parts.helper.settled()
+        self._parts.showme.settled()
+
+    def before_input(self) -> None:
+        self._parts.animator.finish()
+        self._parts.helper.interrupt()  # after settling, which would carry Finish on
+
+    def accepts_input(self) -> bool:
+        return not self._parts.dialogs.is_open
+
+    def may_act(self) -> bool:
+        return self._parts.session.tabs.may_play()
+
+    def refused(self, reason: str, sound: bool) -> None:
+        self._parts.messages.show(reason)
+        if sound:
+            self._parts.sound.effect("illegal")
+
+
+class ChooserParts:
+    """What the game chooser needs: the game, the options, the winnable deals, a start."""
+
+    def __init__(
+        self,
+        service: GameService,
+        winnable: WinnableDeals,
+        session: Session,
+        stats: Callable[[], None],
+        settings: Callable[[], None],
+    ) -> None:
+        self._service = service
+        self._winnable = winnable
+        self._session = session
+        self._stats = stats
+        self._settings = settings
+
+    @property
+    def game(self) -> engine.Game | None:
+        return self._service.game
+
+    def with_defaults(self, preset: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        return self._service.with_defaults(preset, options)
+
+    def winnable_choice(self, preset: str, options: dict[str, OptionValue]) -> WinnableChoice:
+        return self._winnable.choice(preset, options)
+
+    def watch_winnable(self, fn: Callable[[], None]) -> None:
+        self._winnable.watch(fn)
+
+    def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
+        self._session.start_chosen(preset, deal, options)
+
+    def open_stats(self) -> None:
+        self._stats()
+
+    def open_settings(self) -> None:
+        self._settings()
+
+    def record(self, preset: str) -> Record:
+        return self._service.keeper.book.get(preset)
+
+    def unfinished(self) -> list[GameMeta]:
+        return self._service.unfinished()
+
+    def resume(self, game_id: str) -> None:
+        self._session.games.resume(game_id)
+
+    def abandon(self, meta: GameMeta) -> None:
+        self._session.games.abandon(meta)
+
+    def now(self) -> float:
+        return time.time() * 1000.0
+
+
+class DailyScreenHost:
+    """What the Daily screen needs: the proven deals, the days won, today, a start."""
+
+    def __init__(self, keeper: Keeper, winnable: WinnableDeals, session: Session, messages: Messages) -> None:
+        self._keeper = keeper
+        self._winnable = winnable
+        self._session = session
+        self._messages = messages
+
+    def deals(self) -> Mapping[str, Sequence[int]] | None:
+        return self._winnable.deals
+
+    def watch(self, fn: Callable[[], None]) -> None:
+        self._winnable.watch(fn)
+
+    def won(self) -> Mapping[str, Mapping[str, DailyWin]]:
+        return self._keeper.book.daily
+
+    def today(self) -> datetime.date:
+        """The player's local date (the page's clock: Python's is UTC in Pyodide)."""
+        now = window.Date.new()
+        return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+    def play(self, preset: str, deal: int, day: datetime.date) -> None:
+        self._session.play_daily(preset, deal, daily.format_day(day))
+
+    def say(self, text: str) -> None:
+        self._messages.show(text, 6000)
+
+
+class ShowMeHost:
+    """What "Show me how" needs: the game, the table, the helpers held, a question."""
+
+    def __init__(
+        self,
+        service: GameService,
+        table: Table,
+        helper: Helper,
+        dialogs: DialogHost,
+        messages: Messages,
+    ) -> None:
+        self._service = service
+        self._table = table
+        self._helper = helper
+        self._dialogs = dialogs
+        self._messages = messages
+
+    def game(self) -> engine.Game | None:
+        return self._service.game
+
+    def play(self, move: engine.Move) -> bool:
+        return self._table.play(move)
+
+    def can_play(self) -> bool:
+        return not self._dialogs.is_open  # another tab's game: play() refuses, and the show stops
+
+    def dragging(self) -> bool:
+        return self._table.pointer.dragging
+
+    def mark_shown(self) -> None:
+        self._service.mark_shown()
+
+    def hold_helpers(self, held: bool) -> None:
+        """While held, the helpers do nothing in the background and offer no Finish."""
+        helper = self._helper
+        helper.held = held
+        if held:
+            helper.changed()  # the hint, the offer and the background work go
+        else:
+            helper.tick()  # the background work starts again
+
+    def known_line(self, pos: engine.Position) -> tuple[engine.Move, ...] | None:
+        """A win from ``pos`` the helpers found already (Finish's, or "Still winnable?"'s)."""
+        h = self._helper
+        if h.auto_pos == pos and h.auto_moves:
+            return h.auto_moves
+        return h.still.line(pos)
+
+    def confirm(self, title: str, text: str, yes: str, then: Callable[[], None]) -> None:
+        d = self._dialogs.open("show", title)
+        el("p", "", text, parent=d.box)
+
+        def go() -> None:
+            self._dialogs.close()
+            then()
+
+        d.buttons(d.box, [("cancel", "Keep playing", self._dialogs.close, False), ("confirm", yes, go, True)])
+
+    def say(self, text: str) -> None:
+        self._messages.show(text, 6000)
+
+    def announce(self, text: str) -> None:
+        self._messages.announce(text)

@@ -17,18 +17,18 @@ import asyncio
 import sys
 import traceback
 
-from ui.dom import document, full_stdlib_bytes, stdlib_rest, window
-from ui.stdlib import FullLibrary
+from ui.browser.dom import document, full_stdlib_bytes, stdlib_rest, window
+from ui.browser.stdlib import FullLibrary
 
 
 async def main() -> None:
     shell = window.spiderShell
     # The site ships a trimmed standard library: an import it cannot serve
-    # fetches the whole one (ui/stdlib.py).
+    # fetches the whole one (ui/browser/stdlib.py).
     sys.meta_path.append(FullLibrary(full_stdlib_bytes, stdlib_rest()))
     try:
         from ui.app import TableApp
-        from ui.jsstore import opened
+        from ui.browser.store import opened
 
         # shell/store.js has been reading the database while Python loaded
         app = TableApp(document.getElementById("app"), await opened())

@@ -19,7 +19,7 @@ from tablekit import deal_with_moves, first_drag_move, illegal_drop
 
 import engine
 from engine.moves import Move
-from ui.model import Tracker, tableau_pile
+from ui.table.cards import Tracker, tableau_pile
 
 PRESET = "spider-2"
 DEAL = deal_with_moves(PRESET)

@@ -1,14 +1,14 @@
 """Sounds synthesised with Web Audio: the browser's audio objects, typed.
 
-The page's sound (:mod:`ui.sound`) plays through :class:`Synth`; like
-:mod:`ui.dom` for the document, this is the only code that touches Web Audio.
+The page's sound (:mod:`ui.chrome.sound_view`) plays through :class:`Synth`; like
+:mod:`ui.browser.dom` for the document, this is the only code that touches Web Audio.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from .dom import is_none, window
+from ui.browser.dom import is_none, window
 
 
 class AudioParam(Protocol):

@@ -7,7 +7,7 @@ saving), and the whole one beside it.  :class:`FullLibrary` sits last on
 whole library once (``fetch``), put it in the file system and on
 ``sys.path``, and look again, so a module the trimming left out costs one
 download instead of an ``ImportError``.  Pure Python: the fetch comes in as a
-function (the page's is a synchronous request, ``ui/dom.py``).
+function (the page's is a synchronous request, ``ui/browser/dom.py``).
 
 >>> import importlib.machinery
 >>> finder = FullLibrary(lambda: None, {"difflib"}, "/nowhere.zip")

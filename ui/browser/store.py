@@ -1,8 +1,8 @@
-"""``shell/store.js`` as a :class:`ui.storage.Store` (the browser side of storage).
+"""``shell/store.js`` as a :class:`ui.storage.store.Store` (the browser side of storage).
 
 The store opens and reads the database while Python is still loading
 (``window.spiderStore.ready``); :func:`opened` turns that first read into
-:class:`ui.storage.Records`.  Every call here returns at once: what the
+:class:`ui.storage.store.Records`.  Every call here returns at once: what the
 store answers later comes back through the callback it was given, in the
 order the calls were made, as asyncio tasks.
 """
@@ -13,8 +13,8 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
-from .dom import create_proxy, is_none, to_js, window
-from .storage import Change, Done, Records, Update
+from ui.browser.dom import create_proxy, is_none, to_js, window
+from ui.storage.store import Change, Done, Records, Update
 
 __all__ = ["BrowserStore", "Opened", "opened"]
 

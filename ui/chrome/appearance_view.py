@@ -1,7 +1,7 @@
 """Appearance: the settings, the system's wishes (media queries) and the
 classes they put on the page.
 
-One object holds the player's :class:`ui.persist.Settings`, stores them on
+One object holds the player's :class:`ui.storage.settings.Settings`, stores them on
 every change, follows ``prefers-reduced-motion``, ``prefers-contrast`` and
 ``forced-colors`` while the page is open, and tells its subscribers which
 settings changed (``"motion"`` and ``"contrast"`` also when the system's
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import persist
-from .dom import Bindings, DomEvent, Element, document, window
-from .storage import SETTINGS, Records
+from ui.browser.dom import Bindings, DomEvent, Element, document, window
+from ui.storage import settings as persist
+from ui.storage.store import SETTINGS, Records
 
 FACE_FOLDERS = tuple(f"{hc}{faces}" for hc in ("", "hc-") for faces in persist.FACE_SETS)
 """Every face set's folder (and its stylesheet's class, ``faces-<folder>``)."""

@@ -15,9 +15,9 @@ Hooks for tests: ``.first-tip`` (``data-step``: 1 to 3),
 
 from __future__ import annotations
 
-from .dom import Bindings, DomEvent, Element, document, el
-from .howto import FIRST_TIP
-from .storage import Records
+from ui.browser.dom import Bindings, DomEvent, Element, document, el
+from ui.screens.help import FIRST_TIP
+from ui.storage.store import Records
 
 TIP_KEY = "tip"
 """The stored text that marks the tip seen."""

@@ -1,7 +1,7 @@
 """The header bar: Games, the game's name with its clock and score, and the
 Undo, Redo, Hint, New and End buttons.
 
-:class:`Header` draws the bar and its text (:func:`status_text`, pure) and
+:class:`Header` draws the bar and its text (:func:`ui.chrome.header.status_text`) and
 turns a press on a button into a call of the action it was given; it knows
 nothing else of the table.  The clock and the score are not a live region:
 a clock ticking every second would keep a screen reader talking (the end
@@ -13,12 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import engine
-from engine.families import Foundations
-from engine.piles import PileId
-
-from .dom import Bindings, DomEvent, Element, el, is_none
-from .model import Tracker
-from .stats import clock_seconds
+from ui.browser.dom import Bindings, DomEvent, Element, el, is_none
+from ui.chrome.header import short_title, status_text
+from ui.table.cards import Tracker
 
 HINT_ICON = (
     '<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
@@ -43,49 +40,6 @@ SOUND_OFF = (
     '<path fill="currentColor" d="M4 9h4l5-4v14l-5-4H4z"/><path fill="none" stroke="currentColor" stroke-width="2" '
     'stroke-linecap="round" d="M16 9l6 6M22 9l-6 6"/></svg>'
 )
-
-
-def fmt_clock(seconds: float) -> str:
-    """``7:13`` for 433.9 seconds (whole seconds, as the statistics keep them)."""
-    s = clock_seconds(seconds)
-    return f"{s // 60}:{s % 60:02d}"
-
-
-def short_title(name: str) -> str:
-    """A game's name for a narrow header (a phone held upright).
-
-    >>> short_title("Tournament Spider · 2 suits"), short_title("Little Spider (traditional)")
-    ('Tournament · 2 suits', 'Little Spider (trad.)')
-    """
-    return name.replace("Tournament Spider", "Tournament").replace("(traditional)", "(trad.)")
-
-
-def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str, str]:
-    """The header's line under the title, and the Little Spider phase (or "")."""
-    rules = game.rules
-    parts: list[str] = []
-    if rules.time_limit is not None:  # the tournament counts down
-        parts.append(("" if narrow else "Time ") + fmt_clock(game.time_left or 0))
-    else:  # the clock counts up
-        parts.append(("" if narrow else "Time ") + fmt_clock(game.elapsed))
-    parts.append(f"Score {game.score}")
-    view_stock = sum(len(uids) for p, uids in tracker.piles.items() if p.is_stock_like)
-    phase = ""
-    if rules.traits.foundations is Foundations.RUNS:
-        parts.append(f"Runs {game.runs_removed()}/{rules.runs_to_win}")
-        if not rules.draw_piles:
-            parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
-        else:
-            left = sum(1 for k in range(rules.draw_piles) if tracker.piles[PileId.draw(k)])
-            parts.append(f"Piles {left}")
-    else:
-        if rules.traits.stock_phases:
-            phase = "1" if view_stock else "2"
-            parts.insert(0, f"Phase {phase}")
-        parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
-    if narrow:  # the stock's badge and the draw piles show what is left
-        parts = [p for p in parts if not p.startswith(("Deals", "Piles"))]
-    return " · ".join(parts), phase
 
 
 class Header:

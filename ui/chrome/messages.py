@@ -19,8 +19,8 @@ Verbosity (the ``verbosity`` setting, :data:`LEVELS`):
 * ``full``: also the piles the action changed, as their names read
   (count, face-down count, top card), and the score.
 
->>> from engine.rules import PRESETS
->>> from engine.cards import parse_card
+>>> from engine import PRESETS
+>>> from engine import parse_card
 >>> h7, h8, c9 = parse_card("7h"), parse_card("8h"), parse_card("9c")
 >>> pile_label(PRESETS["spider-4"], PileId.column(2), [None] * 4 + [c9, h8, h7])
 'Column 3, 7 cards, 4 face down, top: 7 of hearts, face up: 9 of clubs, 8 to 7 of hearts'
@@ -32,11 +32,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.cards import KING, SUIT_NAMES
-from engine.events import Dealt, Flipped, Moved, RunRemoved, ScoreChanged, StatusChanged
-from engine.families import Foundations
-from engine.piles import STOCK, PileId, PileRole
-from engine.rules import Ruleset
+from engine import (
+    KING,
+    STOCK,
+    SUIT_NAMES,
+    Dealt,
+    Flipped,
+    Foundations,
+    Moved,
+    PileId,
+    PileRole,
+    Ruleset,
+    RunRemoved,
+    ScoreChanged,
+    StatusChanged,
+)
 
 OFF, BRIEF, FULL = "off", "brief", "full"
 LEVELS = (OFF, BRIEF, FULL)
@@ -76,7 +86,7 @@ def rank_name(card: int) -> str:
 def card_name(card: int) -> str:
     """A card as it is said: ``'7 of hearts'``, ``'queen of clubs'``.
 
-    >>> from engine.cards import parse_card
+    >>> from engine import parse_card
     >>> card_name(parse_card("Qc")), card_name(parse_card("Th")), card_name(parse_card("As"))
     ('queen of clubs', '10 of hearts', 'ace of spades')
     """
@@ -87,7 +97,7 @@ def cards_phrase(cards: Sequence[int]) -> str:
     """Face-up cards bottom first, a same-suit run down said as one group:
     ``'9 to 7 of spades'``, ``'king of hearts, 9 to 7 of spades'``.
 
-    >>> from engine.cards import parse_card
+    >>> from engine import parse_card
     >>> cards_phrase([parse_card(c) for c in ("Kh", "9s", "8s", "7s")])
     'king of hearts, 9 to 7 of spades'
     >>> cards_phrase([parse_card("9h"), parse_card("8c")])

@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from . import announce as say
-from .dom import Element, Timer, el
+from ui.browser.dom import Element, Timer, el
+from ui.chrome import messages as say
 
 MESSAGE_MS = 2600
 LIVE_LOG = 6

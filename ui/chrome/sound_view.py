@@ -1,5 +1,5 @@
 """Sound effects and a quiet music loop, synthesised with Web
-Audio through :class:`ui.webaudio.Synth`: no audio files, so no licence to record.
+Audio through :class:`ui.browser.audio.Synth`: no audio files, so no licence to record.
 
 Nothing plays before the player's first gesture (the audio context is made
 in the first pointerdown or keydown); muted, or a volume of 0, is silence
@@ -13,11 +13,10 @@ played (an effect not played because of mute or volume 0 is not counted).
 
 from __future__ import annotations
 
-from engine.events import Event, RunRemoved, StatusChanged
-
-from .appearance import Appearance
-from .dom import Element, Timer
-from .webaudio import Synth
+from engine import Event, RunRemoved, StatusChanged
+from ui.browser.audio import Synth
+from ui.browser.dom import Element, Timer
+from ui.chrome.appearance_view import Appearance
 
 # A pentatonic loop, slow and low: (semitones from A3, beats)
 LOOP = [

@@ -25,8 +25,7 @@ from __future__ import annotations
 from typing import NamedTuple
 from urllib.parse import unquote
 
-from engine.rng import MAX_DEAL, MIN_DEAL
-from engine.rules import PRESETS, OptionValue
+from engine import MAX_DEAL, MIN_DEAL, PRESETS, OptionValue
 
 DEFAULT_PRESET = "spider-1"
 

@@ -1,7 +1,7 @@
-"""The game service: which game is played, kept and counted — no DOM.
+"""The current game: which game is played, kept and counted — no DOM.
 
-Every game has its own record (:mod:`ui.library`, kept through
-:class:`ui.storage.Records`), written after every action, so opening
+Every game has its own record (:mod:`ui.storage.games`, kept through
+:class:`ui.storage.store.Records`), written after every action, so opening
 another game never throws one away: an unfinished game waits in the
 chooser's Continue list.
 
@@ -13,11 +13,11 @@ When a game counts in the statistics, once, whatever the tabs do:
   Continue list;
 * a stuck game is not counted until it is left that way (Undo can save it).
 
-:class:`ui.keeper.Keeper` counts under the storage's cross-tab lock, after reading
+:class:`ui.storage.counting.Keeper` counts under the storage's cross-tab lock, after reading
 the game's record and the statistics as they are stored now: a game whose
 record is already marked counted is not counted again.
 
-pytest drives all of it with :class:`ui.storage.MemoryStore`.
+pytest drives all of it with :class:`ui.storage.store.MemoryStore`.
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 import engine
-from engine.rules import OptionValue
-
-from . import library, persist, routing
-from .keeper import Keeper
-from .library import GameMeta
-from .storage import CURRENT, LEGACY_CURRENT, Change, Records
+from engine import OptionValue
+from ui.game import address as routing
+from ui.storage import games as library
+from ui.storage import settings as persist
+from ui.storage.counting import Keeper
+from ui.storage.games import GameMeta
+from ui.storage.store import CURRENT, LEGACY_CURRENT, Change, Records
 
 FINAL = ("won", "resigned", "time")
 """End reasons that are final (a stuck game can still be undone)."""

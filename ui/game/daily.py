@@ -12,7 +12,7 @@ date, offline and with no server:
 The preset id is part of the hash, so two games that share a list (Spidike
 takes 4-suit Spider's) get different deals.  A later version that proves more
 deals changes the deals of the days after it ships; a day already won keeps
-its deal number in the statistics (:mod:`ui.stats` records it).
+its deal number in the statistics (:mod:`ui.storage.statistics` records it).
 
 >>> import datetime
 >>> day = datetime.date(2026, 11, 24)

@@ -1,17 +1,17 @@
-"""The session: one player's visit, from the first game to the last action.
+"""The flow of a visit (the session): from the first game to the last action.
 
 :class:`Session` ties the table to everything around it.  It starts the
 game the address names (or the saved one), starts new ones, and after
 every action (the table calls :meth:`acted`) says what happened, plays its
 sound, keeps the game, counts it when it ends and shows the end screen.
 It runs the clock, which stops while the page is hidden, and follows the
-address.  It implements the screens' :class:`ui.screens.Flow`.
+address.  It implements the screens' :class:`ui.screens.end_view.Flow`.
 
 Leaving a game: a new deal of the same game (New deal, Next deal, Replay,
 the chooser's Play on the same game) abandons the one in play, which then
 counts as a loss (the confirmation says so first); any other game, an
 address or the Continue list keeps it, unfinished, for later.  The game a
-tab shows is claimed for that tab (:class:`ui.tabs.TabGuard`), and a reload
+tab shows is claimed for that tab (:class:`ui.game.tabs_view.TabGuard`), and a reload
 of the tab opens it again (``sessionStorage``).
 """
 
@@ -22,27 +22,24 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import engine
-from engine.events import Event, StatusChanged
-from engine.piles import PileId
-from engine.rules import OptionValue
-
-from . import announce as say
-from .animator import Animator
-from .appearance import Appearance
-from .celebration import cascade
-from .dialogs import DialogHost
-from .dom import document, tab_set, window
-from .games import TAB_GAME, Games
-from .helper import Helper
-from .keycontrol import Keys
-from .library import GameMeta
-from .messages import Messages
-from .model import is_spider_runs
-from .screens import Screens
-from .service import GameService
-from .showme import ShowMe
-from .sound import Sound
-from .table import Table
+from engine import Event, OptionValue, PileId, StatusChanged
+from ui.browser.dom import document, tab_set, window
+from ui.chrome import messages as say
+from ui.chrome.appearance_view import Appearance
+from ui.chrome.messages_view import Messages
+from ui.chrome.sound_view import Sound
+from ui.game.current import GameService
+from ui.game.opening_view import TAB_GAME, Games
+from ui.helpers.hints_view import Helper
+from ui.helpers.show_me_view import ShowMe
+from ui.screens.dialog_view import DialogHost
+from ui.screens.end_view import Screens
+from ui.storage.games import GameMeta
+from ui.table.animate_view import Animator
+from ui.table.cards import is_spider_runs
+from ui.table.celebration import cascade
+from ui.table.keyboard_view import Keys
+from ui.table.table_view import Table
 
 
 class ScreensHost(Protocol):
@@ -271,7 +268,7 @@ class Session:
         return self.animator.running
 
     def win_wave(self) -> None:
-        """The win's celebration: the cards bounce off the table (ui/celebration.py)."""
+        """The win's celebration: the cards bounce off the table (ui/table/celebration.py)."""
         t, lay, r = self.table.tracker, self.table.layout, self.table.renderer
         g = self.service.game
         assert t is not None and lay is not None and g is not None

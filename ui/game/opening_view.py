@@ -5,7 +5,7 @@ Every game is read from storage as it is stored now (another tab may have
 played it since), then handed to the table (:class:`Shows`, the session).
 The address never throws a game away: a wrong one keeps the game in play,
 and another game leaves it in the Continue list.  The tab guard
-(:class:`ui.tabs.TabGuard`) is made here, because a take-over opens the
+(:class:`ui.game.tabs_view.TabGuard`) is made here, because a take-over opens the
 game again as stored.
 """
 
@@ -16,14 +16,13 @@ from collections.abc import Awaitable
 from typing import Protocol
 
 import engine
-
-from . import routing
-from .dialogs import DialogHost
-from .dom import Element, tab_get, window
-from .library import GameMeta
-from .messages import Messages
-from .service import Choice, GameService
-from .tabs import TabGuard
+from ui.browser.dom import Element, tab_get, window
+from ui.chrome.messages_view import Messages
+from ui.game import address as routing
+from ui.game.current import Choice, GameService
+from ui.game.tabs_view import TabGuard
+from ui.screens.dialog_view import DialogHost
+from ui.storage.games import GameMeta
 
 TAB_GAME = "spider.tab.game"
 """``sessionStorage``: the id of the game this tab shows, opened again by a reload."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .dialogs import DialogHost
-from .dom import Element, el
-from .service import GameService
-from .storage import Store
+from ui.browser.dom import Element, el
+from ui.game.current import GameService
+from ui.screens.dialog_view import DialogHost
+from ui.storage.store import Store
 
 OPEN_ELSEWHERE = "This game is open in another tab"
 TAKEN = "This game went on in another tab"

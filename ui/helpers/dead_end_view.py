@@ -16,10 +16,9 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 import engine
-from engine.position import Position
+from engine import Position
 from engine.progress import DEAD_END, ProgressCheck
-
-from .dom import Element
+from ui.browser.dom import Element
 
 
 class Job(Protocol):

@@ -1,6 +1,6 @@
 """The player's helpers as pure logic: hints, winnable deals, auto-complete
 and the "Still winnable?" check.  No browser imports; pytest
-tests every part.  The page's controller is :mod:`ui.helper`.
+tests every part.  The page's controller is :mod:`ui.helpers.hints_view`.
 
 * **Hints.** :class:`HintCycle` keeps the ranked hints of one position and
   steps through them, wrapping round, so each press of Hint shows the next
@@ -38,14 +38,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.moves import DEAL, DRAW, FOUNDATION, MOVE, Move
-from engine.piles import STOCK, PileId
-from engine.position import Position
-from engine.rng import MAX_DEAL, MIN_DEAL
-from engine.rules import PRESETS, OptionValue, Ruleset
+from engine import (
+    DEAL,
+    DRAW,
+    FOUNDATION,
+    MAX_DEAL,
+    MIN_DEAL,
+    MOVE,
+    PRESETS,
+    STOCK,
+    Move,
+    OptionValue,
+    PileId,
+    Position,
+    Ruleset,
+)
 from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Hint, make_search, tries
-
-from .model import tableau_pile
+from ui.table.cards import tableau_pile
 
 # ---------------------------------------------------------------------------
 # hints

@@ -1,9 +1,9 @@
 """The table's helpers in the page: Hint, Finish (auto-complete) and the
-background work of the "Still winnable?" badge (:mod:`ui.stillbadge`) and
-the dead-end check (:mod:`ui.deadend`); "Winnable deals only" is
-:mod:`ui.winnable`, "Show me how" :mod:`ui.showme`.
+background work of the "Still winnable?" badge (:mod:`ui.helpers.still_winnable_view`) and
+the dead-end check (:mod:`ui.helpers.dead_end_view`); "Winnable deals only" is
+:mod:`ui.helpers.winnable_deals_view`, "Show me how" :mod:`ui.helpers.show_me_view`.
 
-The decisions are pure (:mod:`ui.assist`); this module runs them without
+The decisions are pure (:mod:`ui.helpers.hints`); this module runs them without
 ever standing in a move's way:
 
 * **Hint** (button or H): the hints of a position are searched once, in a
@@ -43,20 +43,18 @@ import time
 from collections.abc import Callable
 
 import engine
-from engine.moves import Move
-from engine.position import Position
+from engine import Move, Position
 from engine.solver import SOLVED, hints
-
-from . import assist
-from .announce import finish_text
-from .appearance import Appearance
-from .deadend import DeadEndWatch, Job
-from .dialogs import DialogHost
-from .dom import Bindings, Element, Timer, el, now_ms, window
-from .header import Header
-from .messages import Messages
-from .stillbadge import StillBadge
-from .table import Table
+from ui.browser.dom import Bindings, Element, Timer, el, now_ms, window
+from ui.chrome.appearance_view import Appearance
+from ui.chrome.header_view import Header
+from ui.chrome.messages import finish_text
+from ui.chrome.messages_view import Messages
+from ui.helpers import hints as assist
+from ui.helpers.dead_end_view import DeadEndWatch, Job
+from ui.helpers.still_winnable_view import StillBadge
+from ui.screens.dialog_view import DialogHost
+from ui.table.table_view import Table
 
 SLICE_SECONDS = 0.008
 """One slice of background search: short enough that a tap or a frame
@@ -110,7 +108,7 @@ class Helper:
         self.autoplay_own = False
         self.autoplay_timer = Timer(self._autoplay_next)
         self.start_timer = Timer(self._start)
-        self.held = False  # "Show me" holds the table: no background work, no Finish (ui.hosts.ShowMeHost)
+        self.held = False  # "Show me" holds the table: no background work, no Finish (ui.app.ShowMeHost)
         self._build()
 
     # ------------------------------------------------------------------

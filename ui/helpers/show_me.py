@@ -2,7 +2,7 @@
 
 :class:`ShowLine` is the state of one show: the search for a line, then the
 line's moves played one by one, paused, stepped or stopped.  The page part
-(:mod:`ui.showme`) draws it and runs its clock; every decision is here.
+(:mod:`ui.helpers.show_me_view`) draws it and runs its clock; every decision is here.
 
 The line is played only from the position it was found for: a move of the
 player's own, an Undo, another game or another tab changes the position,
@@ -33,12 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.moves import Move
-from engine.position import Position
-from engine.rules import Ruleset
+from engine import Move, Position, Ruleset
 from engine.solver import SOLVED, UNKNOWN
-
-from .assist import SlicedSolve
+from ui.helpers.hints import SlicedSolve
 
 SEARCH_NODES = 250_000
 """The search's budget, in positions: about ten seconds in the browser."""

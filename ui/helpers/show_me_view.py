@@ -10,7 +10,7 @@ Speed and Stop, or the keys P (or Space), → and Escape.
 
 A move the player makes, an Undo, a dialog or another game stops or pauses
 the show; it never plays a move from a position it was not found for
-(:class:`ui.showline.ShowLine`).  Where no win is found within the
+(:class:`ui.helpers.show_me.ShowLine`).  Where no win is found within the
 search's budget, it says so plainly.
 
 Hooks for tests, on ``#table``: ``data-show`` (``searching``, ``playing``,
@@ -27,12 +27,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 import engine
-from engine.moves import Move
-from engine.position import Position
+from engine import Move, Position
 from engine.solver import SOLVED
-
-from .dom import Bindings, DomEvent, Element, Timer, el, window
-from .showline import (
+from ui.browser.dom import Bindings, DomEvent, Element, Timer, el, window
+from ui.helpers.show_me import (
     ASK_TEXT,
     ASK_TITLE,
     DEFAULT_SPEED,

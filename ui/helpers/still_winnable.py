@@ -1,5 +1,5 @@
 """ "Still winnable?" along a game: what one answer proves about the next
-positions (pure: no browser imports; the page's controller is :mod:`ui.helper`).
+positions (pure: no browser imports; the page's controller is :mod:`ui.helpers.hints_view`).
 
 A fresh search at every move threw away what the last one proved.
 :class:`KnownWins` keeps it, for one game:
@@ -14,7 +14,7 @@ A fresh search at every move threw away what the last one proved.
 * a proven deal from the winnable list is winnable at its start.
 
 :class:`StillCheck` answers one position: from what is known, else by
-:class:`ui.assist.WinCheck` (the solver's search, then the complete
+:class:`ui.helpers.hints.WinCheck` (the solver's search, then the complete
 search that alone may prove "no win"), and tells :class:`KnownWins` what
 it found.
 
@@ -34,13 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.moves import Move
-from engine.play import legal_moves, next_position
-from engine.position import Position
-from engine.rules import Ruleset
+from engine import Move, Position, Ruleset, legal_moves, next_position
 from engine.solver import SOLVED, UNSOLVABLE
-
-from .assist import NO_WIN, WINNABLE, SlicedSolve, WinCheck
+from ui.helpers.hints import NO_WIN, WINNABLE, SlicedSolve, WinCheck
 
 PROOF_NODES = 3_000
 """A short complete search first: near the end of a game it proves "no

@@ -1,11 +1,11 @@
 """The "Still winnable?" badge in the page (the setting of that name).
 
 After each action, once the table has settled, the helpers' background
-work asks :class:`ui.stillcheck.StillCheck` about the position on the
+work asks :class:`ui.helpers.still_winnable.StillCheck` about the position on the
 table, in the same short slices as the other background searches, and the
 badge beside the game's name shows the answer: Checking…, Winnable, No win
 or Can't tell.  What each answer proved is kept for the game
-(:class:`ui.stillcheck.KnownWins`), so a position along a win found, one
+(:class:`ui.helpers.still_winnable.KnownWins`), so a position along a win found, one
 move away from it, or reached from a position with no win is answered at
 once; a proven deal from the winnable list is winnable at its start.
 After "Can't tell" it keeps working once more, with a larger budget, while
@@ -22,16 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import engine
-from engine.moves import Move
-from engine.play import deal_position
-from engine.position import Position
-
-from .appearance import Appearance
-from .assist import BADGE_TEXT, CANT_TELL, WINNABLE
-from .deadend import Slices
-from .dom import Element, el
-from .messages import Messages
-from .stillcheck import COMPLETE_NODES, FIRST_NODES, KnownWins, StillCheck
+from engine import Move, Position, deal_position
+from ui.browser.dom import Element, el
+from ui.chrome.appearance_view import Appearance
+from ui.chrome.messages_view import Messages
+from ui.helpers.dead_end_view import Slices
+from ui.helpers.hints import BADGE_TEXT, CANT_TELL, WINNABLE
+from ui.helpers.still_winnable import COMPLETE_NODES, FIRST_NODES, KnownWins, StillCheck
 
 DEEPER = 4
 """After "Can't tell", the check keeps working once more with this many

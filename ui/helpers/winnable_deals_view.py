@@ -1,7 +1,7 @@
 """Proven winnable deals in the page: the list, fetched once, and the deal a
 random game gets when "Winnable deals only" is on for it.
 
-The list is ``assets/data/winnable.json`` (:mod:`ui.assist` reads it),
+The list is ``assets/data/winnable.json`` (:mod:`ui.helpers.hints` reads it),
 fetched by a relative URL and precached like every asset.  A random game
 started before it arrives is dealt again from the list as soon as it comes,
 if the player has not touched it yet.
@@ -17,11 +17,10 @@ import random
 from collections.abc import Callable
 
 import engine
-from engine.rules import OptionValue
-
-from . import assist
-from .appearance import Appearance
-from .dom import Element, fetch_text
+from engine import OptionValue
+from ui.browser.dom import Element, fetch_text
+from ui.chrome.appearance_view import Appearance
+from ui.helpers import hints as assist
 
 NewGame = Callable[[str, "int | None", dict[str, OptionValue]], None]
 

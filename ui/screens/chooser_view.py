@@ -1,6 +1,6 @@
-"""The game chooser: the player's unfinished games (:mod:`ui.continuelist`),
+"""The game chooser: the player's unfinished games (:mod:`ui.screens.continue_list_view`),
 every preset with its rule summary and options, and a deal number (random
-when left empty); its Settings button opens :mod:`ui.settingsview`.
+when left empty); its Settings button opens :mod:`ui.screens.settings_view`.
 
 Hooks for tests: ``[data-choice=<preset id>]`` (one per preset),
 ``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
@@ -16,21 +16,19 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import engine
-from engine.rng import MAX_DEAL, MIN_DEAL
-from engine.rules import PRESETS, OptionSpec, OptionValue
-
-from .appearance import Appearance
-from .assist import WinnableChoice
-from .continuelist import continue_section
-from .dialogs import DialogHost
-from .dom import DomEvent, Element, el, is_none
-from .library import GameMeta
-from .picker import difficulty, record_line, table_picture
-from .stats import Record
-from .tabledrawing import draw_table
+from engine import MAX_DEAL, MIN_DEAL, PRESETS, OptionSpec, OptionValue
+from ui.browser.dom import DomEvent, Element, el, is_none
+from ui.chrome.appearance_view import Appearance
+from ui.helpers.hints import WinnableChoice
+from ui.screens.continue_list_view import continue_section
+from ui.screens.dialog_view import DialogHost
+from ui.screens.tile import difficulty, record_line, table_picture
+from ui.screens.tile_view import draw_table
+from ui.storage.games import GameMeta
+from ui.storage.statistics import Record
 
 
-class Host(Protocol):
+class ChooserHost(Protocol):
     """What the chooser needs of the page."""
 
     @property
@@ -77,7 +75,7 @@ class _Choosing:
     winnable_box: Element | None = None
 
 
-def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
+def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> None:
     """The chooser dialog."""
     current = app.game.preset if app.game else "spider-1"
     dialog = dialogs.open("chooser", "Choose a game")

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .dialogs import Dialog
-from .dom import DomEvent, Element, el
-from .library import GameMeta, describe
+from ui.browser.dom import DomEvent, Element, el
+from ui.screens.dialog_view import Dialog
+from ui.storage.games import GameMeta, describe
 
 
 def continue_section(

@@ -1,9 +1,9 @@
 """The Daily screen: each game's deal of the day, the month's calendar of
 days won, the daily streak, and sharing a daily win.
 
-The deals come from :mod:`ui.daily` (the documented rule over the proven
+The deals come from :mod:`ui.game.daily` (the documented rule over the proven
 lists); the days won from the statistics (``Book.daily``), where a daily
-win is recorded when the game counts (:mod:`ui.library`).
+win is recorded when the game counts (:mod:`ui.storage.games`).
 
 Hooks for tests: ``#table[data-dialog=daily]``; ``.daily-streak`` with
 ``data-current`` and ``data-best``; ``.daily-month`` (``data-month``
@@ -22,12 +22,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from engine.rules import PRESETS
-
-from . import daily
-from .dialogs import DialogHost
-from .dom import DomEvent, el, to_js, window
-from .stats import DailyWin
+from engine import PRESETS
+from ui.browser.dom import DomEvent, el, to_js, window
+from ui.game import daily
+from ui.screens.dialog_view import DialogHost
+from ui.storage.statistics import DailyWin
 
 T = TypeVar("T")
 
@@ -101,7 +100,7 @@ def later(fn: Callable[[T], object], arg: T) -> Callable[[DomEvent], None]:
 
 
 @dataclass
-class _Shown:
+class _DailyShown:
     """The open Daily screen: the month shown and the day whose deals are listed."""
 
     year: int
@@ -112,7 +111,7 @@ class _Shown:
 def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
     """The Daily screen, on today."""
     today = host.today()
-    state = _Shown(today.year, today.month, today)
+    state = _DailyShown(today.year, today.month, today)
     d = dialogs.open("daily", "Daily deals")
     box = d.box
     box.classList.add("scroll", "daily")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .dom import Bindings, DomEvent, Element, Handler, Timer, document, el, is_none, to_js
+from ui.browser.dom import Bindings, DomEvent, Element, Handler, Timer, document, el, is_none, to_js
 
 Action = Callable[[], object]
 Button = tuple[str, str, Action, bool]

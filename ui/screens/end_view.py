@@ -4,7 +4,7 @@
 comes from the :class:`Flow` protocol (the session implements it).  The end
 screen waits until the table has settled, and after a win (unless motion is
 reduced or simple mode is on) first plays the celebration, the cascade of
-bouncing cards (:mod:`ui.celebration`), which a tap or a key skips.
+bouncing cards (:mod:`ui.table.celebration`), which a tap or a key skips.
 
 Hooks for tests: ``#table[data-dialog=confirm|end]``; the end screen's box
 has ``.won`` or ``.lost``.
@@ -16,14 +16,13 @@ from collections.abc import Callable
 from typing import Protocol
 
 import engine
-
-from . import daily
-from .appearance import Appearance
-from .dailyview import share, share_link
-from .dialogs import Button, DialogHost
-from .dom import el
-from .service import GameService
-from .statsview import end_summary
+from ui.browser.dom import el
+from ui.chrome.appearance_view import Appearance
+from ui.game import daily
+from ui.game.current import GameService
+from ui.screens.daily_view import share, share_link
+from ui.screens.dialog_view import Button, DialogHost
+from ui.screens.statistics_view import end_summary
 
 SHOWN_NOTE = "Show me played in this game, so it is kept as shown: not a win, not a loss."
 TITLES = {"won": "You won!", "stuck": "No moves left", "resigned": "Game ended", "time": "Time is up"}

@@ -3,7 +3,7 @@
 :func:`how_to_play` writes a game's goal, moves and deals in a few short
 lines from its :class:`engine.Ruleset` (so a rule and its help cannot
 drift apart), with a small diagram (:class:`Diagram`: a few piles of
-cards and an arrow) that :mod:`ui.helpscreen` draws as SVG.
+cards and an arrow) that :mod:`ui.screens.help_view` draws as SVG.
 :func:`gestures` says what a drag and a tap do, under the player's tap
 setting.
 
@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.families import Foundations
-from engine.rules import Ruleset
+from engine import Foundations, Ruleset
 
 SUIT_SIGNS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
@@ -202,4 +201,4 @@ FIRST_TIP = (
     "Tap a card to send it to its best place. Tap the stock to deal.",
     "Stuck? The bulb shows a hint, ↶ takes a move back, and ? explains every game.",
 )
-"""The first-visit tip: three short steps, shown once (:mod:`ui.firsttip`)."""
+"""The first-visit tip: three short steps, shown once (:mod:`ui.chrome.first_tip_view`)."""

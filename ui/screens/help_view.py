@@ -5,10 +5,10 @@ the game in play, and by ``?`` on the keys.  Three tabs (the ARIA tabs
 pattern: ← and → move between them):
 
 * **How to play** — a game's goal, moves and deals in a few short lines
-  and a small diagram (:mod:`ui.howto`, written from the game's rules; the
+  and a small diagram (:mod:`ui.screens.help`, written from the game's rules; the
   diagram is drawn here as SVG), any game chosen from a list;
 * **Gestures** — drag, tap and what a tap does under the player's setting;
-* **Keys** — :data:`ui.keyboard.KEYS`, the same source as the README's
+* **Keys** — :data:`ui.table.keyboard.KEYS`, the same source as the README's
   table (a test keeps them equal).
 
 Hooks for tests: ``.help-tabs [data-tab]`` (``play``, ``gestures``,
@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.rules import PRESETS
-
-from . import keyboard as kb
-from .dialogs import Dialog, DialogHost
-from .dom import DomEvent, Element, document, el, svg
-from .howto import Diagram, how_to_play
-from .howto import gestures as gesture_lines
+from engine import PRESETS
+from ui.browser.dom import DomEvent, Element, document, el, svg
+from ui.screens.dialog_view import Dialog, DialogHost
+from ui.screens.help import Diagram, how_to_play
+from ui.screens.help import gestures as gesture_lines
+from ui.table import keyboard as kb
 
 TABS = (("play", "How to play"), ("gestures", "Gestures"), ("keys", "Keys"))
 CARD_W, CARD_H, FAN, GAP = 34, 48, 14, 22

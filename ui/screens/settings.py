@@ -1,6 +1,6 @@
 """What the Settings screen shows (pure: no browser imports): every
-setting of :class:`ui.persist.Settings`, in four groups, each with the
-control that suits it (:mod:`ui.settingsview` draws them).
+setting of :class:`ui.storage.settings.Settings`, in four groups, each with the
+control that suits it (:mod:`ui.screens.settings_view` draws them).
 
 >>> [title for title, _ in GROUPS]
 ['Game', 'Cards and table', 'Sound', 'Accessibility']
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import persist
+from ui.storage import settings as persist
 
 
 class Seg(NamedTuple):
@@ -121,7 +121,7 @@ GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
         ),
     ),
 )
-"""Every setting the screen shows (all of :class:`ui.persist.Settings` but
+"""Every setting the screen shows (all of :class:`ui.storage.settings.Settings` but
 the per-game "Winnable deals only", which the game picker shows)."""
 
 

@@ -2,10 +2,10 @@
 controls, applied at once with a live preview of the cards.
 
 Four groups — Game, Cards and table, Sound, Accessibility — built from
-:data:`ui.settingspec.GROUPS`.  A two-valued on/off setting is a switch (``role=switch``),
+:data:`ui.screens.settings.GROUPS`.  A two-valued on/off setting is a switch (``role=switch``),
 a choice of two to four values a segmented control (``role=radiogroup``,
 the arrows move the choice), a volume a slider.  Each change is stored at
-once (:meth:`ui.appearance.Appearance.change`, the same storage and
+once (:meth:`ui.chrome.appearance_view.Appearance.change`, the same storage and
 migration as before), so the screen has one "Done"; "Reset to defaults…"
 asks first.
 
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import fields
 
-from . import persist
-from .appearance import Appearance
-from .dialogs import DialogHost
-from .dom import DomEvent, Element, document, el, is_none
-from .settingspec import GROUPS, Control, Seg, Swatches, Switch, stored_text
+from ui.browser.dom import DomEvent, Element, document, el, is_none
+from ui.chrome.appearance_view import Appearance
+from ui.screens.dialog_view import DialogHost
+from ui.screens.settings import GROUPS, Control, Seg, Swatches, Switch, stored_text
+from ui.storage import settings as persist
 
 
 def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], None] | None = None) -> None:

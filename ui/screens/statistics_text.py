@@ -1,12 +1,12 @@
 """The statistics as text and pictures for the screens (pure, no browser imports).
 
-The figures of a :class:`ui.stats.Record`, the end screen's lines about what a
+The figures of a :class:`ui.storage.statistics.Record`, the end screen's lines about what a
 game changed, and the bars of the recent-results chart.
 """
 
 from __future__ import annotations
 
-from .stats import RECENT, Book, Change, Record
+from ui.storage.statistics import RECENT, Book, Record, RecordChange
 
 
 def fmt_seconds(seconds: float | None) -> str:
@@ -58,10 +58,10 @@ def figures(r: Record) -> list[tuple[str, str, str]]:
     ]
 
 
-def change_lines(change: Change) -> list[str]:
+def change_lines(change: RecordChange) -> list[str]:
     """What the win (or loss) screen says about the statistics.
 
-    >>> from ui.stats import Book
+    >>> from ui.storage.statistics import Book
     >>> b = Book()
     >>> _ = b.record("spider-1", won=False, score=400, seconds=60, moves=10)
     >>> change_lines(b.record("spider-1", won=True, score=900, seconds=300, moves=120))

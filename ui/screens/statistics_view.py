@@ -3,7 +3,7 @@ each game (its table drawn, its win percentage and the recent results as a
 small chart) under the totals of all games; a tap on a card shows every
 figure of that game, the recent results as a chart, and its reset.  Export
 and import take all the games at once.  The figures and the file format are
-in :mod:`ui.stats`; counting games is the game service's (:mod:`ui.service`).
+in :mod:`ui.storage.statistics`; counting games is the game service's (:mod:`ui.game.current`).
 
 Hooks for tests: ``#table[data-dialog=stats]``; ``.stats-card`` with
 ``data-preset`` (``.current``: the game in play) and its button
@@ -25,22 +25,22 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.rules import PRESETS
+from engine import PRESETS
+from ui.browser.dom import DomEvent, Element, download_text, el, file_text, is_none, svg, to_js
+from ui.screens import statistics_text
+from ui.screens.dialog_view import Dialog, DialogHost
+from ui.screens.tile import difficulty, table_picture
+from ui.screens.tile_view import draw_table
+from ui.storage import statistics as stats
+from ui.storage.counting import Keeper
 
-from . import stats, stats_text
-from .dialogs import Dialog, DialogHost
-from .dom import DomEvent, Element, download_text, el, file_text, is_none, svg, to_js
-from .keeper import Keeper
-from .picker import difficulty, table_picture
-from .tabledrawing import draw_table
 
-
-def end_summary(change: stats.Change | None, box: Element) -> None:
+def end_summary(change: stats.RecordChange | None, box: Element) -> None:
     """The end screen's lines about the statistics."""
     if change is None:
         return
     wrap = el("div", "end-stats", parent=box, data_stats_change="1")
-    for line in stats_text.change_lines(change):
+    for line in statistics_text.change_lines(change):
         el("p", "", line, parent=wrap)
 
 
@@ -54,7 +54,7 @@ class StatsOpening:
 
 
 @dataclass
-class _Shown:
+class _StatsShown:
     """The open statistics screen's state: the game shown or marked, its
     figures or every card, a reset being confirmed."""
 
@@ -66,7 +66,7 @@ class _Shown:
 
 def open_stats(dialogs: DialogHost, keeper: Keeper, opening: StatsOpening, on_close: Callable[[], None]) -> None:
     """The statistics screen; ``on_close`` after Close (or Escape)."""
-    state = _Shown(opening.preset, opening.details, opening.preset)
+    state = _StatsShown(opening.preset, opening.details, opening.preset)
     keeper.refresh()
     dialog = dialogs.open("stats", "Statistics")
     box = dialog.box
@@ -188,7 +188,7 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, opening: StatsOpening, on_cl
 def _overview(view: Element, book: stats.Book, current: str) -> None:
     """The totals of every game, and a card for each game."""
     el("h3", "visually-hidden", "All games", parent=view)
-    _figures(view, stats_text.totals(book, list(PRESETS)), "stats-totals")
+    _figures(view, statistics_text.totals(book, list(PRESETS)), "stats-totals")
     grid = el("ul", "game-grid stats-grid", parent=view, aria_label="Games: a tap shows all the figures")
     for pid in PRESETS:
         _card(grid, pid, book.get(pid), pid == current)
@@ -213,7 +213,7 @@ def _card(grid: Element, preset: str, record: stats.Record, current: bool) -> No
         fill = el("span", "stats-meter-fill", parent=meter)
         fill.style.width = f"{pct:.0f}%"
     meta = el("span", "game-meta stats-lines", parent=button)
-    for line in stats_text.card_lines(record):
+    for line in statistics_text.card_lines(record):
         el("span", "", line + ".", parent=meta)
     if record.recent:
         _chart(button, record, "stats-spark", hidden=True)
@@ -233,7 +233,7 @@ def _details(dialog: Dialog, view: Element, book: stats.Book, preset: str, back:
     el("span", "game-dots", "●" * level + "○" * (4 - level), parent=line, aria_hidden="true")
     line.append(f" {word}")
     r = book.get(preset)
-    dl = _figures(page, stats_text.figures(r), "")
+    dl = _figures(page, statistics_text.figures(r), "")
     shown = book.shown.get(preset, 0)
     if shown:  # finished by "Show me": neither won nor lost
         item = el("div", "stats-figure", parent=dl)
@@ -258,7 +258,7 @@ def _figures(parent: Element, figures: list[tuple[str, str, str]], extra: str) -
 
 def _chart(parent: Element, r: stats.Record, cls: str, hidden: bool) -> None:
     """The recent results: wins stand up from the line, losses hang below."""
-    bars = stats_text.chart_bars(r)
+    bars = statistics_text.chart_bars(r)
     label = f"The last {len(bars)} games: " + ", ".join(x.result for x in r.recent)
     extra = {"aria_hidden": "true"} if hidden else {"role": "img", "aria_label": label}
     chart = svg("svg", parent, cls=cls, viewBox="0 0 200 48", preserveAspectRatio="none", **extra)

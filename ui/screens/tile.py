@@ -2,10 +2,10 @@
 each game's table, its difficulty and the player's own record.
 
 The drawing is the table itself, laid out by the page's own layout
-(:func:`ui.layout.layout_table`) for a fixed deal at a small size, so a
+(:func:`ui.table.layout.layout_table`) for a fixed deal at a small size, so a
 tile shows the real arrangement of its game: ten columns and a stock,
 eight columns with a Free Column and five draw piles, two rows of four
-piles around the foundations…  :mod:`ui.chooser` draws it as SVG.
+piles around the foundations…  :mod:`ui.screens.chooser_view` draws it as SVG.
 
 >>> import engine
 >>> pic = table_picture(engine.PRESETS["little-spider"])
@@ -21,12 +21,10 @@ from functools import cache
 from typing import NamedTuple
 
 import engine
-from engine.cards import is_red
-from engine.rules import Ruleset
-
-from . import model
-from .layout import layout_table
-from .stats import Record
+from engine import Ruleset, is_red
+from ui.storage.statistics import Record
+from ui.table import cards as model
+from ui.table.layout import layout_table
 
 PICTURE_W, PICTURE_H = 520.0, 300.0
 """The size the layout is asked for (the drawing scales to its tile)."""
@@ -63,7 +61,7 @@ def difficulty(preset: str) -> tuple[int, str]:
 def record_line(r: Record) -> str:
     """The player's own figures on a tile.
 
-    >>> from ui.stats import Book
+    >>> from ui.storage.statistics import Book
     >>> b = Book()
     >>> record_line(b.get("spider-1"))
     'Not played yet'

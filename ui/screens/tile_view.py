@@ -1,10 +1,10 @@
 """A game's table as a small SVG drawing, for the game picker's tiles and the
-statistics cards (the layout of the drawing is :func:`ui.picker.table_picture`'s)."""
+statistics cards (the layout of the drawing is :func:`ui.screens.tile.table_picture`'s)."""
 
 from __future__ import annotations
 
-from .dom import Element, svg
-from .picker import Picture
+from ui.browser.dom import Element, svg
+from ui.screens.tile import Picture
 
 
 def draw_table(parent: Element, pic: Picture, cls: str = "game-picture") -> Element:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import engine
-
-from . import library, stats
-from .library import GameMeta
-from .storage import STATS, UNREADABLE, Change, Records
+from ui.storage import games as library
+from ui.storage import statistics as stats
+from ui.storage.games import GameMeta
+from ui.storage.store import STATS, UNREADABLE, Change, Records
 
 
 class Keeper:
@@ -32,7 +32,7 @@ class Keeper:
         self.notes: list[str] = []
         self.told: Callable[[str], None] = self.notes.append
         """Where a sentence for the player goes (the session points it at the messages)."""
-        self.last: tuple[str, stats.Change] | None = None  # (game id, change)
+        self.last: tuple[str, stats.RecordChange] | None = None  # (game id, change)
         self._pending = 0
         self._waiting: list[Callable[[], None]] = []
         raw = records.get(STATS)
@@ -160,7 +160,7 @@ class Keeper:
         self.blocked = False
         self.records.write(change)
 
-    def change_for(self, game_id: str) -> stats.Change | None:
+    def change_for(self, game_id: str) -> stats.RecordChange | None:
         if self.last is not None and self.last[0] == game_id:
             return self.last[1]
         return None

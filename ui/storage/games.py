@@ -1,4 +1,4 @@
-"""The player's games, one record per game id (pure: no browser imports).
+"""The player's saved games, one record per game id (pure: no browser imports).
 
 The storage layer (``shell/store.js``) keeps each game as two texts under
 its id: the engine's save (:meth:`engine.Game.to_json`: the deal, the moves,
@@ -35,12 +35,10 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import NamedTuple
 
 import engine
-from engine import jsontext
-from engine.rng import MAX_DEAL, MIN_DEAL
-from engine.rules import OptionValue
-
-from . import persist, stats
-from .daily import parse_day
+from engine import MAX_DEAL, MIN_DEAL, OptionValue, jsontext
+from ui.game.daily import parse_day
+from ui.storage import settings
+from ui.storage import statistics as stats
 
 __all__ = ["STATES", "GameMeta", "Loaded", "Settled", "from_legacy", "load_record", "settle", "unfinished"]
 
@@ -210,7 +208,7 @@ def unfinished(metas: list[GameMeta]) -> list[GameMeta]:
 def from_legacy(text: str, *, updated: float) -> tuple[GameMeta, str] | str:
     """The game of the one-slot storage of earlier versions as a record
     (meta, save), or a sentence saying why it cannot be used."""
-    slot = persist.read_slot(text)
+    slot = settings.read_slot(text)
     if slot.game is None:
         return (slot.error or "There was no saved game.").split(" It was kept aside")[0]
     return GameMeta.of(slot.game, slot.game_id, updated=updated, recorded=slot.recorded), slot.game.to_json()
@@ -222,7 +220,7 @@ class Settled(NamedTuple):
 
     meta: GameMeta
     stats_text: str
-    change: stats.Change
+    change: stats.RecordChange
 
 
 def settle(meta: GameMeta, book: stats.Book) -> Settled | None:

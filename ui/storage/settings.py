@@ -1,4 +1,4 @@
-"""What the page keeps in the browser's storage, as text (pure, no browser imports).
+"""The player's settings as stored, and the one-slot save of earlier versions (pure).
 
 The game in progress is stored under :data:`CURRENT_KEY` after every
 action, as a small versioned envelope around the engine's own save
@@ -35,8 +35,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 
 import engine
-from engine import jsontext
-from engine.rules import OptionValue
+from engine import OptionValue, jsontext
 
 PREFIX = "spider.v1."
 CURRENT_KEY = PREFIX + "current"
@@ -70,7 +69,7 @@ def new_game_id() -> str:
 
 
 @dataclass
-class Slot:
+class CurrentSlot:
     """What :func:`read_slot` found: the game (or None), its id, whether its
     result is already in the statistics, and why it could not be used."""
 
@@ -88,11 +87,11 @@ def write_current(game: engine.Game, game_id: str = "", recorded: bool = False) 
     )
 
 
-def read_slot(text: str | None) -> Slot:
-    """The stored game; an empty :class:`Slot` when nothing is stored, one
+def read_slot(text: str | None) -> CurrentSlot:
+    """The stored game; an empty :class:`CurrentSlot` when nothing is stored, one
     with ``error`` (a sentence for the player) when it cannot be used."""
     if text is None or text == "":
-        return Slot()
+        return CurrentSlot()
     try:
         data = jsontext.loads(text, max_chars=MAX_STORED_CHARS)
         if not isinstance(data, dict) or "game" not in data:
@@ -113,8 +112,8 @@ def read_slot(text: str | None) -> Slot:
     except (ValueError, TypeError, KeyError, RecursionError) as e:
         why = f"it is damaged ({type(e).__name__})"
     else:
-        return Slot(game, game_id, recorded)
-    return Slot(
+        return CurrentSlot(game, game_id, recorded)
+    return CurrentSlot(
         error=f"Your saved game could not be restored: {why}. It was kept aside in this "
         f"browser's storage ({CURRENT_KEY + UNREADABLE_SUFFIX}); a new game has started."
     )
@@ -138,7 +137,7 @@ FELTS = ("green", "blue", "wine", "slate")
 SCORING_STYLES = ("classic", "built")
 TIME_LIMITS = (300, 600, 900)
 VERBOSITY = ("off", "brief", "full")
-"""What a screen reader is told (ui/announce.py): nothing, the action and
+"""What a screen reader is told (ui/chrome/messages.py): nothing, the action and
 what it caused, or that and the piles it changed and the score."""
 MOTION_MODES = ("system", "reduce", "full")
 CONTRAST_MODES = ("system", "high", "standard")

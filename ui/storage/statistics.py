@@ -8,7 +8,7 @@ One :class:`Record` per preset id, kept in the browser's storage under
      "daily": {"2026-11-24": {"spider-2": [deal, seconds, moves], ...}, ...},
      "shown": {"spider-1": 2, ...}}
 
-``daily`` holds the daily deals won (:mod:`ui.daily`), by local date and
+``daily`` holds the daily deals won (:mod:`ui.game.daily`), by local date and
 game; ``shown`` counts the games finished by "Show me" per game (neither
 won nor lost: they are not in ``presets``).  Version 1 files, from before
 both, migrate with none.
@@ -33,7 +33,7 @@ True
 >>> parse('{"format": "spider-stats", "version": 2, "presets": {"spider-1": {"played": -1}}, "daily": {}}')
 Traceback (most recent call last):
 ...
-ui.stats.StatsError: spider-1: "played" must be a whole number from 0 up, not -1
+ui.storage.statistics.StatsError: spider-1: "played" must be a whole number from 0 up, not -1
 """
 
 from __future__ import annotations
@@ -42,11 +42,9 @@ import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 
-from engine import jsontext
-from engine.rules import PRESETS
-
-from .daily import parse_day
-from .persist import PREFIX
+from engine import PRESETS, jsontext
+from ui.game.daily import parse_day
+from ui.storage.settings import PREFIX
 
 STATS_KEY = PREFIX + "stats"
 FORMAT = "spider-stats"
@@ -132,7 +130,7 @@ class Record:
 
 
 @dataclass(frozen=True)
-class Change:
+class RecordChange:
     """What one game did to a record (the win screen shows it)."""
 
     preset: str
@@ -166,11 +164,11 @@ class Book:
     daily: dict[str, dict[str, DailyWin]] = field(default_factory=dict)
     shown: dict[str, int] = field(default_factory=dict)
 
-    def record_shown(self, preset: str) -> Change:
+    def record_shown(self, preset: str) -> RecordChange:
         """Count a game of ``preset`` finished by "Show me": not a win, not a loss."""
         self.shown[preset] = self.shown.get(preset, 0) + 1
         r = self.get(preset)
-        return Change(preset, _copy(r), _copy(r), [])
+        return RecordChange(preset, _copy(r), _copy(r), [])
 
     def record_daily(self, day: str, preset: str, deal: int, seconds: float, moves: int) -> bool:
         """Mark ``preset``'s daily deal of ``day`` won; False (and nothing
@@ -190,7 +188,7 @@ class Book:
     def get(self, preset: str) -> Record:
         return self.records.get(preset) or Record()
 
-    def record(self, preset: str, won: bool, score: int, seconds: float, moves: int) -> Change:
+    def record(self, preset: str, won: bool, score: int, seconds: float, moves: int) -> RecordChange:
         """Count one finished game of ``preset``."""
         before = self.get(preset)
         r = _copy(before)
@@ -218,7 +216,7 @@ class Book:
             r.highest_score = score
         r.recent = (r.recent + [Result("won" if won else "lost", int(score), secs, int(moves))])[-RECENT:]
         self.records[preset] = r
-        return Change(preset, before, _copy(r), bests)
+        return RecordChange(preset, before, _copy(r), bests)
 
     def reset(self, preset: str) -> None:
         self.records.pop(preset, None)

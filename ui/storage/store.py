@@ -1,15 +1,15 @@
-"""What the page keeps, as the page sees it (pure: no browser imports).
+"""The store: what the page keeps, as the page sees it (pure: no browser imports).
 
 ``shell/store.js`` keeps two kinds of records in the browser's database:
 texts under keys (:data:`SETTINGS`, :data:`STATS`, :data:`CURRENT`) and
 games, each under its own id as two texts, a small meta and the engine's
-save (:mod:`ui.library` writes and reads both).  Python owns every format;
+save (:mod:`ui.storage.games` writes and reads both).  Python owns every format;
 the store never parses what it keeps.
 
 :class:`Records` is this tab's copy of what is stored: every key's text and
 every game's meta, read once at the start and kept current by this tab's
 writes and by what the other tabs say they wrote.  Every write goes to a
-:class:`Store` (the browser's, :class:`ui.jsstore.BrowserStore`, or
+:class:`Store` (the browser's, :class:`ui.browser.store.BrowserStore`, or
 :class:`MemoryStore` here and in tests) in the order it was made, and is on
 disk before the store reports it done.  A write the browser refuses (full,
 turned off) leaves what was stored as it was and is reported to

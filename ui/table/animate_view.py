@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .celebration import Flight
-from .dom import Animation, Element, Timer, el, to_js
+from ui.browser.dom import Animation, Element, Timer, el, to_js
+from ui.table.celebration import Flight
 
 SPIDER_DOWN_MS = 650
 CASCADE_Z = 200000
@@ -125,7 +125,7 @@ class Animator:
 
     def cascade(self, flights: list[tuple[Element, Flight]]) -> None:
         """The win: the cards bounce off the table one after another
-        (:mod:`ui.celebration`); a card that has left stays off until the
+        (:mod:`ui.table.celebration`); a card that has left stays off until the
         celebration ends (any input ends it at once)."""
         end = 0.0
         for node, flight in flights:

@@ -17,7 +17,7 @@ back.  After every batch of events the tracker is reconciled with the
 engine's public view (:meth:`Tracker.sync`), which fixes faces and would
 rebuild a pile if the two ever disagreed.
 
-:func:`table_shape` turns a tracker into the layout's :class:`ui.layout.Table`,
+:func:`table_shape` turns a tracker into the layout's :class:`ui.table.layout.TableShape`,
 :func:`scene` turns a layout into a position per uid, and :func:`plan`
 turns the events of one action into an animation timeline (delays and
 durations per uid, flips, spiders), all as plain data.
@@ -29,15 +29,23 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from engine.cards import card_text
-from engine.events import Dealt, Flipped, Moved, RunRemoved
-from engine.families import Foundations
-from engine.piles import FREE_COLUMN, STOCK, PileId, PileRole
-from engine.play import pile_id, stock_id
-from engine.rules import Ruleset
-from engine.view import PublicView
-
-from .layout import FoundationStyle, Layout, Table
+from engine import (
+    FREE_COLUMN,
+    STOCK,
+    Dealt,
+    Flipped,
+    Foundations,
+    Moved,
+    PileId,
+    PileRole,
+    PublicView,
+    Ruleset,
+    RunRemoved,
+    card_text,
+    pile_id,
+    stock_id,
+)
+from ui.table.layout import FoundationStyle, Layout, TableShape
 
 # ---------------------------------------------------------------------------
 # pile ids (the engine's and the page's) <-> layout ids
@@ -48,9 +56,9 @@ def pile_ids(rules: Ruleset) -> list[PileId]:
     """Every pile of a game, in the layout's order: columns, Free Column,
     foundations, draw piles, stock.
 
-    >>> from engine.rules import PRESETS
+    >>> from engine import PRESETS
     >>> pile_ids(PRESETS["tournament-1"])[-3:]
-    [PileId.parse('draw-2'), PileId.parse('draw-3'), PileId.parse('draw-4')]
+    [PileId.parse('draw-3'), PileId.parse('draw-4'), PileId.parse('draw-5')]
     """
     out = [PileId.column(k) for k in range(len(rules.columns))]
     if rules.free_column:
@@ -218,7 +226,7 @@ class Tracker:
 
 
 def sizing_column(rules: Ruleset) -> tuple[int, int]:
-    """The column the card size is chosen for (layout: ``Table.sizing_column``)."""
+    """The column the card size is chosen for (layout: ``TableShape.sizing_column``)."""
     fixed = rules.traits.sizing_column
     return fixed if fixed is not None else (max(d for d, _ in rules.columns), 13)
 
@@ -228,14 +236,14 @@ def foundation_style(rules: Ruleset) -> FoundationStyle:
     return FoundationStyle.COMPACT if rules.traits.foundations is Foundations.RUNS else FoundationStyle.ROW
 
 
-def table_shape(t: Tracker) -> Table:
-    """The layout's :class:`Table` for the tracker's piles."""
+def table_shape(t: Tracker) -> TableShape:
+    """The layout's :class:`TableShape` for the tracker's piles."""
     rules = t.rules
     columns = tuple(t.flags(PileId.column(k)) for k in range(len(rules.columns)))
     foundations = tuple(t.flags(PileId.foundation(k)) for k in range(rules.foundations))
     style = foundation_style(rules)
     if rules.draw_piles:
-        return Table(
+        return TableShape(
             columns=columns,
             draw_piles=tuple(t.flags(PileId.draw(k)) for k in range(rules.draw_piles)),
             foundations=foundations,
@@ -243,7 +251,7 @@ def table_shape(t: Tracker) -> Table:
             free_column=t.flags(FREE_COLUMN) if rules.free_column else None,
             sizing_column=sizing_column(rules),
         )
-    return Table(
+    return TableShape(
         columns=columns,
         stock=t.flags(STOCK),
         stock_deal=len(rules.columns),

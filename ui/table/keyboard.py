@@ -2,7 +2,7 @@
 goes, what a pick takes, and the sentences a non-sighted player hears.
 
 No browser imports; pytest tests every rule here (tests/test_keyboard.py).
-The page's glue is :mod:`ui.keycontrol`.
+The page's glue is :mod:`ui.table.keyboard_view`.
 
 The focus
     A :class:`Focus` names a pile (its page id: ``column-3``, ``free``,
@@ -35,14 +35,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.piles import FREE_COLUMN, STOCK, PileId
-from engine.play import movable_count, pile_name
-from engine.position import Position
-from engine.rules import Ruleset
-
-from .announce import card_name, cards_phrase
-from .layout import Layout, Rect
-from .model import is_spider_runs, pile_base, pile_ids, tableau_index
+from engine import FREE_COLUMN, STOCK, PileId, Position, Ruleset, movable_count, pile_name
+from ui.chrome.messages import card_name, cards_phrase
+from ui.table.cards import is_spider_runs, pile_base, pile_ids, tableau_index
+from ui.table.layout import Layout, Rect
 
 # ---------------------------------------------------------------------------
 # the keys (one table: the help overlay and README's "Keyboard" section)
@@ -415,7 +411,7 @@ def pile_words(rules: Ruleset, pile: PileId) -> str:
 
 def cards_words(cards: tuple[int, ...]) -> str:
     """Cards as a screen reader hears them, named like the piles
-    (ui/announce.py): ``7 of hearts``; ``9 to 7 of spades``;
+    (ui/chrome/messages.py): ``7 of hearts``; ``9 to 7 of spades``;
     ``9 of hearts, 8 of spades``."""
     return cards_phrase(cards)
 

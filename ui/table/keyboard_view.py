@@ -1,5 +1,5 @@
 """Keyboard play on the page: the glue between key presses, the pure rules
-of :mod:`ui.keyboard` and the table (:class:`ui.table.Table`).
+of :mod:`ui.table.keyboard` and the table (:class:`ui.table.table_view.Table`).
 
 * Roving tabindex: the table is one Tab stop; its piles (``[data-pile]``)
   are focused with the arrow keys, one of them with ``tabindex=0``.
@@ -10,9 +10,9 @@ of :mod:`ui.keyboard` and the table (:class:`ui.table.Table`).
   drops and "best place" reuse ``Table.play`` and ``Table.send_best``; the
   engine's reason of an illegal move is shown by the page's message and the
   pick stays.
-* Dialogs (:mod:`ui.dialogs`): Tab and Shift+Tab stay in an open dialog,
+* Dialogs (:mod:`ui.screens.dialog_view`): Tab and Shift+Tab stay in an open dialog,
   Escape presses its Close or Cancel.
-* The help dialog (``?``, :mod:`ui.helpscreen`) lists :data:`ui.keyboard.KEYS`.
+* The help dialog (``?``, :mod:`ui.screens.help_view`) lists :data:`ui.table.keyboard.KEYS`.
 
 Hooks for tests: ``#table[data-focus="column-3:4"]`` (pile and pick point,
 also when the ring is hidden), ``#table[data-kbd]`` while the ring shows,
@@ -23,18 +23,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.moves import Move
-from engine.piles import STOCK, PileId, PileRole, UnknownPileError
-
-from . import keyboard as kb
-from . import targets
-from .dialogs import DialogHost
-from .dom import Bindings, DomEvent, Element, document, el, is_none, to_js
-from .focusring import draw_ring, radio_step, typing
-from .layout import Rect
-from .messages import Messages
-from .model import tableau_index
-from .table import Table
+from engine import STOCK, Move, PileId, PileRole, UnknownPileError
+from ui.browser.dom import Bindings, DomEvent, Element, document, el, is_none, to_js
+from ui.chrome.messages_view import Messages
+from ui.screens.dialog_view import DialogHost
+from ui.table import keyboard as kb
+from ui.table import pointer as targets
+from ui.table.animate_view import tf
+from ui.table.cards import Place, pile_base, tableau_index
+from ui.table.layout import Layout, Rect
+from ui.table.table_view import Table
 
 
 class Commands(Protocol):
@@ -106,7 +104,7 @@ class Keys:
         self.came = None
         self.seen = (-1, -1)
         for pile, node in self.table.renderer.piles.items():
-            # (their role and name come from ui/announce.py, set by the table)
+            # (their role and name come from ui/chrome/messages.py, set by the table)
             node.setAttribute("tabindex", "0" if pile == self.focus.pile else "-1")
         if refocus:
             self._focus_element()
@@ -435,3 +433,58 @@ class Keys:
             self._draw_ring()
         else:
             self.commands.clear_hint()
+
+
+# ---- the focus ring, text fields and radio groups ----------------------------
+
+
+def draw_ring(
+    ring: Element, focus: kb.Focus, lay: Layout, uids: list[int], places: list[Place | None], target: bool
+) -> None:
+    """Place ``ring`` over the focused pile's cards (``uids``, bottom first)."""
+    w, h = lay.card_width, lay.card_height
+    first = (
+        uids[focus.index]
+        if (focus.index is not None and focus.index < len(uids) and not target)
+        else (uids[-1] if uids else None)
+    )
+    head = places[first] if first is not None and first < len(places) else None
+    if head is None:
+        x, y = pile_base(lay, focus.pile)
+        bottom = y + h
+    else:
+        x, y = head.x, head.y
+        last = places[uids[-1]]
+        bottom = (last.y if last is not None else y) + h
+    ring.style.transform = tf(x, y)
+    ring.style.width = f"{w:.1f}px"
+    ring.style.height = f"{bottom - y:.1f}px"
+    ring.classList.toggle("target", bool(target))
+    ring.hidden = False
+
+
+def typing() -> bool:
+    """A text field (or an editable element) has the focus: letter keys are its own."""
+    a = document.activeElement
+    if is_none(a):
+        return False
+    tag = str(a.tagName).lower()
+    return tag in ("input", "select", "textarea") or bool(a.isContentEditable)
+
+
+def radio_step(act: str, e: DomEvent) -> bool:
+    """Arrows in a dialog's radio group (the chooser's games): the
+    previous or next choice is focused and chosen, as a radio group does."""
+    a = document.activeElement
+    if is_none(a) or str(a.getAttribute("role")) != "radio":
+        return False
+    group = a.closest('[role="radiogroup"]')
+    if is_none(group):
+        return False
+    items = list(group.querySelectorAll('[role="radio"]'))
+    k = next((i for i, n in enumerate(items) if n == a), 0)
+    k = (k + (1 if act in (kb.RIGHT, kb.DOWN) else -1)) % len(items)
+    e.preventDefault()
+    items[k].focus()
+    items[k].click()
+    return True

@@ -1,6 +1,6 @@
 """Table layout: where every pile and card goes, as a pure function.
 
-:func:`layout_table` maps a :class:`Table` (which piles exist and, for each
+:func:`layout_table` maps a :class:`TableShape` (which piles exist and, for each
 pile, the face-up/face-down flags of its cards, bottom card first) and a
 viewport size in CSS pixels to a :class:`Layout`: the card size, each pile's
 rectangle and drop (hit) rectangle, and each card's position and stacking
@@ -14,7 +14,7 @@ Card size
     the largest whole number of pixels (capped by
     :attr:`Options.max_card_width`, 120 px by default, :func:`card_cap` on large screens, so desktop cards do
     not get absurd) for which the table fits the viewport and a column of the
-    table's :attr:`Table.sizing_column` shape shows every face-up card's
+    table's :attr:`TableShape.sizing_column` shape shows every face-up card's
     corner index. It depends only on the table's *shape* and the viewport,
     never on the cards, so cards do not resize after a move.
 
@@ -50,7 +50,7 @@ Left-handed
     piles (columns of a row, foundations, draw piles) the reading order is
     kept, so column 1 is still the leftmost column.
 
-Mapping the games onto :class:`Table` (what the table code does):
+Mapping the games onto :class:`TableShape` (what the table code does):
 
 =====================  ======================================================
 spider-1/2/4, relaxed,  10 ``columns``; ``stock`` with ``stock_deal=10``;
@@ -73,7 +73,7 @@ spidike-classic         7 ``columns``; 4 ``foundations`` (``ROW``); ``stock``
 
 Example (the opening of a Spider game on a 360 x 640 phone):
 
->>> spider = Table(
+>>> spider = TableShape(
 ...     columns=tuple(pile_flags(5 if i < 4 else 4, 1) for i in range(10)),
 ...     stock=pile_flags(50, 0), stock_deal=10,
 ...     foundations=((),) * 8, foundation_style=FoundationStyle.COMPACT)
@@ -95,9 +95,8 @@ import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from engine.piles import PileId, PileRole
-
-from .layout_frames import (
+from engine import PileId, PileRole
+from ui.table.layout_frames import (
     FAN,
     STOCK,
     Frame,
@@ -108,7 +107,7 @@ from .layout_frames import (
     frame_side,
     frame_wings,
 )
-from .layout_types import (
+from ui.table.layout_types import (
     ASPECT,
     DEFAULT_OPTIONS,
     FACE_DOWN_MIN,
@@ -126,7 +125,7 @@ from .layout_types import (
     Pile,
     PileLayout,
     Rect,
-    Table,
+    TableShape,
     pile_flags,
 )
 
@@ -147,7 +146,7 @@ __all__ = [
     "PileLayout",
     "PileRole",
     "Rect",
-    "Table",
+    "TableShape",
     "card_cap",
     "layout_table",
     "pile_flags",
@@ -289,7 +288,7 @@ def _fill(
     return PileLayout(slot.id, rect, hit, tuple(cards), d, u)
 
 
-def _shape(table: Table) -> Shape:
+def _shape(table: TableShape) -> Shape:
     return Shape(
         columns=len(table.columns),
         free=table.free_column is not None,
@@ -339,7 +338,7 @@ def _readable(lay: Layout) -> bool:
     return all(p.up_offset >= strip for p in lay.piles if p.id.role in (PileRole.COLUMN, PileRole.FREE_COLUMN))
 
 
-def layout_table(table: Table, width: float, height: float, options: Options = DEFAULT_OPTIONS) -> Layout:
+def layout_table(table: TableShape, width: float, height: float, options: Options = DEFAULT_OPTIONS) -> Layout:
     """Lay out ``table`` in a ``width`` x ``height`` CSS-pixel viewport.
 
     Everything returned lies inside the viewport, below ``options.top_bar``
@@ -377,7 +376,7 @@ def layout_table(table: Table, width: float, height: float, options: Options = D
 
 
 def _layout_at(
-    table: Table, shape: Shape, arrangement: Arrangement, w: float, width: float, height: float, options: Options
+    table: TableShape, shape: Shape, arrangement: Arrangement, w: float, width: float, height: float, options: Options
 ) -> Layout:
     """The layout with cards ``w`` wide in ``arrangement``."""
     frame = _build(arrangement, shape, w, float(width), float(height), options)

@@ -2,7 +2,7 @@
 
 A frame builder (:func:`frame_bar`, :func:`frame_side`, :func:`frame_rows`,
 :func:`frame_wings`) reserves every pile's rectangle for a card width, or
-says the table does not fit; :mod:`ui.layout` tries them and fills the
+says the table does not fit; :mod:`ui.table.layout` tries them and fills the
 slots with cards.
 """
 
@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.piles import PileId, PileRole
-
-from .layout_types import (
+from engine import PileId, PileRole
+from ui.table.layout_types import (
     BAR_GAP,
     COMPACT_STEP_ACROSS,
     COMPACT_STEP_DOWN,

@@ -1,7 +1,7 @@
 """The layout's vocabulary: its proportions and value types (pure).
 
-:mod:`ui.layout` computes a :class:`Layout` from a :class:`Table` and a
-viewport; these are the pieces both sides use.  See :mod:`ui.layout` for
+:mod:`ui.table.layout` computes a :class:`Layout` from a :class:`TableShape` and a
+viewport; these are the pieces both sides use.  See :mod:`ui.table.layout` for
 what they mean together.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.piles import PileId, PileRole
+from engine import PileId, PileRole
 
 # --- Proportions (fractions of the card width ``w`` or height ``h``) -------
 
@@ -93,7 +93,7 @@ def pile_flags(down: int, up: int) -> Pile:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class TableShape:
     """The piles of a game, each as face-up flags (bottom card first).
 
     ``columns``: the tableau piles that fan downwards, left to right (with

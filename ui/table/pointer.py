@@ -32,14 +32,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.moves import FOUNDATION, MOVE, Move
-from engine.piles import PileId
-from engine.play import movable_count
-from engine.position import Position
-from engine.rules import Ruleset
-
-from .layout import Layout, Rect
-from .model import Place, Tracker, tableau_index, tableau_pile
+from engine import FOUNDATION, MOVE, Move, PileId, Position, Ruleset, movable_count
+from ui.table.cards import Place, Tracker, tableau_index, tableau_pile
+from ui.table.layout import Layout, Rect
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ A press on the felt starts a :class:`Drag` (pointer capture, ``touch-action:
 none``); moving past a small threshold lifts the cards from the pressed
 one down, if they can move together, and they follow the pointer (only
 cached style objects are written while moving).  Letting go drops them on
-the pile they overlap most (:func:`ui.targets.choose_drop`) or sends them
+the pile they overlap most (:func:`ui.table.pointer.choose_drop`) or sends them
 home; a press without a drag is a tap, which the table decides.  A second
 finger or button while one drag runs is ignored; a cancelled pointer, a
 lost capture or the window losing focus send the cards home.
@@ -17,14 +17,13 @@ from __future__ import annotations
 from typing import Protocol
 
 import engine
-from engine.moves import Move
-from engine.piles import PileId
-
-from . import model, targets
-from .animator import tf
-from .dom import Bindings, DomEvent, Element, Style, window
-from .layout import Layout
-from .renderer import CardRenderer
+from engine import Move, PileId
+from ui.browser.dom import Bindings, DomEvent, Element, Style, window
+from ui.table import cards as model
+from ui.table import pointer as targets
+from ui.table.animate_view import tf
+from ui.table.layout import Layout
+from ui.table.render_view import CardRenderer
 
 
 class View(Protocol):

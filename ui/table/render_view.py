@@ -1,8 +1,8 @@
 """The card renderer: one DOM element per physical card and per pile, brought
 to the tracker's state with only the changes written.
 
-Cards are positioned by the pure layout (:mod:`ui.layout`, through
-:func:`ui.model.scene`) with ``translate3d`` transforms.  The renderer
+Cards are positioned by the pure layout (:mod:`ui.table.layout`, through
+:func:`ui.table.cards.scene`) with ``translate3d`` transforms.  The renderer
 remembers what it last wrote for every card (:class:`Drawn`) and writes
 only what differs, including the stacking order, so a card lifted for a
 drag always comes down again.  It asks the animator to fly the cards a plan
@@ -14,7 +14,7 @@ down: a face-down card never shows its identity in the page), ``data-face``
 pile); every pile placeholder has ``data-pile``; ``#table[data-moved]``
 counts the cards outlined as moved (reduced motion).
 
-Screen readers (:mod:`ui.announce`): every pile element is
+Screen readers (:mod:`ui.chrome.messages`): every pile element is
 ``role="group"`` with an ``aria-label`` kept current (renamed only when its
 cards changed), except a Spider game's run slots after the first, which are
 ``aria-hidden`` (the first names them all).  Every card element is
@@ -27,14 +27,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.piles import FREE_COLUMN, STOCK, PileId, PileRole
-from engine.rules import Ruleset
-
-from . import announce as say
-from . import model
-from .animator import Animator, tf
-from .dom import Element, Style, el
-from .layout import FoundationStyle, Layout
+from engine import FREE_COLUMN, STOCK, PileId, PileRole, Ruleset
+from ui.browser.dom import Element, Style, el
+from ui.chrome import messages as say
+from ui.table import cards as model
+from ui.table.animate_view import Animator, tf
+from ui.table.layout import FoundationStyle, Layout
 
 DRAG_Z = 100000
 FLY_Z = 50000

@@ -6,9 +6,9 @@ into engine events and back into DOM changes:
 
     pointer / keys / buttons ──> Table.play(move) ──> engine.Game.play
     events ──> Tracker.apply ──> layout ──> plan ──> CardRenderer.render
-          └──> Host.acted(events, how): saying it, sound, saving, the end
+          └──> TableHost.acted(events, how): saying it, sound, saving, the end
 
-It calls back what it does not own through the small :class:`Host`
+It calls back what it does not own through the small :class:`TableHost`
 protocol (the composition root implements it).
 
 Hooks for tests, on ``#table``: ``data-preset``, ``data-deal``,
@@ -23,17 +23,15 @@ from collections.abc import Callable
 from typing import Protocol
 
 import engine
-from engine.events import Event
-from engine.moves import Move
-from engine.piles import STOCK, PileId
-
-from . import model, targets
-from .appearance import Appearance
-from .dom import Element
-from .header import Header
-from .layout import Layout, Options, card_cap, layout_table, table_margin
-from .pointer import Pointer
-from .renderer import CardRenderer, Scene
+from engine import STOCK, Event, Move, PileId
+from ui.browser.dom import Element
+from ui.chrome.appearance_view import Appearance
+from ui.chrome.header_view import Header
+from ui.table import cards as model
+from ui.table import pointer as targets
+from ui.table.layout import Layout, Options, card_cap, layout_table, table_margin
+from ui.table.pointer_view import Pointer
+from ui.table.render_view import CardRenderer, Scene
 
 TOP_BAR = 52.0
 """Header height (one row); on narrow screens it takes two rows (:data:`TOP_BAR_NARROW`)."""
@@ -42,7 +40,7 @@ NARROW = 560.0
 """Below this width the header takes two rows and drops what the table shows."""
 
 
-class Host(Protocol):
+class TableHost(Protocol):
     """What the table tells the rest of the page."""
 
     def acted(self, events: list[Event], how: str) -> None: ...
@@ -64,7 +62,7 @@ class Table:
         header: Header,
         renderer: CardRenderer,
         appearance: Appearance,
-        host: Host,
+        host: TableHost,
     ) -> None:
         self.root = root
         self.el = table
