@@ -34,14 +34,17 @@ evaluation each (:func:`wait_quietly`), not with polling.
 
 Usage::
 
-    .venv/bin/python bench/load.py                          # 3 runs, every profile
-    .venv/bin/python bench/load.py --profile phone-4g --runs 5 --json bench/results/load.json
-    .venv/bin/python bench/load.py --site _site             # an existing build
+    .venv/bin/python -m bench.load                          # 3 runs, every profile
+    .venv/bin/python -m bench.load --profile phone-4g --runs 5 --json bench/results/load.json
+    .venv/bin/python -m bench.load --site _site             # an existing build
+    .venv/bin/python -m bench.load --quick --site _site     # a smoke run: one desktop run
 
-It builds the site into a temporary folder unless ``--site`` is given, serves
-it with ``tools/serve.py`` (the build's brotli and gzip copies, cache
-headers) on a free port, and drives Chromium (``/usr/bin/chromium`` when
-present, else Playwright's).
+Run it from the repository's root, as a module.  It builds the site into a
+temporary folder unless ``--site`` is given (``tools/build.py``), serves it
+with ``tools/serve.py`` (the build's brotli and gzip copies, cache headers) on
+a free port, and drives Chromium (``/usr/bin/chromium`` when present, else
+Playwright's).  ``--quick`` is one run of the desktop profile: CI runs it to
+see that every step of the benchmark works, not to read its figures.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -56,14 +60,11 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-for path in (ROOT / "tools", ROOT / "e2e"):
-    sys.path.insert(0, str(path))
+from bench.cdp import Browser
+from e2e.harness import LAUNCH_ARGS, PROFILES, chromium_path, launch
+from tools import serve
 
-import build as site_build  # noqa: E402
-import serve  # noqa: E402
-from cdp import Browser  # noqa: E402
-from harness import LAUNCH_ARGS, PROFILES, chromium_path, launch  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 NETWORKS: dict[str, dict[str, Any]] = {
     # name -> browser profile, CDP network conditions (None: none) and CPU slow-down
@@ -396,8 +397,11 @@ def main(argv: list[str] | None = None) -> int:
         " playwright: through Playwright, whose instrumentation of each page made the reloads slower",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no per-run lines")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: one run of the desktop profile")
     args = parser.parse_args(argv)
     profiles = args.profile or ["desktop", "phone-4g", "slow-4g"]
+    if args.quick:
+        args.runs, profiles = 1, ["desktop"]
 
     everything: dict[str, object] = {}
     all_ok = True
@@ -405,8 +409,7 @@ def main(argv: list[str] | None = None) -> int:
         site = args.site
         if site is None:
             site = Path(tmp) / "site"
-            info = site_build.build(site)
-            print(f"built site {info['build']} ({int(str(info['bytes'])) / 1e6:.1f} MB uncompressed)")
+            subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(site)], check=True)
         for profile in profiles:
             net = NETWORKS[profile]
             conditions = (
