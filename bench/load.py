@@ -43,8 +43,9 @@ Run it from the repository's root, as a module.  It builds the site into a
 temporary folder unless ``--site`` is given (``tools/build.py``), serves it
 with ``tools/serve.py`` (the build's brotli and gzip copies, cache headers) on
 a free port, and drives Chromium (``/usr/bin/chromium`` when present, else
-Playwright's).  ``--quick`` is one run of the desktop profile: CI runs it to
-see that every step of the benchmark works, not to read its figures.
+Playwright's).  ``--quick`` is one run of the desktop profile without the
+normal-start comparison: CI runs it to see that the benchmark's steps work,
+not to read its figures (``e2e/test_bench.py`` checks every step).
 """
 
 from __future__ import annotations
@@ -268,8 +269,17 @@ class Profiles:
 
 
 def run(
-    site: Path, runs: int, profile: str, verbose: bool, stay: float = 0, driver: str = "cdp"
+    site: Path,
+    runs: int,
+    profile: str,
+    verbose: bool,
+    stay: float = 0,
+    driver: str = "cdp",
+    normal_start: bool = True,
 ) -> tuple[dict[str, list[float]], dict[str, float]]:
+    """The figures of RUNS runs of PROFILE, and the first visit's largest
+    downloads; ``normal_start``: on the desktop, also a first visit and a
+    reload that start Python normally (``?snapshot=off``), for comparison."""
     network = NETWORKS[profile]
     screen = PROFILES[network["browser"]]
     results: dict[str, list[float]] = {key: [] for key in LABELS}
@@ -314,7 +324,7 @@ def run(
                             results["loader_warm"].append(warm["pyodideStart"] / 1000)
                             results["restored_warm"].append(warm["pyodideLoaded"] / 1000)
                         reloads.append(f"{warm['ready'] / 1000:.2f} s ({warm['boot']})")
-                    if profile == "desktop":
+                    if profile == "desktop" and normal_start:
                         page = new_page()
                         plain = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
                         page.close()
@@ -326,7 +336,7 @@ def run(
                         f" reloads " + ", ".join(reloads),
                         flush=True,
                     )
-                if profile == "desktop":  # for comparison: a first visit that starts Python normally
+                if profile == "desktop" and normal_start:  # for comparison: a first visit that starts Python normally
                     with profiles.fresh(screen, elsewhere) as new_page:
                         page = new_page()
                         normal = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
@@ -397,7 +407,9 @@ def main(argv: list[str] | None = None) -> int:
         " playwright: through Playwright, whose instrumentation of each page made the reloads slower",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no per-run lines")
-    parser.add_argument("--quick", action="store_true", help="a smoke run: one run of the desktop profile")
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: one run of the desktop profile, no normal-start comparison"
+    )
     args = parser.parse_args(argv)
     profiles = args.profile or ["desktop", "phone-4g", "slow-4g"]
     if args.quick:
@@ -422,7 +434,15 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"\n== {profile}: {conditions}; {args.runs} runs{stays}, headless Chromium ({args.driver})", flush=True
             )
-            results, largest = run(site, args.runs, profile, verbose=not args.quiet, stay=args.stay, driver=args.driver)
+            results, largest = run(
+                site,
+                args.runs,
+                profile,
+                verbose=not args.quiet,
+                stay=args.stay,
+                driver=args.driver,
+                normal_start=not args.quick,
+            )
             table, ok = report(results, profile)
             all_ok = all_ok and ok
             print()
