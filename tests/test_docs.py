@@ -6,6 +6,7 @@ section of docs/rules.md that exists."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -40,12 +41,12 @@ RULES_CITATION = re.compile(r"docs/rules\.md#([A-Za-z0-9_-]+)")
 
 
 def project_files(suffixes: set[str]) -> list[Path]:
+    """The project's own files with these suffixes (not the installed packages,
+    the build or the caches)."""
     found = []
-    for path in sorted(ROOT.rglob("*")):
-        parts = path.relative_to(ROOT).parts
-        if any(part in SKIP_DIRS for part in parts[:-1]) or path.suffix not in suffixes or not path.is_file():
-            continue
-        found.append(path)
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
+        found += [Path(folder) / name for name in sorted(files) if Path(name).suffix in suffixes]
     return found
 
 
