@@ -6,8 +6,8 @@ of each response body, Pyodide's 9 MB of wasm included), attaches to every
 worker (the service worker too) and holds it until it has answered, and
 injects a script world of its own into each document.  On the phone profile
 that made a reload of this site about 0.5 s slower than the same reload
-driven with only what a measurement needs (interleaved runs, README
-"Measured again").  So the benchmark starts Chromium itself, with a profile
+driven with only what a measurement needs (interleaved runs,
+docs/benchmark-log.md).  So the benchmark starts Chromium itself, with a profile
 of its own on disk as a player's is, and sends only:
 
 * ``Target`` — a page, a closed page;

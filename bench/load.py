@@ -34,14 +34,18 @@ evaluation each (:func:`wait_quietly`), not with polling.
 
 Usage::
 
-    .venv/bin/python bench/load.py                          # 3 runs, every profile
-    .venv/bin/python bench/load.py --profile phone-4g --runs 5 --json bench/results/load.json
-    .venv/bin/python bench/load.py --site _site             # an existing build
+    .venv/bin/python -m bench.load                          # 3 runs, every profile
+    .venv/bin/python -m bench.load --profile phone-4g --runs 5 --json bench/results/load.json
+    .venv/bin/python -m bench.load --site _site             # an existing build
+    .venv/bin/python -m bench.load --quick --site _site     # a smoke run: one desktop run
 
-It builds the site into a temporary folder unless ``--site`` is given, serves
-it with ``tools/serve.py`` (the build's brotli and gzip copies, cache
-headers) on a free port, and drives Chromium (``/usr/bin/chromium`` when
-present, else Playwright's).
+Run it from the repository's root, as a module.  It builds the site into a
+temporary folder unless ``--site`` is given (``tools/build.py``), serves it
+with ``tools/serve.py`` (the build's brotli and gzip copies, cache headers) on
+a free port, and drives Chromium (``/usr/bin/chromium`` when present, else
+Playwright's).  ``--quick`` is one run of the desktop profile without the
+normal-start comparison: CI runs it to see that the benchmark's steps work,
+not to read its figures (``e2e/test_bench.py`` checks every step).
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -56,14 +61,11 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-for path in (ROOT / "tools", ROOT / "e2e"):
-    sys.path.insert(0, str(path))
+from bench.cdp import Browser
+from e2e.harness import LAUNCH_ARGS, PROFILES, chromium_path, launch
+from tools import serve
 
-import build as site_build  # noqa: E402
-import serve  # noqa: E402
-from cdp import Browser  # noqa: E402
-from harness import LAUNCH_ARGS, PROFILES, chromium_path, launch  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 NETWORKS: dict[str, dict[str, Any]] = {
     # name -> browser profile, CDP network conditions (None: none) and CPU slow-down
@@ -267,8 +269,17 @@ class Profiles:
 
 
 def run(
-    site: Path, runs: int, profile: str, verbose: bool, stay: float = 0, driver: str = "cdp"
+    site: Path,
+    runs: int,
+    profile: str,
+    verbose: bool,
+    stay: float = 0,
+    driver: str = "cdp",
+    normal_start: bool = True,
 ) -> tuple[dict[str, list[float]], dict[str, float]]:
+    """The figures of RUNS runs of PROFILE, and the first visit's largest
+    downloads; ``normal_start``: on the desktop, also a first visit and a
+    reload that start Python normally (``?snapshot=off``), for comparison."""
     network = NETWORKS[profile]
     screen = PROFILES[network["browser"]]
     results: dict[str, list[float]] = {key: [] for key in LABELS}
@@ -313,7 +324,7 @@ def run(
                             results["loader_warm"].append(warm["pyodideStart"] / 1000)
                             results["restored_warm"].append(warm["pyodideLoaded"] / 1000)
                         reloads.append(f"{warm['ready'] / 1000:.2f} s ({warm['boot']})")
-                    if profile == "desktop":
+                    if profile == "desktop" and normal_start:
                         page = new_page()
                         plain = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
                         page.close()
@@ -325,7 +336,7 @@ def run(
                         f" reloads " + ", ".join(reloads),
                         flush=True,
                     )
-                if profile == "desktop":  # for comparison: a first visit that starts Python normally
+                if profile == "desktop" and normal_start:  # for comparison: a first visit that starts Python normally
                     with profiles.fresh(screen, elsewhere) as new_page:
                         page = new_page()
                         normal = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
@@ -396,8 +407,13 @@ def main(argv: list[str] | None = None) -> int:
         " playwright: through Playwright, whose instrumentation of each page made the reloads slower",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no per-run lines")
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: one run of the desktop profile, no normal-start comparison"
+    )
     args = parser.parse_args(argv)
     profiles = args.profile or ["desktop", "phone-4g", "slow-4g"]
+    if args.quick:
+        args.runs, profiles = 1, ["desktop"]
 
     everything: dict[str, object] = {}
     all_ok = True
@@ -405,8 +421,7 @@ def main(argv: list[str] | None = None) -> int:
         site = args.site
         if site is None:
             site = Path(tmp) / "site"
-            info = site_build.build(site)
-            print(f"built site {info['build']} ({int(str(info['bytes'])) / 1e6:.1f} MB uncompressed)")
+            subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(site)], check=True)
         for profile in profiles:
             net = NETWORKS[profile]
             conditions = (
@@ -419,7 +434,15 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"\n== {profile}: {conditions}; {args.runs} runs{stays}, headless Chromium ({args.driver})", flush=True
             )
-            results, largest = run(site, args.runs, profile, verbose=not args.quiet, stay=args.stay, driver=args.driver)
+            results, largest = run(
+                site,
+                args.runs,
+                profile,
+                verbose=not args.quiet,
+                stay=args.stay,
+                driver=args.driver,
+                normal_start=not args.quick,
+            )
             table, ok = report(results, profile)
             all_ok = all_ok and ok
             print()

@@ -368,7 +368,7 @@ class Game:
 
     @property
     def score(self) -> int:
-        """The score under the game's scoring scheme (rules-decisions 7)."""
+        """The score under the game's scoring scheme (docs/rules.md#scoring)."""
         if self.rules.scoring == "classic":
             return CLASSIC_START - self.penalties + 100 * self._history[self._index].tally.runs
         return sum(self.score_breakdown().values())

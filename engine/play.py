@@ -5,7 +5,7 @@ These are plain functions of a :class:`~engine.rules.Ruleset` and a
 :class:`~engine.game.Game` façade adds history, scoring and status.
 
 After every action (a move, a deal, a card to a foundation) the automatic
-actions run until nothing changes (rules-decisions 3, rules.md §0.7): every
+actions run until nothing changes (docs/rules.md#after-every-action): every
 column whose top card is face down has it turned up, then every column whose
 top 13 cards form a complete King-to-Ace run loses it to the next free
 foundation slot, in column order.
@@ -341,7 +341,7 @@ def stalemated(rules: Ruleset, pos: Position) -> bool:
     Where a deal needs every column filled, fewer cards on the table than
     columns can never fill them (moves do not add cards), so the cards left in
     the stock are out of reach and the game cannot be won, even though
-    pointless moves remain (rules-decisions 4, rules.md §0.10).  With at least
+    pointless moves remain (docs/rules.md#stuck).  With at least
     as many cards as columns, single cards can always be spread until every
     column holds one, so the stock stays reachable.
 

@@ -751,7 +751,7 @@ def test_every_game_fits_a_viewport_zoomed_to_200_percent(
     # On the desktop and the portrait phone, zoom does not make the cards much
     # smaller on the screen: their CSS width is nearly half of what they get
     # at 100 %.  (A landscape phone at 200 % is only 195 px tall and the two-row
-    # bar takes 84 of them: its cards are small, see README.)
+    # bar takes 84 of them: its cards are small: docs/manual.md, "Accessibility options".)
     full = layout_table(table, vw * 2, vh * 2, Options(top_bar=top_bar if top_bar <= 56 else 84.0, portrait=portrait))
     if not worst and (vw, vh) in ((683, 384), (195, 422)):
         assert lay.card_width * 2 >= 0.75 * full.card_width, (lay.card_width, full.card_width)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the SVG card art in ``assets/cards/`` (stdlib only).
 
-Run ``python tools/gen_cards.py`` from the repository root (or pass an output
+Run ``python -m tools.gen_cards`` from the repository root (or pass an output
 folder).  The output is deterministic: ``tests/test_gen_cards.py`` regenerates
 it into a temporary folder and checks that the committed files are identical.
 

@@ -8,7 +8,7 @@ motif inside the 80 % safe zone). The SVG and the PNGs come from the same
 geometry: the PNGs are rasterised here with a small scanline filler (3×3
 supersampling). Our own work, CC0 (assets/icons/LICENSE.md).
 
-Usage: ``python3 tools/make_icons.py [--out assets/icons] [--check]``;
+Usage: ``python -m tools.make_icons [--out assets/icons] [--check]``;
 ``--check`` exits 1 when the committed icons differ from what this script
 makes (tests run it).
 """
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         stale = [n for n, data in made.items() if not (args.out / n).is_file() or (args.out / n).read_bytes() != data]
         if stale:
-            print("icons out of date: " + ", ".join(stale) + " (run tools/make_icons.py)")
+            print("icons out of date: " + ", ".join(stale) + " (run python -m tools.make_icons)")
             return 1
         return 0
     args.out.mkdir(parents=True, exist_ok=True)

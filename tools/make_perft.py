@@ -12,7 +12,7 @@ final position, score and status.
 
 ``tests/engine/test_perft.py`` replays the file and compares; this tool only
 writes it.  Regenerate it deliberately, when a rule is meant to change, and
-review the diff:  ``python3 tools/make_perft.py [--steps 300] [--out FILE]``.
+review the diff:  ``python -m tools.make_perft [--steps 300] [--out FILE]``.
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import engine
+from engine.play import apply_move, legal_moves
+from engine.rng import SplitMix64
 
-import engine  # noqa: E402
-from engine.play import apply_move, legal_moves  # noqa: E402
-from engine.rng import SplitMix64  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 OUT = ROOT / "tests" / "data" / "perft.json"
 

@@ -14,7 +14,7 @@
   with ETag / Last-Modified, answered 304 when unchanged).
 * ``--prefix /games/spider/`` serves the site under a sub-path.
 
-Usage: ``python3 tools/serve.py [--root _site] [--port 8000] [--host 127.0.0.1] [--prefix /]``.
+Usage: ``python -m tools.serve [--root _site] [--port 8000] [--host 127.0.0.1] [--prefix /]``.
 The e2e tests start it in-process (:func:`start`), and can switch ``root``
 while it runs to test updates.
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (the pinned npm packages), builds the site into
 # _site/ and serves it on http://127.0.0.1:8000 (PORT=... to change).
-# Extra arguments go to tools/serve.py (--prefix /sub/path/, --verbose).
+# Extra arguments go to the server, python -m tools.serve (--prefix /sub/path/, --verbose).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/lib.sh
@@ -10,4 +10,4 @@ find_python
 find_node
 npm_install
 "$PYTHON" tools/build.py
-exec "$PYTHON" tools/serve.py --port "${PORT:-8000}" "$@"
+exec "$PYTHON" -m tools.serve --port "${PORT:-8000}" "$@"

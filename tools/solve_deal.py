@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Find a winning move list for a Spider deal, with full information (a tool).
 
-The e2e suite needs one known win of ``spider-1`` that it replays through the
-page by drags only (``e2e/test_table_win.py``).  Until the engine's solver
-exists, this small best-first search over the engine's own rules finds one:
-one-suit Spider with every card known is easy.  It writes
-``tests/data/spider-1-win.json`` (preset, deal, moves), which
-``tests/test_recorded_win.py`` checks against the engine.
+The browser tests and the table's benchmark replay one known win of
+``spider-1`` through the page (``e2e/tablekit.py``, ``e2e/test_table_play.py``,
+``bench/ui_bench.py``; ``tests/test_table_logic.py`` and
+``tests/test_service.py`` use it too).  This small best-first search over the
+engine's own rules found it (one-suit Spider with every card known is easy;
+the engine's solver came later) and writes it to
+``tests/data/spider-1-win.json`` (preset, deal, moves).
 
-Usage: ``python3 tools/solve_deal.py [--preset spider-1] [--deal N] [--out FILE]``.
+Usage: ``python -m tools.solve_deal [--preset spider-1] [--deal N] [--out FILE]``.
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from engine.moves import DEAL, MOVE, Move
+from engine.play import apply_move, deal_position, legal_moves, movable_count
+from engine.position import Position
+from engine.rules import Ruleset, get_ruleset
 
-from engine.moves import DEAL, MOVE, Move  # noqa: E402
-from engine.play import apply_move, deal_position, legal_moves, movable_count  # noqa: E402
-from engine.position import Position  # noqa: E402
-from engine.rules import Ruleset, get_ruleset  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def score(rules: Ruleset, pos: Position) -> int:

@@ -11,11 +11,13 @@
 #   5. the site (tools/build.py -> _site/)
 # then, in order, each stage even if an earlier one failed:
 #   a. pytest tests/                        engine, layout, tools (CPython)
-#   b. mypy (mypy.ini: --strict over engine, ui, tools, bench and the test kits)
-#   c. ruff check . and ruff format --check .   (ruff.toml)
+#   b. mypy --strict over engine, ui, tools and the test kits, then over bench
+#      (mypy -p bench)                      settings in pyproject.toml
+#   c. ruff check . and ruff format --check .   (pyproject.toml)
 #   d. node tests/pyodide/run.mjs           the engine suite inside Pyodide
 #   e. pytest e2e/                          the real page in Chromium
 #   f. pytest xbrowser/ (under xvfb-run)    the same game in Firefox and WebKit
+#   g. every benchmark's --quick            a smoke run: each benchmark still runs
 # Exits non-zero if any stage fails; a pytest run that collects no test
 # (exit code 5) counts as a failure. The last line adds up the test counts.
 # Extra arguments are passed to every pytest run (e.g. -x, -k name).
@@ -118,7 +120,9 @@ run() {
 
 run "CPython tests" cpython $VPY -m pytest tests/ "$@"
 
-run "mypy --strict (mypy.ini)" mypy $VPY -m mypy
+run "mypy --strict (pyproject.toml)" mypy $VPY -m mypy
+
+run "mypy --strict, the benchmarks" mypy-bench $VPY -m mypy -p bench
 
 run "ruff check" ruff-check $VPY -m ruff check .
 
@@ -130,6 +134,20 @@ run "Engine tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine "$
 run "Browser tests" e2e $VPY -m pytest e2e/ --durations=12 "$@"
 
 run "Firefox and WebKit" xbrowser env SPIDER_SITE="$PWD/_site" xvfb-run -a $VPY -m pytest xbrowser/ "$@"
+
+# Every benchmark in its quick mode, on the site built above: a renamed file or a
+# broken step fails here. Their figures are not judged (a smoke run is too short).
+bench_smoke() {
+  local rc=0 args
+  for args in "engine_bench --quick" "solver_bench --quick --jobs 2" \
+    "ui_bench --quick --site _site" "load --quick --site _site"; do
+    echo "== python -m bench.$args"
+    # shellcheck disable=SC2086  # the words of $args are the arguments
+    $VPY -m bench.$args || { echo "FAILED: python -m bench.$args"; rc=1; }
+  done
+  return $rc
+}
+run "Benchmarks, quick" bench bench_smoke
 
 # ---- summary -----------------------------------------------------------------------
 say "Summary (logs in $LOGS/)"

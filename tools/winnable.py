@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Prove deals winnable with the engine's solver, and ship the proven deal numbers.
 
-    python3 tools/winnable.py spider-1 --count 1000 --seconds 5 --jobs 2
-    python3 tools/winnable.py tournament-2 --count 1000 --nodes 12000
-    python3 tools/winnable.py --all --count 1000
-    python3 tools/winnable.py --report
+    python -m tools.winnable spider-1 --count 1000 --seconds 5 --jobs 2
+    python -m tools.winnable tournament-2 --count 1000 --nodes 12000
+    python -m tools.winnable --all --count 1000
+    python -m tools.winnable --report
 
 For each preset (with its default options) the tool tries deal numbers in
 order from 1, solving each with full information under a budget (seconds,
@@ -32,17 +32,15 @@ import argparse
 import dataclasses
 import json
 import os
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import engine
+from engine.solver import SOLVED, replay, solve
 
-import engine  # noqa: E402
-from engine.solver import SOLVED, replay, solve  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DATA = ROOT / "assets" / "data" / "winnable.json"
 FORMAT_VERSION = 1

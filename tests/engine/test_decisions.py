@@ -1,14 +1,14 @@
-"""One check per rule decision: decisions 1-10 of rules-decisions.md and every row
-of the contradictions table in rules.md §10 (rows C-000a … C-004e, C-X1, C-X2).
+"""One check per rule decision: decisions 1-10 (docs/rules.md#decisions) and every
+row of the table of the sources' contradictions (docs/rules.md#contradictions, rows
+C-000a … C-004e, C-X1, C-X2).
 
-rules-decisions.md wins where the two differ (C-000h: a stuck Tournament game
-is lost, by decision 4).  Each check is small and self-contained; the rule
+Where a row and a decision differ, the decision wins (C-000h: a stuck Tournament
+game is lost, by decision 4).  Each check is small and self-contained; the rule
 files' own tests pin the details.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +20,7 @@ import engine
 from engine.cards import cards_text
 from engine.events import Dealt, RunRemoved
 
-# -- rules-decisions.md ------------------------------------------------------------------
+# -- the decisions (docs/rules.md#decisions) -------------------------------------------
 
 
 def d1_building_ignores_suit_groups_need_one() -> None:
@@ -125,7 +125,7 @@ def d10_deal_numbers_mean_the_same_cards_forever() -> None:
     assert cards_text(pos.tableau[0]) == "6d 7d Js 8s Kc 7h"  # see test_cards_rng.py for more
 
 
-# -- rules.md §10 ------------------------------------------------------------------------
+# -- where the sources disagree (docs/rules.md#contradictions) --------------------------
 
 
 def c000a_tournament_builds_regardless_of_suit() -> None:
@@ -353,23 +353,15 @@ def test_the_table_covers_decisions_1_to_10_and_the_29_contradiction_rows() -> N
     assert len([k for k in DECISIONS if k.startswith("C-")]) == 29
 
 
-def _spec_dir() -> Path | None:
-    """The spec: ``$SPIDER_SPEC_DIR``, else ``../shared/spec`` beside the repository (as in CI)."""
-    root = Path(__file__).resolve().parents[2]
-    for candidate in (os.environ.get("SPIDER_SPEC_DIR"), root.parent / "shared" / "spec"):
-        if candidate and (Path(candidate) / "rules.md").is_file():
-            return Path(candidate)
-    return None
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
 @pytest.mark.cpython_only
-def test_the_table_matches_the_spec_files() -> None:
-    spec = _spec_dir()
-    if spec is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI has ../shared/spec beside the repository, and it is not there")
-        pytest.skip("the spec files are not beside this checkout (../shared/spec)")
-    rows = re.findall(r"^\| (C-[0-9X]+[a-z]?) \|", (spec / "rules.md").read_text(encoding="utf-8"), re.M)
-    decisions = re.findall(r"^(\d+)\. ", (spec / "rules-decisions.md").read_text(encoding="utf-8"), re.M)
-    expected = [f"decision {n}" for n in decisions] + rows
-    assert list(DECISIONS) == expected
+def test_the_table_matches_the_rules_page() -> None:
+    """One check per numbered decision and per row of docs/rules.md, in its order."""
+    text = RULES.read_text(encoding="utf-8")
+    sections = {part.split("\n", 1)[0]: part for part in text.split("\n## ")}
+    decisions = re.findall(r"^(\d+)\. ", sections["The decisions"], re.M)
+    rows = re.findall(r"^\| (C-[0-9X]+[a-z]?) \|", sections["Where the sources disagree"], re.M)
+    assert len(decisions) == 10 and len(rows) == 29
+    assert list(DECISIONS) == [f"decision {n}" for n in decisions] + rows

@@ -8,7 +8,7 @@ from enginetest import cards, game, run
 import engine
 from engine.events import Dealt, Flipped, Moved, RunRemoved, ScoreChanged
 
-# -- undo and redo (rules-decisions 5) -------------------------------------------------
+# -- undo and redo (docs/rules.md#undo) -------------------------------------------------
 
 
 def test_nothing_to_undo_or_redo_at_the_start() -> None:
@@ -83,7 +83,7 @@ def test_undo_of_a_deal_reverses_it_last_card_first() -> None:
     assert back.placements == tuple(reversed(dealt.placements))
 
 
-# -- classic scoring (rules-decisions 7) -------------------------------------------------
+# -- classic scoring (docs/rules.md#scoring-classic) -------------------------------------------------
 
 
 def test_classic_score_starts_at_500_and_each_move_and_deal_costs_one() -> None:

@@ -1,4 +1,4 @@
-"""Every preset's deck, deal shape, stock and foundations, as rules-decisions.md gives them."""
+"""Every preset's deck, deal shape, stock and foundations, as docs/rules.md#presets gives them."""
 
 from __future__ import annotations
 

@@ -140,7 +140,7 @@ def test_undo_restores_the_exact_previous_position_and_score_and_redo_replays(
             continue
         g.undo()
         assert g.position == before and g.tally == tally and g.status == "playing"
-        # classic scoring charges the undo and keeps the move's point (rules-decisions 7)
+        # classic scoring charges the undo and keeps the move's point (docs/rules.md#scoring-classic)
         assert g.score == (score - 2 if classic else score)
         g.redo()
         assert g.position == after

@@ -186,7 +186,7 @@ def test_runs_fill_the_foundation_slots_in_order() -> None:
     assert any(isinstance(e, RunRemoved) and e.slot == "foundation-2" for e in events)
 
 
-def test_a_deal_can_complete_a_run(  # rules.md §10 C-X1
+def test_a_deal_can_complete_a_run(  # docs/rules.md#contradictions, C-X1
 ) -> None:
     cols = [run("s", 2)] + ten()[1:]
     g = game("spider-1", cols, "As3s4s5s6s7s8s9sTsJs")
@@ -244,7 +244,7 @@ def test_an_empty_table_with_cards_in_the_stock_is_stuck() -> None:
 @pytest.mark.parametrize("preset", ALL_SPIDER)
 def test_too_few_cards_to_fill_every_column_with_cards_in_the_stock_loses(preset: str) -> None:
     # Nine cards can never fill ten columns, so the stock can never be dealt:
-    # the empty-column stalemate (rules-decisions 4, rules.md §0.10).
+    # the empty-column stalemate (docs/rules.md#stuck).
     g = game(preset, [run("s", 2), "As", "9s", "8s", "7s", "6s", "5s", "4s", "3s"], "QsJs")
     assert g.status == "playing"
     events = g.play("c2>c1")  # the run leaves, seven cards stay for ten columns

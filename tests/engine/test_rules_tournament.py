@@ -61,7 +61,7 @@ def test_a_run_completed_in_the_free_column_is_removed() -> None:
     assert g.runs_removed() == 1 and g.position.tableau[8] == ()
 
 
-# -- undo barriers (rules-decisions 5) --------------------------------------------------------
+# -- undo barriers (docs/rules.md#tournament-undo) --------------------------------------------------------
 
 
 def test_a_draw_pile_deal_cannot_be_undone_but_later_moves_can() -> None:
@@ -102,7 +102,7 @@ def test_undo_takes_back_the_reveal_score_and_turns_the_card_down_again() -> Non
     assert g.score == 0 and g.position.down[0] == 2
 
 
-# -- scoring (rules-decisions 7) -----------------------------------------------------
+# -- scoring (docs/rules.md#scoring-tournament) -----------------------------------------------------
 
 
 def test_reveals_score_25_and_runs_100_in_tournament() -> None:

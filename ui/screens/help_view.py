@@ -8,7 +8,7 @@ pattern: ← and → move between them):
   and a small diagram (:mod:`ui.screens.help`, written from the game's rules; the
   diagram is drawn here as SVG), any game chosen from a list;
 * **Gestures** — drag, tap and what a tap does under the player's setting;
-* **Keys** — :data:`ui.table.keyboard.KEYS`, the same source as the README's
+* **Keys** — :data:`ui.table.keyboard.KEYS`, the same source as the player's manual's
   table (a test keeps them equal).
 
 Hooks for tests: ``.help-tabs [data-tab]`` (``play``, ``gestures``,

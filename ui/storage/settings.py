@@ -1,21 +1,32 @@
-"""The player's settings as stored, and the one-slot save of earlier versions (pure).
+"""The page's settings, and the one-slot game save of earlier versions, as
+text (pure, no browser imports).
 
-The game in progress is stored under :data:`CURRENT_KEY` after every
-action, as a small versioned envelope around the engine's own save
-(:meth:`engine.Game.to_json`)::
+Settings: :class:`Settings` (tap behaviour, simple mode, face set, card
+back, felt, "Winnable deals only" per game, the "Still winnable?" badge,
+sound, motion, contrast, and the rest) is read and written as versioned
+JSON (:data:`SETTINGS_VERSION`; older versions are upgraded on reading).
+The page keeps that text under the ``settings`` key of its storage
+(:mod:`ui.storage.store`, through :mod:`ui.chrome.appearance_view`).  Reading never raises:
+nothing stored gives the defaults, and a damaged text or value gives its
+default.  :func:`reduce_motion` and :func:`high_contrast` read the motion
+and contrast settings against the system's wishes.
+
+The legacy one-slot save: earlier versions kept one game in progress in
+``localStorage`` under :data:`CURRENT_KEY` (``spider.v1.current``), and
+the settings under :data:`SETTINGS_KEY`, as a small versioned envelope
+around the engine's own save (:meth:`engine.Game.to_json`)::
 
     {"v": 2, "id": "<a game id>", "recorded": false, "game": "<engine save JSON>"}
 
-Older envelopes pass through :data:`ENVELOPE_MIGRATIONS`; a stored game
-that cannot be read is set aside under its key + :data:`UNREADABLE_SUFFIX`
-(the page does that) and the player is told why.
-
-The page's settings (tap behaviour, simple mode, face set, "Winnable deals
-only" per game, the "Still winnable?" badge, motion, contrast, and the
-rest of :class:`Settings`) are stored under
-:data:`SETTINGS_KEY`.  Reading never raises: a missing entry gives nothing,
-a damaged one gives a sentence the page shows before it starts a fresh game.
-Statistics and fuller storage build on these keys.
+Games are now records of their own, one per game (:mod:`ui.storage.games`,
+:mod:`ui.storage.store`).  ``shell/store.js`` copies the old keys once, at the
+first start of this version, and :meth:`ui.game.current.GameService.tidy`
+turns the old slot into a game record with :func:`read_slot` (through
+:func:`ui.storage.games.from_legacy`); older envelopes pass through
+:data:`ENVELOPE_MIGRATIONS`, and one that cannot be read gives a sentence
+for the player (the ``localStorage`` original is left as it was).
+:func:`write_current` writes such a slot: the tests use it to stand for
+an earlier version's storage.
 
 >>> import engine
 >>> g = engine.new_game("spider-1", deal=5)
@@ -43,8 +54,10 @@ SETTINGS_KEY = PREFIX + "settings"
 MAX_STORED_CHARS = 4_000_000
 """Stored text longer than this is not read (a real save is a few kilobytes)."""
 UNREADABLE_SUFFIX = ".unreadable"
-"""Unreadable data is set aside under its key plus this suffix (one copy,
-the latest), never dropped: the player is told, and it can be recovered."""
+"""The sentence of a slot that cannot be read names its copy under its key
+plus this suffix, where earlier versions set it aside; reading it now
+(:func:`ui.storage.games.from_legacy`) leaves the original in place and drops
+that part of the sentence."""
 ENVELOPE_VERSION = 2
 """Version 2 adds ``id`` (one per game, so a result is counted in
 the statistics once) and ``recorded`` (whether it has been)."""

@@ -41,7 +41,7 @@ from ui.table.cards import is_spider_runs, pile_base, pile_ids, tableau_index
 from ui.table.layout import Layout, Rect
 
 # ---------------------------------------------------------------------------
-# the keys (one table: the help overlay and README's "Keyboard" section)
+# the keys (one table: the help overlay and docs/manual.md's "Keyboard" section)
 # ---------------------------------------------------------------------------
 
 
@@ -84,7 +84,7 @@ TIP = "Arrow keys move, Enter picks and puts down, ? lists every key."
 
 
 def markdown_table() -> str:
-    """The keys as the Markdown table README.md shows (kept equal by a test)."""
+    """The keys as the Markdown table docs/manual.md shows (kept equal by a test)."""
     lines = ["| Key | What it does |", "| --- | --- |"]
     lines += [f"| {k.keys} | {k.what} |" for k in KEYS]
     return "\n".join(lines)
