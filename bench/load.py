@@ -57,13 +57,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-for path in (ROOT / "tools", ROOT / "e2e"):
+for path in (ROOT, ROOT / "e2e"):
     sys.path.insert(0, str(path))
 
-import build as site_build  # noqa: E402
-import serve  # noqa: E402
 from cdp import Browser  # noqa: E402
 from harness import LAUNCH_ARGS, PROFILES, chromium_path, launch  # noqa: E402
+
+from tools import serve  # noqa: E402
+from tools.build import site as site_build  # noqa: E402
 
 NETWORKS: dict[str, dict[str, Any]] = {
     # name -> browser profile, CDP network conditions (None: none) and CPU slow-down

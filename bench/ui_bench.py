@@ -168,12 +168,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.url:
         res = run(args.url.rstrip("/") + "/")
     else:
-        sys.path.insert(0, str(ROOT / "tools"))
-        import serve
+        from tools import serve
 
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "site"
-            subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "-q"], check=True)
+            subprocess.run([sys.executable, "-m", "tools.build", "--out", str(out), "-q"], cwd=ROOT, check=True)
             server = serve.start(out)
             try:
                 res = run(server.url)

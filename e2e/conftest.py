@@ -1,7 +1,7 @@
 """Fixtures for the browser tests (pytest + Playwright for Python, sync API).
 
 Session-wide: the site is built once into a temporary folder by
-``tools/build.py`` (exactly what gets deployed; ``SPIDER_SITE=path`` uses an
+``python -m tools.build`` (exactly what gets deployed; ``SPIDER_SITE=path`` uses an
 existing build instead), served by ``tools/serve.py`` in-process on a free
 port, and one Chromium is shared by every test.
 
@@ -30,9 +30,10 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
-import build as site_build  # noqa: E402
-import serve  # noqa: E402
 from harness import PROFILES, Watch, launch, origin  # noqa: E402
+
+from tools import serve  # noqa: E402
+from tools.build import site as site_build  # noqa: E402
 
 ARTIFACTS = HERE / "artifacts"
 PAGES = pytest.StashKey[list[Any]]()

@@ -150,10 +150,10 @@ def test_the_chooser_offers_winnable_deals_exactly_for_the_presets_of_the_shippe
 
 
 def test_the_build_ships_and_precaches_the_list() -> None:
-    import build
+    from tools.build import site
 
     if (ROOT / "assets" / "data" / "winnable.json").exists():
-        assert "assets/data/winnable.json" in build.our_files(ROOT)
+        assert "assets/data/winnable.json" in site.our_files(ROOT)
 
 
 def test_winnable_choice_says_why_not() -> None:

@@ -8,7 +8,7 @@
 #   3b. Firefox ESR, WebKitGTK's WebDriver and xvfb (Debian packages, apt-get as root;
 #      missing and not root: the run stops and says what to install)
 #   4. the pure-Python wheels for the Pyodide run (tests/pyodide/requirements.txt)
-#   5. the site (tools/build.py -> _site/)
+#   5. the site (python -m tools.build -> _site/)
 # then, in order, each stage even if an earlier one failed:
 #   a. pytest tests/                        engine, layout, tools (CPython)
 #   b. mypy (mypy.ini: --strict over engine, ui, tools, bench and the test kits)
@@ -86,8 +86,8 @@ if ! cmp -s tests/pyodide/requirements.txt "$WHEELS/requirements.installed"; the
   cp tests/pyodide/requirements.txt "$WHEELS/requirements.installed"
 fi
 
-say "Build (tools/build.py -> _site/)"
-$PYTHON tools/build.py || die "build failed"
+say "Build (python -m tools.build -> _site/)"
+$PYTHON -m tools.build || die "build failed"
 
 # ---- stages ----------------------------------------------------------------------
 NAMES=()
