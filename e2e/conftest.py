@@ -21,6 +21,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,12 +65,21 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     return read_site(out)
 
 
+@contextmanager
+def served(root: Path, prefix: str = "/") -> Iterator[serve.SiteServer]:
+    """The site in ROOT served in-process on a free port (under PREFIX) until the block ends."""
+    server = serve.start(root, prefix=prefix)
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="session")
 def site_server(built_site: Site) -> Iterator[serve.SiteServer]:
-    server = serve.start(built_site.path)
-    yield server
-    server.shutdown()
-    server.server_close()
+    with served(built_site.path) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PAGES, ROOT, Site, read_site
+from conftest import PAGES, ROOT, Site, read_site, served
 from harness import (
     LAUNCH_ARGS,
     PROFILES,
@@ -466,10 +466,9 @@ def build_changed_copy(tmp_path: Path) -> Site:
 
 @pytest.fixture
 def own_server(built_site: Site) -> Iterator[serve.SiteServer]:
-    server = serve.start(built_site.path)
-    yield server
-    server.shutdown()
-    server.server_close()
+    """The site served for one test only (which may deploy another build on it)."""
+    with served(built_site.path) as server:
+        yield server
 
 
 def test_an_update_is_announced_and_replaces_the_old_version_cleanly(
@@ -532,10 +531,8 @@ def test_an_update_is_announced_and_replaces_the_old_version_cleanly(
 
 @pytest.fixture
 def subpath_server(built_site: Site) -> Iterator[serve.SiteServer]:
-    server = serve.start(built_site.path, prefix="/games/spider/")
-    yield server
-    server.shutdown()
-    server.server_close()
+    with served(built_site.path, prefix="/games/spider/") as server:
+        yield server
 
 
 def test_the_site_works_under_a_sub_path(new_page: Callable[..., Any], subpath_server: serve.SiteServer) -> None:
@@ -754,10 +751,8 @@ def no_snapshot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ser
     """The site built without a shipped snapshot (as when the build has no Node)."""
     out = tmp_path_factory.mktemp("site-no-snapshot") / "site"
     site_build.build(out, snapshot=False)
-    server = serve.start(out)
-    yield server
-    server.shutdown()
-    server.server_close()
+    with served(out) as server:
+        yield server
 
 
 def test_without_a_shipped_snapshot_the_page_makes_its_own(

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import Server
 from driver import READY_S, Browser, wait
-from tablekit import deal_with_moves, first_drag_move, illegal_drop
+from tablekit import GAME_JSON, deal_with_moves, first_drag_move, illegal_drop
 
 import engine
 from engine.moves import Move
@@ -49,7 +49,7 @@ def idle(b: Browser) -> None:
 
 def page_game(b: Browser) -> engine.Game:
     """The game the page's engine holds."""
-    return engine.load_game(str(b.js("spiderTable.service.game.to_json()")))
+    return engine.load_game(str(b.js(GAME_JSON)))
 
 
 def expect(b: Browser, game: engine.Game) -> None:
