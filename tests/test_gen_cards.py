@@ -41,9 +41,9 @@ def test_committed_card_art_is_identical_to_a_fresh_generation(tmp_path: Path) -
     gen_cards.write_all(tmp_path)
     fresh = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in sorted(tmp_path.rglob("*.svg"))}
     committed = _committed()
-    assert sorted(fresh) == sorted(committed), "run: python tools/gen_cards.py"
+    assert sorted(fresh) == sorted(committed), "run: python -m tools.gen_cards"
     changed = [name for name in fresh if fresh[name] != committed[name]]
-    assert changed == [], f"stale generated files {changed}; run: python tools/gen_cards.py"
+    assert changed == [], f"stale generated files {changed}; run: python -m tools.gen_cards"
 
 
 def test_generation_is_the_same_in_every_process() -> None:
