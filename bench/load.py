@@ -40,7 +40,7 @@ Usage::
     .venv/bin/python -m bench.load --quick --site _site     # a smoke run: one desktop run
 
 Run it from the repository's root, as a module.  It builds the site into a
-temporary folder unless ``--site`` is given (``tools/build.py``), serves it
+temporary folder unless ``--site`` is given (``python -m tools.build``), serves it
 with ``tools/serve.py`` (the build's brotli and gzip copies, cache headers) on
 a free port, and drives Chromium (``/usr/bin/chromium`` when present, else
 Playwright's).  ``--quick`` is one run of the desktop profile without the
@@ -421,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
         site = args.site
         if site is None:
             site = Path(tmp) / "site"
-            subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(site)], check=True)
+            subprocess.run([sys.executable, "-m", "tools.build", "--out", str(site)], cwd=ROOT, check=True)
         for profile in profiles:
             net = NETWORKS[profile]
             conditions = (

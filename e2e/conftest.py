@@ -1,7 +1,7 @@
 """Fixtures for the browser tests (pytest + Playwright for Python, sync API).
 
 Session-wide: the site is built once into a temporary folder by
-``tools/build.py`` (exactly what gets deployed; ``SPIDER_SITE=path`` uses an
+``python -m tools.build`` (exactly what gets deployed; ``SPIDER_SITE=path`` uses an
 existing build instead), served by ``tools/serve.py`` in-process on a free
 port, and one Chromium is shared by every test.
 
@@ -21,6 +21,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,9 +31,10 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
-import build as site_build  # noqa: E402
-import serve  # noqa: E402
 from harness import PROFILES, Watch, launch, origin  # noqa: E402
+
+from tools import serve  # noqa: E402
+from tools.build import site as site_build  # noqa: E402
 
 ARTIFACTS = HERE / "artifacts"
 PAGES = pytest.StashKey[list[Any]]()
@@ -63,12 +65,21 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     return read_site(out)
 
 
+@contextmanager
+def served(root: Path, prefix: str = "/") -> Iterator[serve.SiteServer]:
+    """The site in ROOT served in-process on a free port (under PREFIX) until the block ends."""
+    server = serve.start(root, prefix=prefix)
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="session")
 def site_server(built_site: Site) -> Iterator[serve.SiteServer]:
-    server = serve.start(built_site.path)
-    yield server
-    server.shutdown()
-    server.server_close()
+    with served(built_site.path) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -250,13 +251,74 @@ class TablePage:
         self.tap_point(x, y)
 
 
+@contextmanager
+def desk_page(browser: Any, url: str, context: dict[str, Any] = DESKTOP) -> Iterator[TablePage]:
+    """A page of the table (the desktop's unless CONTEXT says otherwise)
+    that must end with no page error; closed at the end, whatever happened."""
+    t = TablePage(browser, url, context)
+    try:
+        yield t
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
 @pytest.fixture()
 def desk(table_browser: Any, table_url: str) -> Iterator[TablePage]:
     """A desktop page of the table for one test; it must end with no page error."""
-    t = TablePage(table_browser, table_url, DESKTOP)
-    yield t
-    assert not t.errors, t.errors
-    t.close()
+    with desk_page(table_browser, table_url) as t:
+        yield t
+
+
+def press_hint(t: TablePage, key: bool = False) -> dict[str, str | None]:
+    """Press Hint (its button, or KEY: the ``h`` key) and wait for its answer:
+    the table's ``hint`` (the move, ``deal``, ``none``), ``hint-src``,
+    ``hint-dst``, ``hint-count``, ``hint-ms`` (the search's time, measured in
+    the page) and ``message``."""
+    seq = int(t.attr("hint-seq") or 0)
+    if key:
+        t.page.keyboard.press("h")
+    else:
+        t.page.click('[data-action="hint"]')
+    t.page.wait_for_function("n => +document.querySelector('#table').dataset.hintSeq === n", arg=seq + 1)
+    return {a: t.attr(a) for a in ("hint", "hint-src", "hint-dst", "hint-count", "hint-ms", "message")}
+
+
+HINT_GAMES = (("tournament-1", 4, 11), ("spider-2", 8, 10), ("little-spider", 5, 4))
+"""(preset, deal, presses): games played by following the page's hints
+(e2e/test_table_helpers.py checks them, bench/ui_bench.py times them)."""
+
+
+def play_hint(t: TablePage, g: engine.Game, hint: str) -> None:
+    """Play the hinted move (a drag, a tap on the stock or a draw pile) in
+    the page and in G, and wait for the page to count it."""
+    m = g.parse_move(hint)
+    if m.kind == "deal":
+        t.tap_pile("stock")
+    elif m.kind == "draw":
+        t.tap_pile(f"draw-{m.src + 1}")
+    else:
+        t.drag_move(g, m)
+    g.play(m)
+    t.wait_moves(len(g.moves))
+
+
+GAME_JSON = "spiderTable.service.game.to_json()"
+"""The page's expression for the game its engine holds, as a save."""
+STORED_SAVE = "() => spiderStore.getText('current').then(id => spiderStore.getGame(id)).then(r => r && r.save)"
+"""The page's function for the current game as its database holds it (null if none)."""
+
+
+def page_game(page: Any) -> engine.Game:
+    """The game the page's engine holds."""
+    return engine.load_game(page.evaluate(f"() => {GAME_JSON}"))
+
+
+def stored_game(page: Any) -> engine.Game:
+    """The game on the table, as the page's database holds it."""
+    text = page.evaluate(STORED_SAVE)
+    assert text, "no game stored"
+    return engine.load_game(text)
 
 
 def deal_with_moves(preset: str, start: int = 1) -> int:

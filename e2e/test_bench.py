@@ -6,10 +6,11 @@ benchmark, which prints them beside the targets."""
 from __future__ import annotations
 
 import load
-import serve
 from cdp import Browser, CDPError
 from conftest import Site
 from harness import LAUNCH_ARGS, PROFILES, chromium_path
+
+from tools import serve
 
 
 def test_the_driver_sees_a_first_visit_and_a_start_from_the_stored_snapshot(built_site: Site) -> None:

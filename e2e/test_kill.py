@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from harness import LAUNCH_ARGS, chromium_path
-from tablekit import first_drag_move
+from tablekit import first_drag_move, stored_game
 
 import engine
 from ui.table.cards import tableau_pile
@@ -113,15 +113,6 @@ def start(playwright: Any, profile: Path, url: str) -> Any:
     page.wait_for_selector("#table[data-holding]", state="attached")
     page.wait_for_function("() => !document.querySelector('#table').dataset.busy")
     return context, page
-
-
-def stored_game(page: Any) -> engine.Game:
-    """The game on the table, as the database holds it."""
-    text = page.evaluate(
-        "() => spiderStore.getText('current').then(id => spiderStore.getGame(id)).then(r => r && r.save)"
-    )
-    assert text, "no game stored"
-    return engine.load_game(text)
 
 
 def drag(page: Any, g: engine.Game) -> None:

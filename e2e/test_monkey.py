@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 import pytest
-from tablekit import DESKTOP, PHONE, TablePage, table_browser, table_url
+from tablekit import DESKTOP, PHONE, TablePage, page_game, stored_game, table_browser, table_url
 
 import engine
 
@@ -33,19 +33,6 @@ __all__ = ["table_browser", "table_url"]
 BURSTS = 6
 ACTIONS = 7
 DRAG_Z = 100000  # ui/table/render_view.py: any z-index at or above this is a lifted or flying card
-
-
-def page_game(t: TablePage) -> engine.Game:
-    """The game the page's engine holds."""
-    return engine.load_game(t.page.evaluate("() => spiderTable.service.game.to_json()"))
-
-
-def stored_game(t: TablePage) -> engine.Game:
-    text = t.page.evaluate(
-        "() => spiderStore.getText('current').then(id => spiderStore.getGame(id)).then(r => r && r.save)"
-    )
-    assert text, "nothing stored"
-    return engine.load_game(text)
 
 
 def settle(t: TablePage) -> None:
@@ -61,7 +48,7 @@ def settle(t: TablePage) -> None:
 
 def check(t: TablePage) -> engine.Game:
     settle(t)
-    g = page_game(t)
+    g = page_game(t.page)
     t.expect_game(g)
     # the page writes the game after every action; the database answers in order
     t.page.wait_for_function(
@@ -69,7 +56,7 @@ def check(t: TablePage) -> engine.Game:
         ".then(r => r && JSON.parse(r.meta).moves === n)",
         arg=len(g.moves),
     )
-    s = stored_game(t)
+    s = stored_game(t.page)
     assert s.position == g.position and [str(m) for m in s.moves] == [str(m) for m in g.moves]
     rows = t.page.evaluate(
         "() => [...document.querySelectorAll('#table .card')].map(c => "
@@ -153,7 +140,7 @@ def test_monkey(table_browser: Any, table_url: str, preset: str) -> None:
         g = check(t)
         t.reload()
         t.expect_game(g)
-        assert [str(m) for m in page_game(t).moves] == [str(m) for m in g.moves]
+        assert [str(m) for m in page_game(t.page).moves] == [str(m) for m in g.moves]
         assert not t.errors, t.errors
     finally:
         t.close()

@@ -32,14 +32,10 @@ from tablekit import (
 
 import engine
 from engine.cards import make_deck
+from tests.kit import public_piles
 from ui.chrome import messages as say
 from ui.storage import settings as persist
 from ui.table.cards import Tracker
-
-
-def public_piles(g: engine.Game) -> dict[str, list[int | None]]:
-    t = Tracker.from_view(g.rules, g.public_view())
-    return {p: [t.cards[u] for u in uids] for p, uids in t.piles.items()}
 
 
 def seq(t: TablePage) -> int:

@@ -16,10 +16,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import build as site_build
 import pytest
-import serve
-from conftest import PAGES, ROOT, Site, read_site
+from conftest import PAGES, ROOT, Site, read_site, served
 from harness import (
     LAUNCH_ARGS,
     PROFILES,
@@ -32,6 +30,11 @@ from harness import (
     touch_drag,
     wait_html,
 )
+
+from tools import serve
+from tools.build import site as site_build
+from tools.build.snapshot import SNAPSHOT_HEAP_LIMIT
+from tools.build.stdlib import SNAPSHOT_STDLIB
 
 pytestmark = pytest.mark.cpython_only
 
@@ -463,10 +466,9 @@ def build_changed_copy(tmp_path: Path) -> Site:
 
 @pytest.fixture
 def own_server(built_site: Site) -> Iterator[serve.SiteServer]:
-    server = serve.start(built_site.path)
-    yield server
-    server.shutdown()
-    server.server_close()
+    """The site served for one test only (which may deploy another build on it)."""
+    with served(built_site.path) as server:
+        yield server
 
 
 def test_an_update_is_announced_and_replaces_the_old_version_cleanly(
@@ -529,10 +531,8 @@ def test_an_update_is_announced_and_replaces_the_old_version_cleanly(
 
 @pytest.fixture
 def subpath_server(built_site: Site) -> Iterator[serve.SiteServer]:
-    server = serve.start(built_site.path, prefix="/games/spider/")
-    yield server
-    server.shutdown()
-    server.server_close()
+    with served(built_site.path, prefix="/games/spider/") as server:
+        yield server
 
 
 def test_the_site_works_under_a_sub_path(new_page: Callable[..., Any], subpath_server: serve.SiteServer) -> None:
@@ -644,8 +644,8 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
     # The shipped snapshot, kept for the next starts.
     assert html_attr(page, "snapshot") == "saved"
     # It already held everything the page imports from the standard library
-    # (tools/build.py SNAPSHOT_STDLIB): nothing was left to import at start-up.
-    assert lib_modules(page) - set(site_build.SNAPSHOT_STDLIB) == set()
+    # (tools/build/stdlib-keep.txt): nothing was left to import at start-up.
+    assert lib_modules(page) - set(SNAPSHOT_STDLIB) == set()
     # Its Node origin does not show in the page's environment.
     assert python(page, "import os; os.environ['_']") == "./this.program"
     # Kept without its empty 64 KiB chunks: a good third less to read at each start.
@@ -662,7 +662,7 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
         }"""
     )
     magic, size, whole, header, own_header, stated_size = kept
-    assert magic == "SPZ1" and whole >= site_build.SNAPSHOT_HEAP_LIMIT and size < 0.7 * whole, kept
+    assert magic == "SPZ1" and whole >= SNAPSHOT_HEAP_LIMIT and size < 0.7 * whole, kept
     # ...with the length of its header, which a start needs before the bytes (Pyodide gets only the header).
     assert header == own_header and header % 16 == 0 and 16 <= header < 65536, kept
     # ...and with its size, so that a start streams it into one array of that size.
@@ -751,10 +751,8 @@ def no_snapshot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ser
     """The site built without a shipped snapshot (as when the build has no Node)."""
     out = tmp_path_factory.mktemp("site-no-snapshot") / "site"
     site_build.build(out, snapshot=False)
-    server = serve.start(out)
-    yield server
-    server.shutdown()
-    server.server_close()
+    with served(out) as server:
+        yield server
 
 
 def test_without_a_shipped_snapshot_the_page_makes_its_own(

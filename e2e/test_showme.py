@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, store, table_browser, table_url
+from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, store, table_browser, table_url
 
 import engine
 from engine.solver import SOLVED, solve
 from ui.storage import settings as persist
 from ui.storage.settings import Settings
 
-__all__ = ["table_browser", "table_url"]
+__all__ = ["desk", "table_browser", "table_url"]
 
 
 def part_way(moves_left: int) -> engine.Game:
@@ -57,14 +57,6 @@ def ask_and_confirm(t: TablePage, key: bool) -> None:
 
 def show_state(t: TablePage) -> str | None:
     return t.attr("show")
-
-
-@pytest.fixture()
-def desk(table_browser, table_url) -> Iterator[TablePage]:
-    t = TablePage(table_browser, table_url, DESKTOP)
-    yield t
-    assert not t.errors, t.errors
-    t.close()
 
 
 def test_show_me_is_paused_stepped_stopped_and_played_to_the_end(desk: TablePage) -> None:

@@ -322,21 +322,26 @@ OFF_TABLE = """() => [...document.querySelectorAll('#table .card')].filter(c => 
 def test_a_win_throws_the_cards_off_in_a_bouncing_cascade_that_a_tap_skips(table_browser, table_url, context) -> None:
     t = TablePage(table_browser, table_url, context, reduced=False)
     try:
+        t.page.clock.install()  # Playwright's clock: time flows as usual until it is paused
         g, won = near_win()
         open_on_save(t, g)
         t.drag_move(g, won.moves[-1])
         t.page.wait_for_selector("#table[data-celebrating]", state="attached")
+        # The page's timers stop here: the cascade's own end, a timer seconds
+        # away, cannot come; only a skip can end it.  (Its cards fly on:
+        # Web Animations keep the document's time, not the page's clock.)
+        t.page.clock.pause_at((t.page.evaluate("() => Date.now()") + 2000) / 1000)  # in seconds
         # The cards leave the table one after another, over the sides ...
         t.page.wait_for_function(f"() => ({OFF_TABLE})() >= 10")
         assert t.attr("dialog") is None  # ... before the end screen
         t.page.screenshot(path=str(ARTIFACTS / f"win-cascade-{'phone' if context is PHONE else 'desktop'}.png"))
         # A tap (on the phone) or a key (on the desktop) skips it: the end
-        # screen at once, every card back in its place.
+        # screen, every card back in its place, with the clock still stopped.
         if context is PHONE:
             t.page.touchscreen.tap(20, 600)
         else:
             t.page.keyboard.press("Space")
-        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached", timeout=3000)
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
         assert t.attr("celebrating") is None
         assert t.page.evaluate(OFF_TABLE) == 0
         assert not t.errors, t.errors

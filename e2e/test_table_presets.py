@@ -12,6 +12,7 @@ from tablekit import (
     PHONE,
     TablePage,
     deal_with_moves,
+    desk_page,
     first_drag_move,
     illegal_drop,
     table_browser,
@@ -27,10 +28,9 @@ PRESETS = list(engine.PRESETS)
 
 @pytest.fixture(scope="module")
 def desk(table_browser, table_url) -> Iterator[TablePage]:
-    t = TablePage(table_browser, table_url, DESKTOP)
-    yield t
-    assert not t.errors, t.errors
-    t.close()
+    """One desktop page for the whole module."""
+    with desk_page(table_browser, table_url) as t:
+        yield t
 
 
 @pytest.fixture(scope="module")

@@ -18,9 +18,10 @@ import engine  # noqa: E402
 from engine.cards import make_deck, parse_card  # noqa: E402
 from engine.events import Moved, RunRemoved, ScoreChanged, StatusChanged  # noqa: E402
 from engine.piles import PileId  # noqa: E402
+from tests.kit import public_piles  # noqa: E402
 from ui.chrome import messages as say  # noqa: E402
 from ui.storage import settings as persist  # noqa: E402
-from ui.table.cards import Tracker, pile_ids  # noqa: E402
+from ui.table.cards import pile_ids  # noqa: E402
 
 P = PileId.parse
 
@@ -29,11 +30,6 @@ R = engine.PRESETS
 
 def cards(*texts: str) -> list[int]:
     return [parse_card(t) for t in texts]
-
-
-def public_piles(g: engine.Game) -> dict[str, list[int | None]]:
-    t = Tracker.from_view(g.rules, g.public_view())
-    return {p: [t.cards[u] for u in uids] for p, uids in t.piles.items()}
 
 
 def test_module_doctests_pass() -> None:

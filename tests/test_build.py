@@ -1,9 +1,10 @@
-"""tools/build.py assembles exactly the deployable site: our files, the listed
+"""The build (``python -m tools.build``) assembles exactly the deployable site: our files, the listed
 vendor files, the list of Python files the page writes, the precache list, a content hash
 that changes with the content and only with it."""
 
 from __future__ import annotations
 
+import doctest
 import gzip
 import hashlib
 import io
@@ -20,9 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-import build  # noqa: E402
-import make_icons  # noqa: E402
-import wasm_image  # noqa: E402
+from tools import build, make_icons, wasm_image  # noqa: E402
 
 pytestmark = pytest.mark.cpython_only
 
@@ -69,7 +68,7 @@ def test_the_site_has_our_files_and_only_the_listed_vendor_files(site: tuple[Pat
         "assets/icons/icon-192.png",
     ):
         assert name in files
-    spec = json.loads(build.VENDOR_LIST.read_text(encoding="utf-8"))
+    spec = json.loads(build.vendor.VENDOR_LIST.read_text(encoding="utf-8"))
     expected = {
         f"vendor/{key}-{spec[key]['version']}/{name}" for key in ("pyodide", "pyscript") for name in spec[key]["files"]
     }
@@ -84,7 +83,7 @@ def test_the_standard_library_is_trimmed_to_what_the_page_imports_with_the_whole
     out, info = site
     vendor = out / "vendor" / f"pyodide-{info['pyodide']}"
     whole = (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes()
-    full = out / build.FULL_STDLIB_DIR / f"python_stdlib-{info['pyodide']}.zip"
+    full = out / build.stdlib.FULL_STDLIB_DIR / f"python_stdlib-{info['pyodide']}.zip"
     assert full.read_bytes() == whole
     trimmed = zipfile.ZipFile(vendor / "python_stdlib.zip")
     names = set(trimmed.namelist())
@@ -95,18 +94,18 @@ def test_the_standard_library_is_trimmed_to_what_the_page_imports_with_the_whole
         return f"{path}.py" in names or f"{path}/__init__.py" in names
 
     in_whole = set(zipfile.ZipFile(io.BytesIO(whole)).namelist())
-    wanted = list(build.SNAPSHOT_STDLIB) + build.our_imports(
-        build.our_files(ROOT), build.python_files(build.our_files(ROOT))
+    wanted = list(build.stdlib.SNAPSHOT_STDLIB) + build.imports.our_imports(
+        build.site.our_files(ROOT), build.site.python_files(build.site.our_files(ROOT))
     )
     for module in wanted:
         path = module.replace(".", "/")
         if f"{path}.py" in in_whole or f"{path}/__init__.py" in in_whole:
             assert has(module), module
-    for module in build.STDLIB_ALWAYS:
+    for module in build.stdlib.STDLIB_ALWAYS:
         assert has(module), module
     # Both are precached: the whole one for an import the trimmed one lacks, offline too.
     precache = precache_of(out)
-    assert f"{build.FULL_STDLIB_DIR}/python_stdlib-{info['pyodide']}.zip" in precache
+    assert f"{build.stdlib.FULL_STDLIB_DIR}/python_stdlib-{info['pyodide']}.zip" in precache
     assert f"vendor/pyodide-{info['pyodide']}/python_stdlib.zip" in precache
 
 
@@ -114,11 +113,12 @@ def test_the_standard_library_is_trimmed_to_what_the_page_imports_with_the_whole
 def test_large_files_ship_with_precompressed_copies_that_decode_to_them(site: tuple[Path, dict[str, Any]]) -> None:
     out, info = site
     files = site_files(out)
-    originals = sorted(f for f in files if not f.endswith((".br", ".gz")) and f != build.BUILD_INFO)
+    originals = sorted(f for f in files if not f.endswith((".br", ".gz")) and f != build.site.BUILD_INFO)
     expected = {
         f
         for f in originals
-        if Path(f).suffix in build.COMPRESSED_SUFFIXES and (out / f).stat().st_size >= build.COMPRESS_MIN_BYTES
+        if Path(f).suffix in build.compress.COMPRESSED_SUFFIXES
+        and (out / f).stat().st_size >= build.compress.COMPRESS_MIN_BYTES
     }
     assert {f[:-3] for f in files if f.endswith(".gz")} == expected
     assert {f[:-3] for f in files if f.endswith(".br")} == expected
@@ -169,7 +169,7 @@ def test_the_precache_list_is_every_file_with_its_hash(site: tuple[Path, dict[st
     precache = precache_of(out)
     shipped = {info["shipped_snapshot"]} - {""}
     copies = {f for f in site_files(out) if f.endswith((".br", ".gz"))}  # sent in place of their files
-    assert set(precache) == site_files(out) - {"sw.js", build.BUILD_INFO} - shipped - copies
+    assert set(precache) == site_files(out) - {"sw.js", build.site.BUILD_INFO} - shipped - copies
     for name, digest in precache.items():
         assert hashlib.sha256((out / name).read_bytes()).hexdigest() == digest, name
     worker = (out / "sw.js").read_text(encoding="utf-8")
@@ -183,7 +183,7 @@ def test_no_placeholder_is_left_in_our_files(site: tuple[Path, dict[str, Any]]) 
         if name.startswith(("vendor/", "assets/")) or not name.endswith((".html", ".js", ".mjs", ".toml", ".css")):
             continue
         text = (out / name).read_text(encoding="utf-8")
-        assert not build.PLACEHOLDER.search(text), name
+        assert not build.templates.PLACEHOLDER.search(text), name
         assert "/*@" not in text, name
 
 
@@ -224,7 +224,7 @@ def test_scripts_and_stylesheets_ship_minified_unless_that_compresses_worse(
     boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert "// " not in boot and "\n\n" not in boot
     # What the build filled in is still there, and @BUILD@ after minifying.
-    abi = build.lock_file(build.load_vendors(ROOT / "node_modules")[0])["info"]["abi_version"]  # type: ignore[index]
+    abi = build.vendor.lock_file(build.vendor.load_vendors(ROOT / "node_modules")[0])["info"]["abi_version"]  # type: ignore[index]
     assert f'"{abi}"' in boot
     assert f'"{info["build"]}"' in boot and "@BUILD@" not in boot
     # Minifying drops comments; V8's compile hint is put back on after it.
@@ -238,19 +238,19 @@ def test_scripts_and_stylesheets_ship_minified_unless_that_compresses_worse(
 def test_only_pyodides_emscripten_module_is_compiled_eagerly(site: tuple[Path, dict[str, Any]]) -> None:
     out, info = site
     module = f"{info['vendor_dirs']['pyodide']}/pyodide.asm.mjs"  # type: ignore[index]
-    hinted = [name for name in precache_of(out) if (out / name).read_bytes().startswith(build.EAGER_HINT)]
+    hinted = [name for name in precache_of(out) if (out / name).read_bytes().startswith(build.slim.EAGER_HINT)]
     assert hinted == [module]
     # The hint is the first line, and the module is otherwise npm's, as runtime_patched edits it.
     npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    assert (out / module).read_bytes() == build.EAGER_HINT + build.runtime_patched(npm).encode()
+    assert (out / module).read_bytes() == build.slim.EAGER_HINT + build.slim.runtime_patched(npm).encode()
     contents = {module: (out / module).read_bytes()}
-    build.compile_eagerly(contents, module)  # not twice
+    build.slim.compile_eagerly(contents, module)  # not twice
     assert contents[module] == (out / module).read_bytes()
 
 
 def test_the_wasm_ships_without_the_cxx_exports_nothing_calls(site: tuple[Path, dict[str, Any]]) -> None:
     out, info = site
-    npm = build.load_vendors(ROOT / "node_modules")[0]
+    npm = build.vendor.load_vendors(ROOT / "node_modules")[0]
     whole = (npm.source / "pyodide.asm.wasm").read_bytes()
     shipped = (out / info["vendor_dirs"]["pyodide"] / "pyodide.asm.wasm").read_bytes()  # type: ignore[index]
     exports = wasm_image.exported_functions(whole)
@@ -272,18 +272,20 @@ def test_the_wasm_ships_without_the_cxx_exports_nothing_calls(site: tuple[Path, 
 
 def test_the_runtime_wraps_the_javascript_functions_it_links_with_one_module() -> None:
     npm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    patched = build.runtime_patched(npm)
-    assert build.WRAP_AT_ONCE.read_text(encoding="utf-8") in patched
-    for _old, new in build.RUNTIME_EDITS:
+    patched = build.slim.runtime_patched(npm)
+    assert build.slim.WRAP_AT_ONCE.read_text(encoding="utf-8") in patched
+    for _old, new in build.slim.RUNTIME_EDITS:
         assert patched.count(new) == 1
     # Only inserted, never anything of npm's taken away.
-    rest = patched.replace(build.WRAP_AT_ONCE.read_text(encoding="utf-8"), "")
-    for old, new in build.RUNTIME_EDITS:
+    rest = patched.replace(build.slim.WRAP_AT_ONCE.read_text(encoding="utf-8"), "")
+    for old, new in build.slim.RUNTIME_EDITS:
         rest = rest.replace(new, old)
     assert rest.replace("\n", "") == npm.replace("\n", "")
     # Another Pyodide, whose text is not there: refused, and the build ships npm's as it is.
     with pytest.raises(ValueError, match="reportUndefinedSymbols"):
-        build.runtime_patched(npm.replace("var reportUndefinedSymbols=()=>{", "var reportUndefinedSymbols = () => {"))
+        build.slim.runtime_patched(
+            npm.replace("var reportUndefinedSymbols=()=>{", "var reportUndefinedSymbols = () => {")
+        )
 
 
 LINK_REPORT = """
@@ -308,8 +310,8 @@ console.log(JSON.stringify({ slots, tableLength: length, empty, answer, modules 
 def test_the_patched_runtime_links_every_function_into_the_same_slot(tmp_path: Path) -> None:
     """The memory snapshot holds function-table slot numbers: the runtime as
     shipped must give each symbol the slot npm's gives it, and fill them."""
-    npm = build.load_vendors(ROOT / "node_modules")[0]
-    shipped = build.pyodide_for_site(npm)
+    npm = build.vendor.load_vendors(ROOT / "node_modules")[0]
+    shipped = build.slim.pyodide_for_site(npm)
     plain = tmp_path / "plain"
     shutil.copytree(shipped.source, plain)
     (plain / "pyodide.asm.mjs").write_bytes((npm.source / "pyodide.asm.mjs").read_bytes())
@@ -333,7 +335,7 @@ def test_the_patched_runtime_links_every_function_into_the_same_slot(tmp_path: P
 
 def test_without_node_the_scripts_ship_unminified(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     contents = {"a.js": b"// a comment\nconst x = 1;\n", "b.py": b"# kept\n"}
-    assert build.minified(contents, tmp_path / "no-node-modules", tmp_path / "cache") == contents
+    assert build.minify.minified(contents, tmp_path / "no-node-modules", tmp_path / "cache") == contents
     assert "unminified" in capsys.readouterr().err
 
 
@@ -343,10 +345,10 @@ def test_the_site_ships_a_memory_snapshot_outside_the_precache(site: tuple[Path,
     shipped = info["shipped_snapshot"]
     if shutil.which("node") is None:
         pytest.skip("no node: the build ships no snapshot (tested below)")
-    assert shipped.startswith(f"{build.SNAPSHOT_DIR}/pyodide-{info['pyodide']}-") and shipped.endswith(".bin")
+    assert shipped.startswith(f"{build.snapshot.SNAPSHOT_DIR}/pyodide-{info['pyodide']}-") and shipped.endswith(".bin")
     data = (out / shipped).read_bytes()
     # A whole heap, no bigger than Pyodide's initial one (a grown heap does not restore).
-    assert build.SNAPSHOT_HEAP_LIMIT <= len(data) <= build.SNAPSHOT_HEAP_LIMIT + 4096
+    assert build.snapshot.SNAPSHOT_HEAP_LIMIT <= len(data) <= build.snapshot.SNAPSHOT_HEAP_LIMIT + 4096
     assert shipped not in precache_of(out)
     boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert f'const SHIPPED_SNAPSHOT = "{shipped}";' in boot
@@ -369,23 +371,25 @@ def test_the_site_ships_a_memory_snapshot_outside_the_precache(site: tuple[Path,
 def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     out, info = site
     source = copy_sources(tmp_path / "src")
-    files = build.our_files(source)
-    py_files = build.python_files(files)
-    pure = build.snapshot_modules(files, py_files)
-    npm = build.load_vendors(ROOT / "node_modules")[0]
-    pyodide = build.pyodide_for_site(npm)
+    files = build.site.our_files(source)
+    py_files = build.site.python_files(files)
+    pure = build.imports.snapshot_modules(files, py_files)
+    npm = build.vendor.load_vendors(ROOT / "node_modules")[0]
+    pyodide = build.slim.pyodide_for_site(npm)
     whole = (pyodide.source / "python_stdlib.zip").read_bytes()
-    trimmed, _ = build.trimmed_stdlib(whole, list(build.SNAPSHOT_STDLIB) + build.our_imports(files, py_files))
+    trimmed, _ = build.stdlib.trimmed_stdlib(
+        whole, list(build.stdlib.SNAPSHOT_STDLIB) + build.imports.our_imports(files, py_files)
+    )
     stdlib = tmp_path / "stdlib.zip"
     stdlib.write_bytes(trimmed)
-    name, spec = build.snapshot_inputs(source, pyodide, files, py_files, pure, stdlib)
+    name, spec = build.snapshot.snapshot_inputs(source, pyodide, files, py_files, pure, stdlib)
     assert spec["stdLib"] == str(stdlib)  # made with the library the site ships
-    assert info["shipped_snapshot"] in ("", f"{build.SNAPSHOT_DIR}/{name}")
+    assert info["shipped_snapshot"] in ("", f"{build.snapshot.SNAPSHOT_DIR}/{name}")
     # ...and with the wasm the site ships (its function table is built from
     # its exports), which is part of the name: npm's whole wasm names another.
     shipped_wasm = (out / info["vendor_dirs"]["pyodide"] / "pyodide.asm.wasm").read_bytes()  # type: ignore[index]
     assert (Path(str(spec["indexDir"])) / "pyodide.asm.wasm").read_bytes() == shipped_wasm
-    assert build.snapshot_inputs(source, npm, files, py_files, pure, stdlib)[0] != name
+    assert build.snapshot.snapshot_inputs(source, npm, files, py_files, pure, stdlib)[0] != name
     # Every module of ours imports without the browser (ui/browser/dom.py reaches
     # PyScript on first use): all are imported, none left to compile, and the
     # entry script is neither.
@@ -395,20 +399,24 @@ def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, 
     assert "ui.main" not in spec["imports"]
     # A Python change renames it; a stylesheet change does not.
     (source / "shell" / "shell.css").write_text("/* changed */\n", encoding="utf-8")
-    assert build.snapshot_inputs(source, pyodide, build.our_files(source), py_files, pure, stdlib)[0] == name
+    assert (
+        build.snapshot.snapshot_inputs(source, pyodide, build.site.our_files(source), py_files, pure, stdlib)[0] == name
+    )
     engine_file = source / "engine" / "cards.py"
     engine_file.write_text(engine_file.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
-    assert build.snapshot_inputs(source, pyodide, build.our_files(source), py_files, pure, stdlib)[0] != name
+    assert (
+        build.snapshot.snapshot_inputs(source, pyodide, build.site.our_files(source), py_files, pure, stdlib)[0] != name
+    )
 
 
 @needs_npm
 def test_without_node_the_site_ships_no_snapshot_and_still_builds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     info = build.build(tmp_path / "site", snapshot_cache=tmp_path / "no-cache")
     assert info["shipped_snapshot"] == ""
-    assert not (tmp_path / "site" / build.SNAPSHOT_DIR).exists()
+    assert not (tmp_path / "site" / build.snapshot.SNAPSHOT_DIR).exists()
     assert 'const SHIPPED_SNAPSHOT = "";' in (tmp_path / "site" / "shell" / "pyodide-boot.mjs").read_text("utf-8")
     err = capsys.readouterr().err
     assert "no `node` found" in err
@@ -421,7 +429,7 @@ def test_the_build_will_not_delete_a_folder_it_did_not_make(tmp_path: Path) -> N
     precious.mkdir()
     (precious / "keep.txt").write_text("keep", encoding="utf-8")
     with pytest.raises(build.BuildError):
-        build.write_site(precious, {"index.html": b""}, {})
+        build.site.write_site(precious, {"index.html": b""}, {})
     assert (precious / "keep.txt").is_file()
 
 
@@ -447,7 +455,7 @@ def test_only_modules_free_of_browser_imports_go_into_the_snapshot(tmp_path: Pat
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         files[name] = path
-    modules = build.snapshot_modules(files, sorted(files))
+    modules = build.imports.snapshot_modules(files, sorted(files))
     assert modules == ["engine", "engine.cards", "engine.fast", "ui", "ui.lazy", "ui.table.layout", "ui.uses_lazy"]
 
 
@@ -488,3 +496,8 @@ def test_the_snapshot_is_made_with_its_free_memory_zeroed(tmp_path: Path) -> Non
     result = json.loads(run.stdout.strip().splitlines()[-1])
     assert result["left"] == [0, 0, 0] and max(result["other"]) < 64, result
     assert result["zeroed"] > 74000 and not result["grew"] and result["python"] == 45, result
+
+
+def test_the_card_faces_doctests_pass() -> None:
+    result = doctest.testmod(build.faces)
+    assert result.attempted > 0 and result.failed == 0

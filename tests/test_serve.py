@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-import serve  # noqa: E402
+from tools import serve  # noqa: E402
 
 pytestmark = pytest.mark.cpython_only
 
@@ -107,7 +107,7 @@ def test_compressible_files_are_gzipped_when_the_browser_accepts_it(server: serv
 
 
 def test_the_builds_precompressed_copies_are_served_as_a_static_host_serves_them(tmp_path: Path) -> None:
-    """X.br and X.gz beside X (tools/build.py writes them) are sent as they
+    """X.br and X.gz beside X (the build writes them) are sent as they
     are, by Accept-Encoding, with X's type; a copy older than X is stale and
     is not sent."""
     raw = b"\0asm" + BIG

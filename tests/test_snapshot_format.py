@@ -10,7 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import wasm_image
+
+from tools import wasm_image
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULE = ROOT / "shell" / "snapshot-format.mjs"

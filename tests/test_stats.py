@@ -150,6 +150,17 @@ def test_change_lines_for_the_win_screen() -> None:
     assert lines[2] == "New best time 1:40, fewest moves 120, highest score 2000"
 
 
+def test_a_tie_is_not_a_new_best() -> None:
+    """Equalling the best time, the fewest moves or the highest score is not
+    beating it: the win screen names only what was beaten."""
+    b = played_book()  # spider-1: best time 200 s, fewest moves 150, highest score 1100
+    tie = b.record("spider-1", won=True, score=1100, seconds=200.4, moves=150)
+    assert tie.new_bests == []
+    assert not any("New best" in line for line in stats_text.change_lines(tie))
+    beaten = b.record("spider-1", won=True, score=1101, seconds=199, moves=149)
+    assert beaten.new_bests == ["best time", "fewest moves", "highest score"]
+
+
 # -- the stored game: envelope version 2, migration from 1, set aside -----------
 
 

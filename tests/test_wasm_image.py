@@ -7,8 +7,9 @@ import doctest
 import random
 
 import pytest
-import wasm_image
-from wasm_image import SNAPSHOT_MAGIC, adler32, data_image, module_with_data, xor_snapshot
+
+from tools import wasm_image
+from tools.wasm_image import SNAPSHOT_MAGIC, adler32, data_image, module_with_data, xor_snapshot
 
 pytestmark = pytest.mark.cpython_only
 

@@ -1,5 +1,5 @@
-// Brotli copies for tools/build.py (Node's zlib, so the build needs no Python
-// package): reads a JSON list of [source, destination, quality] and writes
+// Brotli copies for the build (tools/build/compress.py), with Node's zlib, so the build needs no Python
+// package. It reads a JSON list of [source, destination, quality] and writes
 // each destination. Prints one JSON line: {"ok": true, "files": N} or
 // {"ok": false, "error": "..."}.
 import fs from "node:fs";

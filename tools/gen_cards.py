@@ -18,7 +18,7 @@ halberd, each robed in its suit's ink, drawn once and shown twice head to
 foot in a frame, with a pip at the centre.
 
 Nothing depends on fonts: the ranks are stroked paths (a tiny built-in stroke
-font) and the suits are filled paths, so the cards render identically
+font: ``tools/stroke_font.py``) and the suits are filled paths, so the cards render identically
 offline in every browser.  Each file is a standalone SVG (viewBox, no
 scripts, no event handlers, no external references; ``href`` only points at
 ``#ids`` inside the same file), a few hundred bytes to under 3 KB.
@@ -54,6 +54,8 @@ import math
 import sys
 from pathlib import Path
 
+from tools.stroke_font import STROKE, num, text_svg, text_visual_width
+
 CARD_W = 100
 CARD_H = 140
 # The corner index (rank and suit) lies entirely above this y.
@@ -62,46 +64,6 @@ INDEX_BOTTOM = 35
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
 
-# ---------------------------------------------------------------------------
-# Stroke font: centre lines in a box 0..W x 0..100 (y down), drawn with round
-# caps and joins.  Widths are the advance of the centre-line box.
-# ---------------------------------------------------------------------------
-GLYPHS: dict[str, tuple[int, str]] = {
-    "A": (64, "M0 100L32 0L64 100M13 64H51"),
-    "2": (60, "M3 24C4 9 15 0 30 0C47 0 57 11 57 26C57 43 44 53 30 65L2 100H60"),
-    "3": (
-        58,
-        "M4 11C11 4 19 0 30 0C46 0 55 10 55 24C55 39 45 47 27 47"
-        "C47 47 58 58 58 74C58 90 46 100 29 100C17 100 8 96 1 88",
-    ),
-    "4": (62, "M46 100V0L0 70H62"),
-    "5": (58, "M54 0H10L6 44C13 39 21 37 30 37C47 37 58 49 58 68C58 87 46 100 28 100C17 100 8 96 1 88"),
-    "6": (
-        58,
-        "M52 7C46 2 39 0 31 0C12 0 2 20 2 53C2 85 13 100 30 100C47 100 58 88 58 70C58 52 47 41 31 41C17 41 6 49 2 62",
-    ),
-    "7": (58, "M0 0H58L18 100"),
-    "8": (
-        58,
-        "M29 46C15 46 6 38 6 23C6 9 15 0 29 0C43 0 52 9 52 23C52 38 43 46 29 46Z"
-        "M29 46C13 46 2 56 2 73C2 90 13 100 29 100C45 100 56 90 56 73C56 56 45 46 29 46Z",
-    ),
-    "9": (
-        58,
-        "M6 93C12 98 19 100 27 100C46 100 56 80 56 47C56 15 45 0 28 0"
-        "C11 0 0 12 0 30C0 48 11 59 27 59C41 59 52 51 56 38",
-    ),
-    "1": (26, "M0 17L22 0V100"),
-    "0": (50, "M25 0C41 0 50 20 50 50C50 80 41 100 25 100C9 100 0 80 0 50C0 20 9 0 25 0Z"),
-    "J": (50, "M14 0H50M36 0V70C36 89 27 100 14 100C6 100 0 95 -3 87"),
-    "Q": (62, "M31 0C50 0 62 19 62 48C62 78 50 96 31 96C12 96 0 78 0 48C0 19 12 0 31 0ZM38 70L62 104"),
-    "K": (58, "M0 0V100M56 0L4 60M22 42L58 100"),
-    "F": (46, "M46 0H0V100M0 48H38"),
-    "R": (54, "M0 100V0H26C44 0 54 11 54 27C54 42 44 53 26 53H0M26 53L54 100"),
-    "E": (48, "M48 0H0V100H48M0 48H40"),
-}
-GLYPH_GAP = 22  # centre-line gap between glyphs of one word ("10")
-STROKE = 21  # stroke width in glyph units (glyph height is 100)
 
 # ---------------------------------------------------------------------------
 # Suit pips: filled paths in a 100 x 100 box.
@@ -145,72 +107,13 @@ CARD_OUTLINE = '<rect x="1" y="1" width="98" height="138" rx="8" fill="%s" strok
 HC_OUTLINE = '<rect x="2.5" y="2.5" width="95" height="135" rx="7" fill="#ffffff" stroke="#000000" stroke-width="5"/>'
 
 
-def _num(v: float) -> str:
-    """Compact number text: at most two decimals, no trailing zeros."""
-    s = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if s == "-0" else s
-
-
-def word_width(text: str) -> int:
-    """Centre-line width of ``text`` in glyph units."""
-    return sum(GLYPHS[ch][0] for ch in text) + GLYPH_GAP * (len(text) - 1)
-
-
-def word_paths(text: str) -> str:
-    """Path elements for ``text``, glyphs placed left to right from x=0."""
-    parts: list[str] = []
-    x = 0
-    for ch in text:
-        width, d = GLYPHS[ch]
-        shift = f' transform="translate({x})"' if x else ""
-        parts.append(f'<path{shift} d="{d}"/>')
-        x += width + GLYPH_GAP
-    return "".join(parts)
-
-
 def rank_text(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
-def text_svg(
-    text: str,
-    x: float,
-    y: float,
-    height: float,
-    colour: str,
-    width: float | None = None,
-    stretch: float = 1.0,
-    stroke: int = STROKE,
-) -> str:
-    """A stroked word whose *visual* box has top-left (x, y) and ``height``.
-
-    ``stretch`` widens the glyphs (wide glyphs read better when tiny); with
-    ``width`` given, the word is condensed to fit it when it would be wider.
-    """
-    scale = height / (100 + stroke)
-    natural = (word_width(text) + stroke) * scale * stretch
-    sx = scale * stretch
-    if width is not None and natural > width:
-        sx = scale * width / natural
-    tx = x + stroke / 2 * sx
-    ty = y + stroke / 2 * scale
-    if sx == scale:
-        tf = f"translate({_num(tx)} {_num(ty)})scale({_num(scale)})"
-    else:
-        tf = f"translate({_num(tx)} {_num(ty)})scale({_num(sx)} {_num(scale)})"
-    return (
-        f'<g transform="{tf}" fill="none" stroke="{colour}" stroke-width="{stroke}" '
-        f'stroke-linecap="round" stroke-linejoin="round">{word_paths(text)}</g>'
-    )
-
-
-def text_visual_width(text: str, height: float) -> float:
-    return (word_width(text) + STROKE) * height / (100 + STROKE)
-
-
 def pip_use(x: float, y: float, size: float) -> str:
     """Place the pip defined as ``#p`` in a ``size`` square at (x, y)."""
-    return f'<use href="#p" transform="translate({_num(x)} {_num(y)})scale({_num(size / 100)})"/>'
+    return f'<use href="#p" transform="translate({num(x)} {num(y)})scale({num(size / 100)})"/>'
 
 
 def face_svg(rank: str, suit: str, colours: dict[str, str], high_contrast: bool = False) -> str:
@@ -331,7 +234,7 @@ SPIDER_LEGS = (
 def spider_svg(cx: float, cy: float, scale: float, colour: str, width: float = 2.4) -> str:
     """A small spider motif centred on (cx, cy)."""
     return (
-        f'<g transform="translate({_num(cx)} {_num(cy)})scale({_num(scale)})">'
+        f'<g transform="translate({num(cx)} {num(cy)})scale({num(scale)})">'
         f'<path d="{SPIDER_LEGS}" fill="none" stroke="{colour}" stroke-width="{width}" '
         f'stroke-linecap="round" stroke-linejoin="round"/>'
         f'<path d="{SPIDER}" fill="{colour}"/></g>'
@@ -371,12 +274,12 @@ def web_back_svg(base: str, line: str, accent: str) -> str:
         (math.cos(2 * math.pi * k / spokes - math.pi / 2), math.sin(2 * math.pi * k / spokes - math.pi / 2))
         for k in range(spokes)
     ]
-    spoke = "".join(f"M{_num(cx)} {_num(cy)}L{_num(cx + 90 * dx)} {_num(cy + 90 * dy)}" for dx, dy in ends)
+    spoke = "".join(f"M{num(cx)} {num(cy)}L{num(cx + 90 * dx)} {num(cy + 90 * dy)}" for dx, dy in ends)
     parts.append(f'<path d="{spoke}" stroke="{line}" stroke-width="1.4"/>')
     rings = []
     for r in (12, 21, 31, 42, 54, 67, 81):
         pts = [(cx + r * dx, cy + r * dy) for dx, dy in ends]
-        rings.append("M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z")
+        rings.append("M" + "L".join(f"{num(x)} {num(y)}" for x, y in pts) + "Z")
     parts.append(f'<path d="{"".join(rings)}" stroke="{line}" stroke-width="1.1"/>')
     parts.append("</g>")
     parts.append(
@@ -411,7 +314,7 @@ def dots_back_svg(base: str, dot: str, accent: str) -> str:
     for k in range(16):
         a = math.pi * k / 8 - math.pi / 2
         r = 17 if k % 2 == 0 else 7
-        star.append(f"{_num(50 + r * math.cos(a))} {_num(70 + r * math.sin(a))}")
+        star.append(f"{num(50 + r * math.cos(a))} {num(70 + r * math.sin(a))}")
     return (
         SVG_OPEN + '<defs><pattern id="q" width="9" height="9" patternUnits="userSpaceOnUse">'
         f'<circle cx="2.25" cy="2.25" r="1.7" fill="{dot}"/><circle cx="6.75" cy="6.75" r="1.7" fill="{dot}"/>'

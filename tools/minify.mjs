@@ -1,4 +1,4 @@
-// Minified copies for tools/build.py, with esbuild (pinned in package.json):
+// Minified copies for the build (tools/build/minify.py), with esbuild (pinned in package.json):
 // reads a JSON list of [source, destination, loader] ("js" or "css") and
 // writes each destination. Prints one JSON line: {"ok": true, "files": N} or
 // {"ok": false, "error": "..."}.

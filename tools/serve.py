@@ -321,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="log every request")
     args = parser.parse_args(argv)
     if not (args.root / "index.html").is_file():
-        print(f"{args.root} has no index.html: run python3 tools/build.py first", file=sys.stderr)
+        print(f"{args.root} has no index.html: run python3 -m tools.build first", file=sys.stderr)
         return 1
     try:
         server = SiteServer((args.host, args.port), args.root, args.prefix, quiet=not args.verbose)

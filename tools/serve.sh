@@ -9,5 +9,5 @@ cd "$(dirname "$0")/.."
 find_python
 find_node
 npm_install
-"$PYTHON" tools/build.py
+"$PYTHON" -m tools.build
 exec "$PYTHON" -m tools.serve --port "${PORT:-8000}" "$@"

@@ -8,7 +8,7 @@
 #   3b. Firefox ESR, WebKitGTK's WebDriver and xvfb (Debian packages, apt-get as root;
 #      missing and not root: the run stops and says what to install)
 #   4. the pure-Python wheels for the Pyodide run (tests/pyodide/requirements.txt)
-#   5. the site (tools/build.py -> _site/)
+#   5. the site (python -m tools.build -> _site/)
 # then, in order, each stage even if an earlier one failed:
 #   a. pytest tests/                        engine, layout, tools (CPython)
 #   b. mypy --strict over engine, ui, tools and the test kits, then over bench
@@ -88,8 +88,8 @@ if ! cmp -s tests/pyodide/requirements.txt "$WHEELS/requirements.installed"; the
   cp tests/pyodide/requirements.txt "$WHEELS/requirements.installed"
 fi
 
-say "Build (tools/build.py -> _site/)"
-$PYTHON tools/build.py || die "build failed"
+say "Build (python -m tools.build -> _site/)"
+$PYTHON -m tools.build || die "build failed"
 
 # ---- stages ----------------------------------------------------------------------
 NAMES=()
@@ -139,7 +139,7 @@ run "Firefox and WebKit" xbrowser env SPIDER_SITE="$PWD/_site" xvfb-run -a $VPY 
 # broken step fails here. Their figures are not judged (a smoke run is too short).
 bench_smoke() {
   local rc=0 args
-  for args in "engine_bench --quick" "solver_bench --quick --jobs 2" \
+  for args in "engine_bench --quick" "solver_bench --quick --jobs 2" "layout_bench --quick" \
     "ui_bench --quick --site _site" "load --quick --site _site"; do
     echo "== python -m bench.$args"
     # shellcheck disable=SC2086  # the words of $args are the arguments

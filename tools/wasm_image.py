@@ -26,7 +26,7 @@ True
 True
 
 The shipped wasm also leaves out exports nothing of the game's calls
-(:func:`without_exports`, chosen by ``tools/build.py``): every start
+(:func:`without_exports`, chosen by ``tools/build/slim.py``): every start
 instantiates each export and Emscripten's loader walks them all.
 
 >>> wasm = module_with_exports(["main", "_ZN3fooEv"])

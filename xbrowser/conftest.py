@@ -7,10 +7,11 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-import build as site_build
 import pytest
-import serve
 from driver import Browser
+
+from tools import serve
+from tools.build import site as site_build
 
 HERE = Path(__file__).resolve().parent
 ARTIFACTS = HERE.parent / "e2e" / "artifacts" / "xbrowser"

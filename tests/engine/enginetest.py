@@ -51,6 +51,14 @@ def run(suits: str, top: int = 1, bottom: int = 13) -> str:
     return "".join(ranks[r - 1] + suits[(bottom - r) % len(suits)] for r in range(bottom, top - 1, -1))
 
 
+def assert_wins(g: engine.Game, moves: Sequence[engine.Move]) -> None:
+    """Every move is legal in turn and the last one clears the table."""
+    for m in moves:
+        assert g.why_illegal(m) is None, (str(m), g.why_illegal(m))
+        g.play(m)
+    assert g.status == "won"
+
+
 def moves_text(g: engine.Game) -> list[str]:
     return [str(m) for m in g.legal_moves()]
 

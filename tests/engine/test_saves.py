@@ -197,6 +197,22 @@ def test_a_redo_list_that_cannot_be_taken_back_is_refused() -> None:
         engine.load_game(data)
 
 
+def test_a_redo_list_longer_than_the_undos_is_refused() -> None:
+    """Each move in the redo list was taken back by an undo: an edited save
+    with more of them than undos is refused, whatever its penalties say."""
+    g = engine.new_game("spider-1", deal=61)
+    for _ in range(2):
+        g.play(g.legal_moves()[0])
+    g.undo()
+    g.undo()
+    data = save_dict(g)
+    assert (len(data["redo"]), data["undos"]) == (2, 2)
+    assert engine.load_game(data).undos == 2  # as saved, it loads
+    data.update(undos=1, penalties=data["penalties"] + 10)
+    with pytest.raises(engine.SaveError, match="move counters are inconsistent"):
+        engine.load_game(data)
+
+
 def test_a_won_game_saved_as_resigned_is_refused() -> None:
     g = game("spider-1", [run("s", 2), "As"], foundations=[run("s")] * 7)
     g.play("c2>c1")

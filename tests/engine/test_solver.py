@@ -7,7 +7,7 @@ import itertools
 import random
 
 import pytest
-from enginetest import game
+from enginetest import assert_wins, game
 
 import engine
 from engine.play import deal_moves, legal_moves, next_position, why_illegal
@@ -33,15 +33,6 @@ from engine.solver import (
     tries,
     useful_moves,
 )
-
-
-def assert_wins(g: engine.Game, moves: tuple[engine.Move, ...]) -> None:
-    """Every move is legal in turn and the last one clears the table."""
-    for m in moves:
-        assert g.why_illegal(m) is None, (str(m), g.why_illegal(m))
-        g.play(m)
-    assert g.status == "won"
-
 
 # -- small positions with known answers -------------------------------------------
 
@@ -316,10 +307,23 @@ def test_hint_is_empty_when_nothing_helps() -> None:
     assert hints(g.rules, g.position) == []
 
 
-def test_hints_never_look_at_a_hidden_card() -> None:
-    g = engine.new_game("spider-2", deal=11)
-    assert all(HIDDEN_CARD not in col[d:] for col, d in zip(hide(g.position).tableau, g.position.down))
-    assert all(set(col[:d]) <= {HIDDEN_CARD} for col, d in zip(hide(g.position).tableau, g.position.down))
+@pytest.mark.parametrize(("preset", "deal"), [("spider-2", 11), ("tournament-1", 4)])
+def test_the_hidden_view_blanks_exactly_what_the_player_cannot_see(preset: str, deal: int) -> None:
+    """hide(), which the hints search from (that the hints do not depend on
+    the hidden cards: test_hints_are_legal_and_do_not_depend_on_hidden_cards):
+    every face-down card and every unseen stock card becomes HIDDEN_CARD;
+    the face-up cards, a draw pile's top card and the foundations stay."""
+    g = engine.new_game(preset, deal=deal)
+    pos = g.position
+    view = hide(pos)
+    assert any(pos.down) and any(pos.stock)
+    for col, seen, down in zip(pos.tableau, view.tableau, pos.down):
+        assert seen == (HIDDEN_CARD,) * down + col[down:]
+    draw_piles = bool(g.rules.draw_piles)
+    for pile, seen in zip(pos.stock, view.stock):
+        shown = pile[:1] if draw_piles else ()
+        assert seen == shown + (HIDDEN_CARD,) * (len(pile) - len(shown))
+    assert view.down == pos.down and view.foundations == pos.foundations
 
 
 # -- auto-complete -----------------------------------------------------------------

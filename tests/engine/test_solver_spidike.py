@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from enginetest import brute_force, game
+from enginetest import assert_wins, brute_force, game
 
 import engine
 from engine.position import Position
@@ -21,13 +21,6 @@ TRAD = "spidike-classic"
 def run_of(suit: str, top: int) -> str:
     """A foundation's text: Ace up to rank ``top`` of ``suit``."""
     return "".join("A23456789TJQK"[r] + suit for r in range(top))
-
-
-def assert_wins(g: engine.Game, moves: tuple[engine.Move, ...]) -> None:
-    for m in moves:
-        assert g.why_illegal(m) is None, (str(m), g.why_illegal(m))
-        g.play(m)
-    assert g.status == "won"
 
 
 def run(search: SpidikeSearch, limit: int = 200_000, slice_: int = 500) -> str:

@@ -40,7 +40,9 @@ const write = (stream) => ({
 });
 
 const started = performance.now();
-const pyodide = await loadPyodide({ env: { COLUMNS: "100", PYTHONDONTWRITEBYTECODE: "1" } });
+// CI and HYPOTHESIS_PROFILE pick the Hypothesis profile (tests/conftest.py).
+const passed = Object.fromEntries([["CI", process.env.CI], ["HYPOTHESIS_PROFILE", process.env.HYPOTHESIS_PROFILE]].filter(([, v]) => v !== undefined));
+const pyodide = await loadPyodide({ env: { COLUMNS: "100", PYTHONDONTWRITEBYTECODE: "1", ...passed } });
 pyodide.setStdout(write(process.stdout));
 pyodide.setStderr(write(process.stderr));
 
