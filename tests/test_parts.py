@@ -7,8 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import parts
 import pytest
+
+from tools import parts
 
 ROOT = Path(__file__).resolve().parents[1]
 
