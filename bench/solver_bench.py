@@ -209,8 +209,9 @@ def solved_fractions(deals: int, seconds: float, jobs: int, nodes: int | None = 
     return out
 
 
-def _engine_bench() -> Any:
-    path = Path(__file__).resolve().parent / "engine.py"
+def engine_bench_module() -> Any:
+    """``bench/engine_bench.py``, loaded by path (run as a script, ``bench/`` is not on ``sys.path``)."""
+    path = Path(__file__).resolve().parent / "engine_bench.py"
     spec = importlib.util.spec_from_file_location("engine_bench", path)
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
@@ -248,7 +249,7 @@ def main() -> None:
     if a.quick:
         a.deals, a.seconds = 5, 2.0
     cp = measure(a.quick)
-    py = "skipped" if a.no_pyodide else _engine_bench().run_pyodide(a.quick, "solver")
+    py = "skipped" if a.no_pyodide else engine_bench_module().run_pyodide(a.quick, "solver")
     fr = solved_fractions(a.deals, a.seconds, a.jobs, a.nodes)
     follow = hint_play(5 if a.quick else a.follow, a.jobs) if a.follow else {}
     still = still_rates(2 if a.quick else a.still, a.jobs) if a.still else {}
