@@ -31,7 +31,7 @@ from tablekit import (
 )
 
 import engine
-from engine.solver import autocomplete, hints
+from solver import autocomplete, hints
 from ui import persist
 
 EASY = "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
@@ -463,8 +463,8 @@ def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_b
 def test_the_badge_answers_with_the_family_search_of_little_spider_and_traditional_spidike(
     desk: TablePage, address: str
 ) -> None:
-    """These games have searches of their own (engine/solver/little.py,
-    engine/solver/spidike.py), in the page: the badge's
+    """These games have searches of their own (solver/little.py,
+    solver/spidike.py), in the page: the badge's
     search finds the win of a deal the engine's tests solve."""
     store_settings(desk, persist.Settings(indicator=True))
     desk.open(address)

@@ -20,18 +20,30 @@ True
 True
 """
 
-from .cards import card_symbol, card_text, card_words, parse_card, rank, suit_of
+from .cards import KING, card_symbol, card_text, card_words, parse_card, rank, suit_of
 from .errors import EngineError, IllegalMove, NotationError, OptionError, SaveError
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
 from .game import Game, game_from_notation, new_game
-from .moves import Move, parse_move
+from .moves import Move, MoveKind, parse_move
 from .piles import PileId, PileRole, UnknownPileError
+from .play import (
+    completes_run,
+    deal_moves,
+    free_index,
+    legal_moves,
+    little_spider_colours,
+    next_position,
+    pile_name,
+    why_illegal,
+)
 from .position import Position, format_notation, parse_notation
 from .rules import PRESETS, OptionSpec, Ruleset, get_ruleset
 from .saves import load_game
-from .view import PublicView
+from .view import HIDDEN_CARD, PublicView, hide
 
 __all__ = [
+    "HIDDEN_CARD",
+    "KING",
     "PRESETS",
     "Dealt",
     "EndReason",
@@ -41,6 +53,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Move",
+    "MoveKind",
     "Moved",
     "NotationError",
     "OptionError",
@@ -59,14 +72,23 @@ __all__ = [
     "card_symbol",
     "card_text",
     "card_words",
+    "completes_run",
+    "deal_moves",
     "format_notation",
+    "free_index",
     "game_from_notation",
     "get_ruleset",
+    "hide",
+    "legal_moves",
+    "little_spider_colours",
     "load_game",
     "new_game",
+    "next_position",
     "parse_card",
     "parse_move",
     "parse_notation",
+    "pile_name",
     "rank",
     "suit_of",
+    "why_illegal",
 ]

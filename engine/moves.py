@@ -20,7 +20,7 @@ Columns, foundations and draw piles count from 1 in text and from 0 in
     >>> eval(repr(m)) == m
     True
     >>> (m.kind, m.src, m.dst, m.count)
-    ('move', 2, 6, 4)
+    (<MoveKind.MOVE: 'move'>, 2, 6, 4)
     >>> str(Move.deal()), str(Move.draw(2)), str(Move.to_foundation(5, 1))
     ('deal', 'd3', 'c6>f2')
 """
@@ -28,11 +28,26 @@ Columns, foundations and draw piles count from 1 in text and from 0 in
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from typing import NamedTuple
 
 from .errors import NotationError
 
-MOVE, FOUNDATION, DEAL, DRAW = "move", "found", "deal", "draw"
+
+class MoveKind(StrEnum):
+    """What a :class:`Move` does; each kind equals its text (``MoveKind.DEAL == "deal"``)."""
+
+    MOVE = "move"
+    """Cards from a column onto a column."""
+    FOUNDATION = "found"
+    """A column's top card onto a foundation."""
+    DEAL = "deal"
+    """A deal from the stock."""
+    DRAW = "draw"
+    """A draw pile dealt (Tournament Spider)."""
+
+
+MOVE, FOUNDATION, DEAL, DRAW = MoveKind.MOVE, MoveKind.FOUNDATION, MoveKind.DEAL, MoveKind.DRAW
 FREE = -1
 """Written in a move's ``src``/``dst`` text as ``fc``; resolved to the Free Column's index."""
 
@@ -53,7 +68,7 @@ class Move(NamedTuple):
     (True, 'c2>fc')
     """
 
-    kind: str
+    kind: MoveKind
     src: int = 0
     dst: int = 0
     count: int = 1  # type: ignore[assignment]  # shadows tuple.count on purpose

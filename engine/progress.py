@@ -15,7 +15,7 @@ dealt, there is always something to do.
 
 The check searches the positions reachable by legal moves breadth first,
 with every face-down card replaced by a placeholder that can never be moved
-or built on (:func:`engine.solver.hide`): it knows nothing the player does
+or built on (:func:`engine.hide`): it knows nothing the player does
 not.  It is exhaustive (no move is pruned), so a ``dead-end`` answer is a
 proof: any line of play that makes progress, even one that knows the hidden
 cards, must begin with visible moves only, and those are all explored.  It
@@ -40,7 +40,7 @@ from .moves import Move
 from .play import legal_moves, next_position
 from .position import Position
 from .rules import Ruleset
-from .solver import hide
+from .view import hide
 
 __all__ = ["DEAD_END", "MAX_NODES", "PROGRESS", "UNKNOWN", "ProgressCheck"]
 

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 import engine  # noqa: E402
 from engine.moves import Move  # noqa: E402
 from engine.piles import PileId  # noqa: E402
-from engine.solver import SOLVED, Hint, autocomplete, hints, solve  # noqa: E402
+from solver import SOLVED, Hint, autocomplete, hints, replay, solve  # noqa: E402
 from ui import assist, model, persist  # noqa: E402
 
 P = PileId.parse
@@ -217,7 +217,7 @@ def test_autocomplete_job_matches_autocomplete() -> None:
     job = assist.autocomplete_job(g.rules, g.position)
     assert job is not None and run(job) == SOLVED
     assert job.moves == autocomplete(g.rules, g.position)
-    assert engine.solver.replay(g.rules, g.position, job.moves).is_cleared()
+    assert replay(g.rules, g.position, job.moves).is_cleared()
     hidden = engine.game_from_notation("spider-1", EASY)
     assert assist.autocomplete_job(hidden.rules, hidden.position) is None
     assert autocomplete(hidden.rules, hidden.position) is None
@@ -239,7 +239,7 @@ def test_sliced_solve_is_solve(preset: str, deal: int, budget: int) -> None:
     assert status == whole.status
     if status == SOLVED:
         assert job.moves == whole.moves
-        assert engine.solver.replay(g.rules, g.position, job.moves).is_cleared()
+        assert replay(g.rules, g.position, job.moves).is_cleared()
 
 
 def test_win_check_answers() -> None:

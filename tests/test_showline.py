@@ -10,7 +10,7 @@ import doctest
 from test_service import begin, book, play, visit
 
 import engine
-from engine.solver import SOLVED, solve
+from solver import SOLVED, solve
 from ui import showline
 from ui.library import GameMeta, settle
 from ui.showline import DONE, PAUSED, PLAYING, SEARCHING, STOPPED, ShowLine, show_key

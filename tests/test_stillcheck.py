@@ -7,7 +7,7 @@ import doctest
 
 import engine
 from engine.play import legal_moves, next_position
-from engine.solver import SOLVED, replay, solve
+from solver import SOLVED, replay, solve
 from ui import stillcheck
 from ui.assist import CANT_TELL, NO_WIN, WINNABLE
 from ui.stillcheck import KnownWins, StillCheck

@@ -1,7 +1,9 @@
 """The shape of the code, kept by tests: small parts with narrow seams.
 
-- no import circle among the modules of ``engine/`` and ``ui/``, not even
-  one made of imports under ``TYPE_CHECKING``;
+- no import circle among the modules of ``engine/``, ``solver/`` and ``ui/``,
+  not even one made of imports under ``TYPE_CHECKING``;
+- the engine never imports the solver; the solver reaches the engine only
+  through its public package (``import engine``, ``from engine import ...``);
 - no file of ``ui/`` over 450 lines, no class with more than 25 methods;
 - no module imports another's private names;
 - variant behaviour reads ``rules.traits`` (:mod:`engine.families`): the
@@ -20,7 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "ui")
+PACKAGES = ("engine", "solver", "ui")
 MAX_LINES = 450
 MAX_METHODS = 25
 
@@ -91,6 +93,33 @@ def test_no_import_circle() -> None:
     for n in sorted(graph):
         if n not in state:
             visit(n)
+
+
+def _package(module: str) -> str:
+    return module.split(".")[0]
+
+
+def test_the_engine_never_imports_the_solver() -> None:
+    found = [
+        f"{name} imports {target}"
+        for name, path in MODULES.items()
+        if _package(name) == "engine"
+        for target in _imports(name, path)
+        if _package(target) == "solver"
+    ]
+    assert not found
+
+
+def test_the_solver_reaches_the_engine_only_through_its_package() -> None:
+    """``from engine import Move`` and ``import engine``, never ``engine.play``."""
+    found = [
+        f"{name} imports {target}"
+        for name, path in MODULES.items()
+        if _package(name) == "solver"
+        for target in _imports(name, path)
+        if _package(target) == "engine" and target != "engine"
+    ]
+    assert not found
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("ui.")))

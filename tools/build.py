@@ -4,7 +4,7 @@
 Standard library only. The site is:
 
 * our files: ``index.html``, ``manifest.webmanifest``, ``shell/**``,
-  ``assets/**``, ``engine/**/*.py``, ``ui/**/*.py``;
+  ``assets/**``, ``engine/**/*.py``, ``solver/**/*.py``, ``ui/**/*.py``;
 * ``pyscript.toml`` as it is (without a ``[files]`` table: the page's loader
   writes the Python files above into Pyodide's file system itself, from the
   list it gets in ``/*@PYTHON_FILES@*/``);
@@ -74,8 +74,11 @@ TREES: dict[str, tuple[str, ...] | None] = {
     "shell": None,
     "assets": None,
     "engine": (".py",),
+    "solver": (".py",),
     "ui": (".py",),
 }
+# The Python packages the page imports: the engine, the solver over it, the page side.
+PYTHON_TREES = ("engine", "solver", "ui")
 SKIP_PARTS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 # Our own text files in which placeholders are filled in.
@@ -445,7 +448,7 @@ def our_files(source: Path) -> dict[str, Path]:
 
 def python_files(files: dict[str, Path]) -> list[str]:
     """Site paths of the Python files PyScript copies into the browser."""
-    return [p for p in sorted(files) if p.endswith(".py") and p.split("/")[0] in ("engine", "ui")]
+    return [p for p in sorted(files) if p.endswith(".py") and p.split("/")[0] in PYTHON_TREES]
 
 
 def module_name(path: str) -> str:

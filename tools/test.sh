@@ -13,7 +13,7 @@
 #   a. pytest tests/                        engine, layout, tools (CPython)
 #   b. mypy (mypy.ini: --strict over engine, ui, tools, bench and the test kits)
 #   c. ruff check . and ruff format --check .   (ruff.toml)
-#   d. node tests/pyodide/run.mjs           the engine suite inside Pyodide
+#   d. node tests/pyodide/run.mjs           the engine and solver suites inside Pyodide
 #   e. pytest e2e/                          the real page in Chromium
 #   f. pytest xbrowser/ (under xvfb-run)    the same game in Firefox and WebKit
 # Exits non-zero if any stage fails; a pytest run that collects no test
@@ -124,7 +124,7 @@ run "ruff check" ruff-check $VPY -m ruff check .
 
 run "ruff format --check" ruff-format $VPY -m ruff format --check .
 
-run "Engine tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine "$@"
+run "Engine and solver tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine tests/solver "$@"
 
 # --durations: the slowest browser tests, to keep the CI run under its 20-minute budget
 run "Browser tests" e2e $VPY -m pytest e2e/ --durations=12 "$@"

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from engine.solver import SOLVED, replay, solve  # noqa: E402
+from solver import SOLVED, replay, solve  # noqa: E402
 
 DATA = ROOT / "assets" / "data" / "winnable.json"
 FORMAT_VERSION = 1

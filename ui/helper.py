@@ -45,7 +45,7 @@ from collections.abc import Callable
 import engine
 from engine.moves import Move
 from engine.position import Position
-from engine.solver import SOLVED, hints
+from solver import SOLVED, hints
 
 from . import assist
 from .announce import finish_text

@@ -9,7 +9,7 @@ player's own, an Undo, another game or another tab changes the position,
 and the show stops (:meth:`ShowLine.follows`).
 
 >>> import engine
->>> from engine.solver import solve
+>>> from solver import solve
 >>> g = engine.new_game("spider-1", deal=3)
 >>> show = ShowLine(g.position)
 >>> show.phase
@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from engine.moves import Move
 from engine.position import Position
 from engine.rules import Ruleset
-from engine.solver import SOLVED, UNKNOWN
+from solver import SOLVED, UNKNOWN
 
 from .assist import SlicedSolve
 

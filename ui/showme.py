@@ -29,7 +29,7 @@ from typing import Protocol
 import engine
 from engine.moves import Move
 from engine.position import Position
-from engine.solver import SOLVED
+from solver import SOLVED
 
 from .dom import Bindings, DomEvent, Element, Timer, el, window
 from .showline import (

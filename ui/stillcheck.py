@@ -19,7 +19,7 @@ search that alone may prove "no win"), and tells :class:`KnownWins` what
 it found.
 
 >>> import engine
->>> from engine.solver import solve
+>>> from solver import solve
 >>> g = engine.new_game("spider-1", deal=3)
 >>> known = KnownWins(g.rules)
 >>> line = solve(g.rules, g.position, max_nodes=60_000).moves
@@ -38,7 +38,7 @@ from engine.moves import Move
 from engine.play import legal_moves, next_position
 from engine.position import Position
 from engine.rules import Ruleset
-from engine.solver import SOLVED, UNSOLVABLE
+from solver import SOLVED, UNSOLVABLE
 
 from .assist import NO_WIN, WINNABLE, SlicedSolve, WinCheck
 

@@ -25,11 +25,6 @@ def test_the_engine_modules_are_all_here() -> None:
         "engine.rules",
         "engine.saves",
         "engine.view",
-        "engine.solver",
-        "engine.solver.spider",
-        "engine.solver.little",
-        "engine.solver.spidike",
-        "engine.solver.base",
     } <= set(MODULES)
 
 

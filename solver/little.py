@@ -55,7 +55,7 @@ and converted back to engine :class:`~engine.moves.Move` s by replaying
 them with the engine's own rules, which checks every move.
 
 >>> import engine
->>> from engine.solver import SOLVED, replay
+>>> from solver import SOLVED, replay
 >>> game = engine.new_game("little-spider", deal=19)
 >>> search = LittleSpiderSearch(game.rules, game.position)
 >>> while search.step(500) is None:
@@ -68,11 +68,11 @@ from __future__ import annotations
 
 import random
 
-from ..moves import DEAL, FOUNDATION, MOVE, Move
-from ..play import little_spider_colours, next_position, why_illegal
-from ..position import Position
-from ..rules import Ruleset
+from engine import Move, MoveKind, Position, Ruleset, little_spider_colours, next_position, why_illegal
+
 from .base import SOLVED, UNSOLVABLE
+
+DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
 
 _RED = (False, True, True, False)
 """Spades, hearts, diamonds, clubs: which suits are red."""

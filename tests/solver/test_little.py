@@ -1,4 +1,4 @@
-"""Little Spider's own search (engine/solver/little.py): its wins replay in the
+"""Little Spider's own search (solver/little.py): its wins replay in the
 engine, it agrees with a brute-force search over the engine's own moves, its
 reductions lose no win, and it runs in slices within its budget."""
 
@@ -14,8 +14,8 @@ from engine.cards import is_red
 from engine.play import deal_position, legal_moves, next_position
 from engine.position import Position
 from engine.rules import Ruleset
-from engine.solver import FAMILY_SEARCHES, SOLVED, UNKNOWN, UNSOLVABLE, make_search, replay, solve
-from engine.solver.little import CHAIN_POS, NEED, LittleSpiderSearch, _Dive, luby
+from solver import FAMILY_SEARCHES, SOLVED, UNKNOWN, UNSOLVABLE, make_search, replay, solve
+from solver.little import CHAIN_POS, NEED, LittleSpiderSearch, _Dive, luby
 
 BOTH = ["little-spider", "little-spider-classic"]
 FULL_OTHERS = ["Ad2d3d4d5d6d7d8d9dTdJdQdKd", "KsQsJsTs9s8s7s6s5s4s3s2sAs", "KcQcJcTc9c8c7c6c5c4c3c2cAc"]

@@ -7,11 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from ..errors import IllegalMove
-from ..moves import Move
-from ..play import next_position, why_illegal
-from ..position import Position
-from ..rules import Ruleset
+from engine import IllegalMove, Move, Position, Ruleset, next_position, why_illegal
 
 SOLVED, UNSOLVABLE, UNKNOWN, CANCELLED = "solved", "unsolvable", "unknown", "cancelled"
 """A search's answers: a win found (its moves replay legally), proven
@@ -20,13 +16,13 @@ stopped from outside."""
 
 
 class FamilySearch(Protocol):
-    """A budgeted, anytime search for a win: what :func:`engine.solver.make_search` returns.
+    """A budgeted, anytime search for a win: what :func:`solver.make_search` returns.
 
     :meth:`step` explores up to ``max_nodes`` positions and returns the
     answer once there is one (``None`` meanwhile); ``nodes`` counts the
     positions explored, ``moves`` holds the win once ``status`` is
     :data:`SOLVED`.  ``levelled``: a search that gives up may be tried
-    again wider (:func:`engine.solver.tries`).
+    again wider (:func:`solver.tries`).
     """
 
     nodes: int

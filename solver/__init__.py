@@ -30,9 +30,9 @@ columns one rank higher on the way).  Its transposition table's key
 (:func:`position_key`) leaves out the foundations and, once the stock is
 empty, the order of the columns.  Little Spider and traditional Spidike
 have full-information searches of their own (:func:`make_search`,
-:data:`FAMILY_SEARCHES`: :mod:`engine.solver.little`,
-:mod:`engine.solver.spidike`); hints in every game use the Spider family's
-best-first search (:mod:`engine.solver.spider`).  Every search implements
+:data:`FAMILY_SEARCHES`: :mod:`solver.little`,
+:mod:`solver.spidike`); hints in every game use the Spider family's
+best-first search (:mod:`solver.spider`).  Every search implements
 :class:`FamilySearch`.
 
 Move pruning never invents a solution: every move the solver returns is
@@ -45,7 +45,7 @@ pruning reports ``unknown``; only the complete mode (no pruning, no beam)
 reports ``unsolvable``.
 
 >>> import engine
->>> from engine.solver import solve
+>>> from solver import solve
 >>> game = engine.game_from_notation("spider-1", "Ks/Qs/Js/Ts/9s/8s/7s/6s/5s/4s3s2sAs - -/-/-/-/-/-/-/-")
 >>> result = solve(game.rules, game.position, max_nodes=2000)
 >>> result.status, len(result.moves) > 0
@@ -58,14 +58,12 @@ import gc
 import time
 from collections.abc import Callable
 
-from ..moves import Move
-from ..position import Position
-from ..rules import Ruleset
+from engine import Move, Position, Ruleset
+
 from .base import CANCELLED, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, replay
 from .little import LittleSpiderSearch
 from .spider import (
     BEAM,
-    HIDDEN_CARD,
     HINT_WEIGHTS,
     LEVEL_NODES,
     PER_WIDTH,
@@ -78,7 +76,6 @@ from .spider import (
     block_starts,
     column_value,
     evaluate,
-    hide,
     hints,
     macro_successors,
     position_key,
@@ -92,7 +89,6 @@ __all__ = [
     "BEAM",
     "CANCELLED",
     "FAMILY_SEARCHES",
-    "HIDDEN_CARD",
     "HINT_WEIGHTS",
     "LEVEL_NODES",
     "PER_WIDTH",
@@ -112,7 +108,6 @@ __all__ = [
     "block_starts",
     "column_value",
     "evaluate",
-    "hide",
     "hints",
     "macro_successors",
     "make_search",

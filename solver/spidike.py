@@ -57,7 +57,7 @@ win are converted into engine :class:`~engine.moves.Move`\\ s and replayed
 with the engine's own rules before they are reported.
 
 >>> import engine
->>> from engine.solver import solve
+>>> from solver import solve
 >>> game = engine.game_from_notation(
 ...     "spidike-classic", "Ks2h/Ah/Qs/-/-/-/- - As2s3s4s5s6s7s8s9sTsJs/-/-/-")
 >>> result = solve(game.rules, game.position, max_nodes=1000)
@@ -70,11 +70,11 @@ from __future__ import annotations
 import heapq
 from typing import NamedTuple
 
-from ..moves import DEAL, FOUNDATION, MOVE, Move
-from ..play import next_position, why_illegal
-from ..position import Position
-from ..rules import Ruleset
+from engine import Move, MoveKind, Position, Ruleset, next_position, why_illegal
+
 from .base import SOLVED, UNSOLVABLE
+
+DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
 
 _new = tuple.__new__
 
