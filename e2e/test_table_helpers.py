@@ -232,7 +232,7 @@ def test_hint_with_an_empty_column_turns_up_a_card_or_fills_it_for_the_deal(desk
     assert answer["hint"] == "c1>c10" and answer["message"] == "Move the nine of spades to column 10 to turn up a card."
     assert answer["hint-dst"] == "column-10"
     desk.drag_move(g, g.parse_move("c1>c10"))
-    g.play("c1>c10")
+    g.play_text("c1>c10")
     desk.wait_moves(1)
     desk.expect_game(g)
     g = engine.game_from_notation("spider-1", "5s9s/Ks/Js/3s/7s/Ks/Js/3s/7s/- AsAsAsAsAsAsAs2s2s2s -/-/-/-/-/-/-/-")

@@ -14,42 +14,55 @@ code runs in CPython and in the browser under Pyodide.
 'c1>c3'
 >>> [type(e).__name__ for e in game.play(move)]
 ['Moved', 'Flipped', 'ScoreChanged']
->>> game.why_illegal("deal") is None
+>>> game.why_illegal(engine.Move.deal()) is None
 True
 >>> game.undo() and game.can_redo
 True
 """
 
-from .cards import KING, card_symbol, card_text, card_words, parse_card, rank, suit_of
+from .cards import KING, SUIT_NAMES, card_symbol, card_text, card_words, is_red, parse_card, rank, suit_of
 from .errors import EngineError, IllegalMove, NotationError, OptionError, SaveError
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
+from .families import Foundations
 from .game import Game, game_from_notation, new_game
-from .moves import Move, MoveKind, parse_move
-from .piles import PileId, PileRole, UnknownPileError
+from .moves import Move, MoveKind, known_move, move_of, move_text, parse_move
+from .piles import FREE_COLUMN, STOCK, PileId, PileRole, UnknownPileError
 from .play import (
     completes_run,
     deal_moves,
+    deal_position,
     free_index,
     legal_moves,
     little_spider_colours,
+    movable_count,
     next_position,
+    pile_id,
     pile_name,
+    stock_id,
     why_illegal,
 )
 from .position import Position, format_notation, parse_notation
-from .rules import PRESETS, OptionSpec, Ruleset, get_ruleset
+from .progress import Progress, ProgressCheck
+from .rng import MAX_DEAL, MIN_DEAL
+from .rules import PRESETS, OptionSpec, OptionValue, Ruleset, get_ruleset
 from .saves import load_game
 from .view import HIDDEN_CARD, PublicView, hide
 
 __all__ = [
+    "FREE_COLUMN",
     "HIDDEN_CARD",
     "KING",
+    "MAX_DEAL",
+    "MIN_DEAL",
     "PRESETS",
+    "STOCK",
+    "SUIT_NAMES",
     "Dealt",
     "EndReason",
     "EngineError",
     "Event",
     "Flipped",
+    "Foundations",
     "Game",
     "IllegalMove",
     "Move",
@@ -58,10 +71,13 @@ __all__ = [
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "OptionValue",
     "Outcome",
     "PileId",
     "PileRole",
     "Position",
+    "Progress",
+    "ProgressCheck",
     "PublicView",
     "Ruleset",
     "RunRemoved",
@@ -74,21 +90,29 @@ __all__ = [
     "card_words",
     "completes_run",
     "deal_moves",
+    "deal_position",
     "format_notation",
     "free_index",
     "game_from_notation",
     "get_ruleset",
     "hide",
+    "is_red",
+    "known_move",
     "legal_moves",
     "little_spider_colours",
     "load_game",
+    "movable_count",
+    "move_of",
+    "move_text",
     "new_game",
     "next_position",
     "parse_card",
     "parse_move",
     "parse_notation",
+    "pile_id",
     "pile_name",
     "rank",
+    "stock_id",
     "suit_of",
     "why_illegal",
 ]

@@ -77,7 +77,6 @@ DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
 _RED = (False, True, True, False)
 """Spades, hearts, diamonds, clubs: which suits are red."""
 
-_NEW = tuple.__new__
 
 # -- per-card tables ------------------------------------------------------------------
 #
@@ -442,9 +441,9 @@ class LittleSpiderSearch:
         out: list[Move] = []
         for kind, a, b in line:
             if kind == _D:
-                m = _NEW(Move, (DEAL, 0, 0, 0, -1))
+                m = Move.deal()
             elif kind == _M:
-                m = _NEW(Move, (MOVE, a, b, 1, -1))
+                m = Move.tableau(a, b)
             else:
                 slot = b
                 if slot < 0:
@@ -452,11 +451,11 @@ class LittleSpiderSearch:
                         (
                             f
                             for f in range(len(pos.foundations))
-                            if why_illegal(rules, pos, _NEW(Move, (FOUNDATION, a, f, 1, -1))) is None
+                            if why_illegal(rules, pos, Move.to_foundation(a, f)) is None
                         ),
                         0,
                     )
-                m = _NEW(Move, (FOUNDATION, a, slot, 1, -1))
+                m = Move.to_foundation(a, slot)
             reason = why_illegal(rules, pos, m)
             if reason is not None:  # a bug in this module: never hand out an illegal line
                 raise AssertionError(f"the Little Spider search made an illegal move {m}: {reason}")

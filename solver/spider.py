@@ -19,9 +19,10 @@ from engine import (
     card_words,
     completes_run,
     deal_moves,
-    free_index,
     hide,
+    known_move,
     legal_moves,
+    move_of,
     next_position,
     pile_name,
 )
@@ -225,7 +226,6 @@ def spider_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Positio
     """
     tableau = pos.tableau
     down = pos.down
-    free = free_index(rules)
     by_rank: dict[int, list[int]] = {}
     first_empty = -1
     for j, col in enumerate(tableau):
@@ -290,7 +290,7 @@ def spider_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Positio
                 else:
                     dn = down
                 for j in dsts:
-                    m = _new(Move, (MOVE, i, j, count, free))
+                    m = known_move((MOVE, i, j, count)) or move_of(MOVE, i, j, count)
                     newdst = tableau[j] + moving
                     if removes and (
                         (top_is_ace and len(newdst) - down[j] >= 13)
@@ -364,7 +364,6 @@ def macro_successors(
         return []
     tableau = pos.tableau
     down = pos.down
-    free = free_index(rules)
     by_rank: dict[int, list[int]] = {}
     empties: list[int] = []
     for j, col in enumerate(tableau):
@@ -431,9 +430,15 @@ def macro_successors(
                     parks.append(spot)
                 if len(parks) < t - 1:
                     continue
-                seq = [_new(Move, (MOVE, i, parks[blk], sizes[blk], free)) for blk in range(t - 1)]
-                seq.append(_new(Move, (MOVE, i, j, sizes[t - 1], free)))
-                seq.extend(_new(Move, (MOVE, parks[blk], j, sizes[blk], free)) for blk in range(t - 2, -1, -1))
+                seq = [
+                    known_move((MOVE, i, parks[blk], sizes[blk])) or move_of(MOVE, i, parks[blk], sizes[blk])
+                    for blk in range(t - 1)
+                ]
+                seq.append(known_move((MOVE, i, j, sizes[t - 1])) or move_of(MOVE, i, j, sizes[t - 1]))
+                seq.extend(
+                    known_move((MOVE, parks[blk], j, sizes[blk])) or move_of(MOVE, parks[blk], j, sizes[blk])
+                    for blk in range(t - 2, -1, -1)
+                )
                 newdst = tableau[j] + col[h:]
                 if removes and (
                     ((col[-1] >> 2) == 1 and len(newdst) - down[j] >= 13)

@@ -76,7 +76,6 @@ from .base import SOLVED, UNSOLVABLE
 
 DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
 
-_new = tuple.__new__
 
 Piles = tuple[tuple[int, ...], ...]
 State = tuple[Piles, tuple[int, ...], int, tuple[int, ...]]
@@ -517,16 +516,16 @@ class _BestFirst:
                 for f, pile in enumerate(pos.foundations)
                 if (pile and pile[-1] + 4 == card) or (not pile and (card >> 2) == 1)
             )
-            play(_new(Move, (FOUNDATION, src, slot, 1, -1)))
+            play(Move.to_foundation(src, slot))
 
         for (kind, src, dst, count), autos in steps:
             if src >= 0:
                 if kind == _TAB:
-                    play(_new(Move, (MOVE, src, dst, count, -1)))
+                    play(Move.tableau(src, dst, count))
                 elif kind == _FND:
                     up(src)
                 else:
-                    play(_new(Move, (DEAL, 0, 0, 0, -1)))
+                    play(Move.deal())
             for a in autos:
                 up(a)
         if not pos.is_cleared():

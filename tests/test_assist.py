@@ -68,7 +68,7 @@ def test_highlight_for_each_kind_of_move() -> None:
     assert assist.highlight_for(t.rules, t.position, Move.draw(2)).src == P("draw-3")
     free = len(t.rules.columns)
     col = t.position.tableau[0]
-    assert assist.highlight_for(t.rules, t.position, Move.tableau(0, free, 1, free)) == assist.Highlight(
+    assert assist.highlight_for(t.rules, t.position, Move.tableau(0, free, 1)) == assist.Highlight(
         P("column-1"), len(col) - 1, 1, P("free")
     )
     s = engine.new_game("spidike", 3)

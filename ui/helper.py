@@ -195,7 +195,7 @@ class Helper:
             if hl.dst is not None:
                 top = t.piles.get(hl.dst, [])
                 self._mark(r.card(top[-1]) if top else r.piles[hl.dst], "hint-dst")
-            d.hint = str(hint.move)
+            d.hint = g.move_text(hint.move)
             d.hintSrc = f"{hl.src}:{'' if hl.index is None else hl.index}"
             if hl.dst is not None:
                 d.hintDst = hl.dst

@@ -52,7 +52,7 @@ def run(suits: str, top: int = 1, bottom: int = 13) -> str:
 
 
 def moves_text(g: engine.Game) -> list[str]:
-    return [str(m) for m in g.legal_moves()]
+    return [g.move_text(m) for m in g.legal_moves()]
 
 
 def event_types(events: Sequence[object]) -> list[str]:

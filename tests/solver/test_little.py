@@ -117,7 +117,7 @@ def test_plays_a_card_before_the_deal_that_would_bury_it(preset: str) -> None:
     assert [str(m) for m in s.moves][:2] == ["c1>f1", "deal"]
     assert replay(g.rules, g.position, s.moves).is_cleared()
     late = game(preset, columns, stock="4h", foundations=["Ah", *FULL_OTHERS])
-    late.play("deal")
+    late.play_text("deal")
     assert brute_force(late.rules, late.position) is False
     assert run(LittleSpiderSearch(late.rules, late.position, complete=True), 5000) == UNSOLVABLE
 
@@ -133,7 +133,7 @@ def test_the_first_base_card_chooses_the_colours_and_both_choices_are_searched()
         assert str(s.moves[0]) == "c2>f1"  # the Ks
         assert replay(g.rules, g.position, s.moves).is_cleared()
     aces = game("little-spider", ["As", "2s3s4s5s6s7s8s9sTsJsQsKs"])
-    aces.play("c1>f1")
+    aces.play_text("c1>f1")
     assert run(LittleSpiderSearch(aces.rules, aces.position, complete=True), 5000) == UNSOLVABLE
 
 
