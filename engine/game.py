@@ -75,6 +75,20 @@ class Game:
     Create one with :func:`new_game`, :func:`game_from_notation` or
     :func:`engine.load_game`.  Time is an input: the caller reports the
     elapsed seconds with :meth:`set_elapsed`; the engine never reads a clock.
+
+    >>> g = new_game("spider-1", deal=1)
+    >>> g.rules.name, g.status, g.score, g.position.stock_count()
+    ('Spider · 1 suit', <Outcome.PLAYING: 'playing'>, 500, 50)
+    >>> first = g.legal_moves()[0]
+    >>> g.move_text(first), g.why_illegal(first)
+    ('c1>c5', None)
+    >>> [type(e).__name__ for e in g.play(first)]
+    ['Moved', 'Flipped', 'ScoreChanged']
+    >>> g.moves == [first], g.can_undo
+    (True, True)
+    >>> from engine import load_game
+    >>> load_game(g.to_json()).position == g.position  # a save brings it back
+    True
     """
 
     def __init__(
@@ -150,7 +164,11 @@ class Game:
         return max(0, math.floor(self.rules.time_limit - self.elapsed))
 
     def legal_moves(self) -> list[Move]:
-        """Every legal action now (none once the game is over)."""
+        """Every legal action now (none once the game is over), in a fixed order.
+
+        >>> [str(m) for m in new_game("spider-1", deal=1).legal_moves()]
+        ['c1>c5', 'c6>c3', 'c6>c10', 'c7>c9', 'c9>c6', 'deal']
+        """
         if self.end_reason is not None:
             return []
         return legal_moves(self.rules, self.position)
@@ -289,6 +307,11 @@ class Game:
         Unlimited, except across Tournament Spider's barriers (a draw-pile
         deal, a run removal).  Undoing a stuck game resumes it.  Classic
         scoring charges a point for an undo.
+
+        >>> g = new_game("spider-1", deal=1)
+        >>> _ = g.play(Move.deal())
+        >>> [type(e).__name__ for e in g.undo()], g.can_redo, g.redo_moves
+        (['Dealt', 'ScoreChanged'], True, [Move.parse('deal')])
         """
         if not self.can_undo:
             if self.end_reason not in (None, EndReason.STUCK):

@@ -168,6 +168,13 @@ def parse_move(text: str, free: int = -1) -> Move:
 
     Raises :class:`NotationError` for text that is not a move.  Whether the
     move is legal is a separate question (:meth:`engine.Game.why_illegal`).
+
+    >>> parse_move("c2>fc", free=8) == parse_move("c2>c9") == Move.tableau(1, 8)
+    True
+    >>> parse_move("c2>fc")
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: 'c2>fc': this game has no Free Column
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is text like 'c3>c7', not {text!r}")

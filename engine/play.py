@@ -364,7 +364,14 @@ def stalemated(rules: Ruleset, pos: Position) -> bool:
 
 
 def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
-    """A sentence a player can read saying why ``move`` is illegal here, or None."""
+    """A sentence a player can read saying why ``move`` is illegal here, or None.
+
+    >>> from engine.rules import PRESETS
+    >>> rules = PRESETS["spider-1"]
+    >>> pos = deal_position(rules, 1)
+    >>> why_illegal(rules, pos, Move.tableau(0, 1)), why_illegal(rules, pos, Move.deal())
+    ('The card must go on an eight (of any suit) or an empty column.', None)
+    """
     kind = move.kind
     tableau = pos.tableau
     ncols = len(tableau)
@@ -474,7 +481,17 @@ def apply_move(rules: Ruleset, pos: Position, move: Move) -> tuple[Position, lis
 
 
 def next_position(rules: Ruleset, pos: Position, move: Move) -> Position:
-    """The position after a legal ``move``, without its events (the solver's fast path)."""
+    """The position after a legal ``move``, without its events (the solver's fast path).
+
+    Positions are immutable: ``pos`` is left as it was.
+
+    >>> from engine.rules import PRESETS
+    >>> rules = PRESETS["spider-1"]
+    >>> pos = deal_position(rules, 1)
+    >>> after = next_position(rules, pos, Move.deal())
+    >>> pos.stock_count(), after.stock_count(), after == apply_move(rules, pos, Move.deal())[0]
+    (50, 40, True)
+    """
     return _apply(rules, pos, move, None)
 
 

@@ -70,7 +70,7 @@ import random
 
 from engine import Move, MoveKind, Position, Ruleset, little_spider_colours, next_position, why_illegal
 
-from .base import SOLVED, UNSOLVABLE
+from .base import SOLVED, UNSOLVABLE, Status
 
 DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
 
@@ -197,7 +197,7 @@ class LittleSpiderSearch:
         self.pos = pos
         self.complete = complete
         self.nodes = 0
-        self.status: str | None = None
+        self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self._wrap = rules.wrap
         self._nbr = NEIGHBOUR_RANKS[1 if rules.wrap else 0]
@@ -221,7 +221,7 @@ class LittleSpiderSearch:
         """Never: this search is not tried again wider."""
         return False
 
-    def step(self, max_nodes: int) -> str | None:
+    def step(self, max_nodes: int) -> Status | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         if self.status is not None:
             return self.status

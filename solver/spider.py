@@ -27,7 +27,7 @@ from engine import (
     pile_name,
 )
 
-from .base import SOLVED, UNKNOWN, UNSOLVABLE
+from .base import SOLVED, UNKNOWN, UNSOLVABLE, Status
 
 DEAL, DRAW, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.DRAW, MoveKind.FOUNDATION, MoveKind.MOVE
 
@@ -40,7 +40,7 @@ LEVEL_NODES = 1000
 class SolveResult(NamedTuple):
     """What a search found: ``status``, the winning ``moves`` (if solved), effort."""
 
-    status: str
+    status: Status
     moves: tuple[Move, ...]
     nodes: int
     seconds: float
@@ -516,7 +516,7 @@ class Search:
         self.beam = beam
         self.level_nodes = level_nodes
         self.nodes = 0
-        self.status: str | None = None
+        self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self._parents: dict[Position, _Node] = {self.start: _Node(None, None)}
         self.levelled = rules.traits.levelled_search and not complete
@@ -544,7 +544,7 @@ class Search:
         self._tick += 1
         heapq.heappush(self._fheap, (-value, self._tick, pos, key))
 
-    def _step_fast(self, max_nodes: int) -> str | None:
+    def _step_fast(self, max_nodes: int) -> Status | None:
         """The Spider family's levelled search (full information)."""
         rules = self.rules
         heap = self._fheap
@@ -685,7 +685,7 @@ class Search:
         self._tick += 1
         heapq.heappush(self._heap, (-value, self._tick, pos))
 
-    def step(self, max_nodes: int = 1000) -> str | None:
+    def step(self, max_nodes: int = 1000) -> Status | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         if self.status is not None:
             return self.status
@@ -867,6 +867,12 @@ def hints(
     the deal (or the best draw pile) if one is allowed, else, if the deal
     waits for the empty columns to be filled, the moves that fill one; an
     empty list means nothing helps now.
+
+    >>> import engine
+    >>> g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    >>> best = hints(g.rules, g.position)[0]
+    >>> g.move_text(best.move), best.reason
+    ('c2:2>c1', 'Move the run from the ten of spades to column 1 to empty column 2.')
     """
     view = hide(pos)
     w = HINT_WEIGHTS

@@ -62,7 +62,7 @@ with the engine's own rules before they are reported.
 ...     "spidike-classic", "Ks2h/Ah/Qs/-/-/-/- - As2s3s4s5s6s7s8s9sTsJs/-/-/-")
 >>> result = solve(game.rules, game.position, max_nodes=1000)
 >>> result.status, [str(m) for m in result.moves]
-('solved', ['c2>f2', 'c3>f1', 'c1>f2', 'c1>f1'])
+(<Status.SOLVED: 'solved'>, ['c2>f2', 'c3>f1', 'c1>f2', 'c1>f1'])
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ from typing import NamedTuple
 
 from engine import Move, MoveKind, Position, Ruleset, next_position, why_illegal
 
-from .base import SOLVED, UNSOLVABLE
+from .base import SOLVED, UNSOLVABLE, Status
 
 DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
 
@@ -165,7 +165,7 @@ class _BestFirst:
         self.start = pos
         self.complete = complete
         self.nodes = 0
-        self.status: str | None = None
+        self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self.ncols = len(pos.tableau)
         self.stock: tuple[int, ...] = pos.stock[0] if pos.stock else ()
@@ -438,7 +438,7 @@ class _BestFirst:
 
     # -- the search -------------------------------------------------------
 
-    def step(self, max_nodes: int = 1000) -> str | None:
+    def step(self, max_nodes: int = 1000) -> Status | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         if self.status is not None:
             return self.status
@@ -566,7 +566,7 @@ class SpidikeSearch:
         self.rules = rules
         self.complete = complete
         self.nodes = 0
-        self.status: str | None = None
+        self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self._pos = pos
         self._portfolio = portfolio[:1] if complete else portfolio
@@ -593,7 +593,7 @@ class SpidikeSearch:
         """Never: this search is not tried again wider."""
         return False
 
-    def step(self, max_nodes: int = 1000) -> str | None:
+    def step(self, max_nodes: int = 1000) -> Status | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         budget = max_nodes
         while self.status is None and budget > 0:

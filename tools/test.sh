@@ -10,10 +10,11 @@
 #   4. the pure-Python wheels for the Pyodide run (tests/pyodide/requirements.txt)
 #   5. the site (tools/build.py -> _site/)
 # then, in order, each stage even if an earlier one failed:
-#   a. pytest tests/                        engine, layout, tools (CPython)
+#   a. pytest tests/ engine/ solver/ --doctest-modules   engine, solver, layout, tools, and
+#      the engine's and the solver's docstring examples (CPython)
 #   b. mypy (mypy.ini: --strict over engine, ui, tools, bench and the test kits)
 #   c. ruff check . and ruff format --check .   (ruff.toml)
-#   d. node tests/pyodide/run.mjs           the engine and solver suites inside Pyodide
+#   d. node tests/pyodide/run.mjs           the engine and solver suites and examples inside Pyodide
 #   e. pytest e2e/                          the real page in Chromium
 #   f. pytest xbrowser/ (under xvfb-run)    the same game in Firefox and WebKit
 # Exits non-zero if any stage fails; a pytest run that collects no test
@@ -116,7 +117,7 @@ run() {
   NAMES+=("$log")
 }
 
-run "CPython tests" cpython $VPY -m pytest tests/ "$@"
+run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules "$@"
 
 run "mypy --strict (mypy.ini)" mypy $VPY -m mypy
 
@@ -124,7 +125,7 @@ run "ruff check" ruff-check $VPY -m ruff check .
 
 run "ruff format --check" ruff-format $VPY -m ruff format --check .
 
-run "Engine and solver tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine tests/solver "$@"
+run "Engine and solver tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine tests/solver engine solver --doctest-modules "$@"
 
 # --durations: the slowest browser tests, to keep the CI run under its 20-minute budget
 run "Browser tests" e2e $VPY -m pytest e2e/ --durations=12 "$@"

@@ -151,8 +151,8 @@ class ShowSearch:
     >>> status = None
     >>> while status is None:
     ...     status = job.step(8)
-    >>> status, job.nodes < PROOF_NODES
-    ('unsolvable', True)
+    >>> status == "unsolvable", job.nodes < PROOF_NODES
+    (True, True)
     """
 
     def __init__(self, rules: Ruleset, pos: Position, budget: int = SEARCH_NODES) -> None:

@@ -1,7 +1,9 @@
 // Runs the engine test suite inside Pyodide (Python 3.14, WebAssembly) under
 // Node: the same engine code the browser runs, tested by the same pytest.
 //
-//   node tests/pyodide/run.mjs [pytest arguments]      (default: tests/engine tests/solver)
+//   node tests/pyodide/run.mjs [pytest arguments]
+//   (default: tests/engine tests/solver engine solver --doctest-modules: the
+//   engine's and the solver's suites and their docstring examples)
 //
 // * Pyodide is the pinned npm package (node_modules/pyodide, `npm ci`).
 // * engine/, solver/, ui/ and tests/ (and the root pytest configuration) are copied
@@ -22,7 +24,7 @@ import { loadPyodide } from "pyodide";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const wheelDir = process.env.PYODIDE_WHEELS || join(root, ".cache", "pyodide-wheels");
 const args = process.argv.slice(2);
-const pytestArgs = args.length ? args : ["tests/engine", "tests/solver"];
+const pytestArgs = args.length ? args : ["tests/engine", "tests/solver", "engine", "solver", "--doctest-modules"];
 
 const wheels = existsSync(wheelDir) ? readdirSync(wheelDir).filter((n) => n.endsWith(".whl")) : [];
 for (const needed of ["pytest-", "pluggy-", "iniconfig-", "packaging-", "hypothesis-"]) {
