@@ -1,7 +1,7 @@
 // Runs a benchmark (bench/engine_bench.py by default) inside Pyodide under Node.
 //
 // Loads the pinned npm `pyodide` package (node_modules/pyodide, from `npm ci`),
-// copies engine/ and bench/NAME_bench.py into Pyodide's in-memory file system,
+// copies engine/, solver/ and bench/NAME_bench.py into Pyodide's in-memory file system,
 // calls NAME_bench.measure(quick=...) and prints one line: "BENCH_JSON {...}".
 // bench/engine_bench.py and bench/solver_bench.py run this script and read that line.
 //
@@ -24,7 +24,7 @@ const pyodide = await loadPyodide({
   stderr: (line) => process.stderr.write(line + "\n"),
 });
 
-// engine/ with its subpackages (engine/solver/)
+// engine/ and solver/ with their subpackages
 function copyPython(from, to) {
   pyodide.FS.mkdirTree(to);
   for (const entry of readdirSync(from, { withFileTypes: true })) {
@@ -33,6 +33,7 @@ function copyPython(from, to) {
   }
 }
 copyPython(join(root, "engine"), "/bench/engine");
+copyPython(join(root, "solver"), "/bench/solver");
 pyodide.FS.writeFile(`/bench/${name}_bench.py`, readFileSync(join(root, "bench", `${name}_bench.py`)));
 
 const result = pyodide.runPython(`

@@ -5,6 +5,10 @@ Figures:
 
 * positions per second of the full-information search, in CPython and in
   Pyodide under Node (the same code; ``bench/pyodide_bench.mjs --bench solver``);
+* the time to generate a position's successors by the solver's own copy of
+  the engine's move generation (:func:`solver.spider_successors`) beside the
+  engine's (:func:`solver.useful_moves`, then ``next_position`` for each move):
+  what keeping that copy buys;
 * for 1, 2 and 4 suits, over a fixed set of deals (1 to N), the fraction
   solved and the median time per deal at a fixed budget per deal (CPython);
 * hint latency (median and 95th percentile) over positions met in play, in
@@ -42,6 +46,7 @@ import argparse
 import gc
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -49,8 +54,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import engine
-from engine.play import next_position
-from engine.solver import SOLVED, Search, hints, replay, solve
+from engine import MoveKind, next_position
+from solver import SOLVED, Search, hints, replay, solve, spider_successors, useful_moves
 
 SPEED_PRESET, SPEED_DEAL, SPEED_NODES = "spider-2", 9, 6000
 HINT_TARGET_MS = 300.0
@@ -75,6 +80,43 @@ def positions_per_second(nodes: int = SPEED_NODES) -> float:
         return search.nodes / (time.perf_counter() - t0)
     finally:
         gc.enable()
+
+
+def played_positions(deals: int = 6, plies: int = 60) -> list[tuple[engine.Ruleset, engine.Position]]:
+    """Positions of 1-, 2- and 4-suit games played by random legal moves (mostly column moves)."""
+    out: list[tuple[engine.Ruleset, engine.Position]] = []
+    for preset in ("spider-1", "spider-2", "spider-4"):
+        for deal in range(1, deals + 1):
+            g = engine.new_game(preset, deal=deal)
+            rnd = random.Random(deal)
+            for _ in range(plies):
+                if g.status != "playing":
+                    break
+                out.append((g.rules, g.position))
+                moves = g.legal_moves()
+                cols = [m for m in moves if m.kind == MoveKind.MOVE]
+                g.play(rnd.choice(cols) if cols and rnd.random() < 0.9 else rnd.choice(moves))
+    return out
+
+
+def successors_us(quick: bool = False) -> dict[str, float]:
+    """Microseconds a position to list its column moves with where they lead:
+    the solver's fast path and the engine's generation (the best of 3 runs each)."""
+    positions = played_positions(3 if quick else 6)
+
+    def engine_way(rules: engine.Ruleset, pos: engine.Position) -> object:
+        return [(m, next_position(rules, pos, m)) for m in useful_moves(rules, pos) if m.kind == MoveKind.MOVE]
+
+    out = {}
+    for key, fn in (("fast_successors_us", spider_successors), ("engine_successors_us", engine_way)):
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            for rules, pos in positions:
+                fn(rules, pos)
+            best = min(best, time.perf_counter() - t0)
+        out[key] = best / len(positions) * 1e6
+    return out
 
 
 def hint_positions(count: int) -> list[tuple[engine.Ruleset, engine.Position]]:
@@ -184,6 +226,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
         "positions_per_s": positions_per_second(2000 if quick else SPEED_NODES),
         "hint_ms_median": statistics.median(lat),
         "hint_ms_p95": lat[int(0.95 * (len(lat) - 1))],
+        **successors_us(quick),
     }
 
 
@@ -263,6 +306,12 @@ def main() -> int:
     print(f"{'metric':34} {'CPython':>12} {'Pyodide':>12} {'target':>10}  verdict")
     pps = f"{pyd['positions_per_s']:,.0f}" if pyd else "—"
     print(f"{'positions per second':34} {cp['positions_per_s']:12,.0f} {pps:>12} {'—':>10}")
+    for key, label in (
+        ("fast_successors_us", "successors, solver's copy (µs)"),
+        ("engine_successors_us", "successors, engine's way (µs)"),
+    ):
+        shown = f"{pyd[key]:.1f}" if pyd else "—"
+        print(f"{label:34} {cp[key]:12.1f} {shown:>12} {'—':>10}")
     for key, label in (("hint_ms_median", "hint latency median (ms)"), ("hint_ms_p95", "hint latency p95 (ms)")):
         pv = pyd[key] if pyd else None
         verdict = "—" if pv is None else ("pass" if pv <= HINT_TARGET_MS else "FAIL")

@@ -351,7 +351,7 @@ def illegal_drop(g: engine.Game) -> Move | None:
             continue
         for j, other in enumerate(pos.tableau[: len(g.rules.columns)]):
             if j != i and other:
-                m = Move.tableau(i, j, 1, len(g.rules.columns) if g.rules.free_column else -1)
+                m = Move.tableau(i, j, 1)
                 if g.why_illegal(m):
                     return m
     return None
@@ -426,9 +426,9 @@ def near_win() -> tuple[engine.Game, engine.Game]:
     data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
     g = engine.new_game(data["preset"], data["deal"])
     for text in data["moves"][:-1]:
-        g.play(text)
+        g.play_text(text)
     won = engine.load_game(g.to_json())
-    won.play(data["moves"][-1])
+    won.play_text(data["moves"][-1])
     assert won.status == "won"
     return g, won
 

@@ -190,7 +190,7 @@ def test_deal_illegal_drop_and_hint_are_said(desk: TablePage) -> None:
     # a deal
     before = seq(desk)
     desk.tap_pile("stock")
-    events = g.play("deal")
+    events = g.play_text("deal")
     desk.wait_moves(1)
     text = said_after(desk, before)
     assert text == "Dealt a row, 4 deals left."
@@ -209,7 +209,7 @@ def test_run_removal_and_win_are_said(desk: TablePage) -> None:
     data = json.loads((ROOT / "tests" / "data" / "spider-1-win.json").read_text())
     g = engine.new_game(data["preset"], data["deal"])
     for text in data["moves"][:-1]:
-        g.play(text)
+        g.play_text(text)
     store(desk, {persist.CURRENT_KEY: persist.write_current(g, "near-win", False)})
     desk.expect_game(g)
     resumed = f"Resumed Spider, 1 suit, deal {data['deal']}, {len(g.moves)} moves played."
@@ -259,7 +259,7 @@ def test_verbosity_off_says_nothing_and_survives_reload_full_says_more(desk: Tab
     g.play(m)
     desk.wait_moves(1)
     desk.tap_pile("stock")
-    g.play("deal")
+    g.play_text("deal")
     desk.wait_moves(2)
     n = illegal_drop(g)
     assert n is not None
@@ -375,7 +375,7 @@ def test_finish_and_the_still_winnable_answer_are_said(desk: TablePage) -> None:
     log = said_log(desk)
     assert seq(desk) > before
     for text in ("c2:2>c1", "c3:7>c1", "c4>c1"):
-        g.play(text)
+        g.play_text(text)
     assert g.status == "won"
     assert log[-1] == f"Completed a run of spades, 1 of 8. You won in 3 moves, score {g.score:,}."
     assert any(text.startswith("Finish: playing the last ") for text in log)

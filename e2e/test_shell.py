@@ -454,7 +454,7 @@ def build_changed_copy(tmp_path: Path) -> Site:
     for name in ("index.html", "manifest.webmanifest", "pyscript.toml", "sw.js"):
         source.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, source / name)
-    for folder in ("shell", "assets", "engine", "ui"):
+    for folder in ("shell", "assets", "engine", "solver", "ui"):
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
     css = source / "shell" / "shell.css"

@@ -15,7 +15,7 @@ import pytest
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, store, table_browser, table_url
 
 import engine
-from engine.solver import SOLVED, solve
+from solver import SOLVED, solve
 from ui.storage import settings as persist
 from ui.storage.settings import Settings
 

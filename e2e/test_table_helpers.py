@@ -34,7 +34,7 @@ from tablekit import (
 )
 
 import engine
-from engine.solver import autocomplete, hints
+from solver import autocomplete, hints
 from ui.storage import settings as persist
 
 EASY = "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
@@ -192,7 +192,7 @@ def test_hint_with_an_empty_column_turns_up_a_card_or_fills_it_for_the_deal(desk
     assert answer["hint"] == "c1>c10" and answer["message"] == "Move the nine of spades to column 10 to turn up a card."
     assert answer["hint-dst"] == "column-10"
     desk.drag_move(g, g.parse_move("c1>c10"))
-    g.play("c1>c10")
+    g.play_text("c1>c10")
     desk.wait_moves(1)
     desk.expect_game(g)
     g = engine.game_from_notation("spider-1", "5s9s/Ks/Js/3s/7s/Ks/Js/3s/7s/- AsAsAsAsAsAsAs2s2s2s -/-/-/-/-/-/-/-")
@@ -423,8 +423,8 @@ def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_b
 def test_the_badge_answers_with_the_family_search_of_little_spider_and_traditional_spidike(
     desk: TablePage, address: str
 ) -> None:
-    """These games have searches of their own (engine/solver/little.py,
-    engine/solver/spidike.py), in the page: the badge's
+    """These games have searches of their own (solver/little.py,
+    solver/spidike.py), in the page: the badge's
     search finds the win of a deal the engine's tests solve."""
     store_settings(desk, persist.Settings(indicator=True))
     desk.open(address)

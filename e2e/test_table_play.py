@@ -272,7 +272,7 @@ def test_input_during_animation_is_not_lost(table_browser, table_url) -> None:
         # at once, while the drop animates: a deal, then an undo and a redo
         t.page.wait_for_function("() => +document.querySelector('#table').dataset.moves === 1")
         t.tap_pile("stock")
-        g.play("deal")
+        g.play_text("deal")
         t.page.click('[data-action="undo"]')
         g.undo()
         t.page.click('[data-action="redo"]')

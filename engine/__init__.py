@@ -14,7 +14,7 @@ code runs in CPython and in the browser under Pyodide.
 'c1>c3'
 >>> [type(e).__name__ for e in game.play(move)]
 ['Moved', 'Flipped', 'ScoreChanged']
->>> game.why_illegal("deal") is None
+>>> game.why_illegal(engine.Move.deal()) is None
 True
 >>> game.undo() and game.can_redo
 True
@@ -25,20 +25,35 @@ from .errors import EngineError, IllegalMove, NotationError, OptionError, SaveEr
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
 from .families import Foundations
 from .game import Game, game_from_notation, new_game
-from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move, parse_move
+from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move, MoveKind, known_move, move_of, move_text, parse_move
 from .piles import FREE_COLUMN, STOCK, PileId, PileRole, UnknownPileError
-from .play import deal_position, legal_moves, movable_count, next_position, pile_id, pile_name, stock_id
+from .play import (
+    completes_run,
+    deal_moves,
+    deal_position,
+    free_index,
+    legal_moves,
+    little_spider_colours,
+    movable_count,
+    next_position,
+    pile_id,
+    pile_name,
+    stock_id,
+    why_illegal,
+)
 from .position import Position, format_notation, parse_notation
+from .progress import Progress, ProgressCheck
 from .rng import MAX_DEAL, MIN_DEAL
 from .rules import PRESETS, OptionSpec, OptionValue, Ruleset, get_ruleset
 from .saves import load_game
-from .view import PublicView
+from .view import HIDDEN_CARD, PublicView, hide
 
 __all__ = [
     "DEAL",
     "DRAW",
     "FOUNDATION",
     "FREE_COLUMN",
+    "HIDDEN_CARD",
     "KING",
     "MAX_DEAL",
     "MIN_DEAL",
@@ -55,6 +70,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Move",
+    "MoveKind",
     "Moved",
     "NotationError",
     "OptionError",
@@ -64,6 +80,8 @@ __all__ = [
     "PileId",
     "PileRole",
     "Position",
+    "Progress",
+    "ProgressCheck",
     "PublicView",
     "Ruleset",
     "RunRemoved",
@@ -74,14 +92,22 @@ __all__ = [
     "card_symbol",
     "card_text",
     "card_words",
+    "completes_run",
+    "deal_moves",
     "deal_position",
     "format_notation",
+    "free_index",
     "game_from_notation",
     "get_ruleset",
+    "hide",
     "is_red",
+    "known_move",
     "legal_moves",
+    "little_spider_colours",
     "load_game",
     "movable_count",
+    "move_of",
+    "move_text",
     "new_game",
     "next_position",
     "parse_card",
@@ -92,4 +118,5 @@ __all__ = [
     "rank",
     "stock_id",
     "suit_of",
+    "why_illegal",
 ]

@@ -75,11 +75,11 @@ class EndReason(StrEnum):
 
 
 class StatusChanged(NamedTuple):
-    """The game ended (or, by undo, resumed): its outcome and a reason word
-    (an :class:`EndReason`, or ``"undo"``)."""
+    """The game ended, or an undo resumed a stuck game: its outcome, and
+    why it ended (an :class:`EndReason`; None when play resumed)."""
 
     status: Outcome
-    reason: str
+    reason: EndReason | None
 
 
 Event = Moved | Dealt | Flipped | RunRemoved | ScoreChanged | StatusChanged

@@ -6,13 +6,13 @@
 (<Outcome.PLAYING: 'playing'>, 500, True)
 >>> game.status == "playing"  # an Outcome is its word
 True
->>> events = game.play("deal")
+>>> events = game.play_text("deal")
 >>> game.score, game.can_undo
 (499, True)
 >>> _ = game.undo()
 >>> game.position == engine.new_game("spider-1", deal=7).position, game.score
 (True, 498)
->>> game.play("c1>c1")
+>>> game.play(engine.Move.tableau(0, 0))
 Traceback (most recent call last):
 ...
 engine.errors.IllegalMove: The cards are already there.
@@ -31,7 +31,7 @@ from .cards import KING, card_text, deck_counter, is_red
 from .errors import IllegalMove, NotationError, OptionError
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
 from .families import Foundations
-from .moves import DRAW, MOVE, Move, parse_move
+from .moves import DRAW, MOVE, Move, move_text, parse_move
 from .play import (
     apply_move,
     deal_position,
@@ -75,6 +75,20 @@ class Game:
     Create one with :func:`new_game`, :func:`game_from_notation` or
     :func:`engine.load_game`.  Time is an input: the caller reports the
     elapsed seconds with :meth:`set_elapsed`; the engine never reads a clock.
+
+    >>> g = new_game("spider-1", deal=1)
+    >>> g.rules.name, g.status, g.score, g.position.stock_count()
+    ('Spider · 1 suit', <Outcome.PLAYING: 'playing'>, 500, 50)
+    >>> first = g.legal_moves()[0]
+    >>> g.move_text(first), g.why_illegal(first)
+    ('c1>c5', None)
+    >>> [type(e).__name__ for e in g.play(first)]
+    ['Moved', 'Flipped', 'ScoreChanged']
+    >>> g.moves == [first], g.can_undo
+    (True, True)
+    >>> from engine import load_game
+    >>> load_game(g.to_json()).position == g.position  # a save brings it back
+    True
     """
 
     def __init__(
@@ -130,12 +144,12 @@ class Game:
         """``playing``, ``won`` or ``lost``."""
         if self.end_reason is None:
             return PLAYING
-        return WON if self.end_reason == "won" else LOST
+        return WON if self.end_reason is EndReason.WON else LOST
 
     @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would do something."""
-        return self._index > self._barrier and self.end_reason in (None, "stuck")
+        return self._index > self._barrier and self.end_reason in (None, EndReason.STUCK)
 
     @property
     def can_redo(self) -> bool:
@@ -150,7 +164,11 @@ class Game:
         return max(0, math.floor(self.rules.time_limit - self.elapsed))
 
     def legal_moves(self) -> list[Move]:
-        """Every legal action now (none once the game is over)."""
+        """Every legal action now (none once the game is over), in a fixed order.
+
+        >>> [str(m) for m in new_game("spider-1", deal=1).legal_moves()]
+        ['c1>c5', 'c6>c3', 'c6>c10', 'c7>c9', 'c9>c6', 'deal']
+        """
         if self.end_reason is not None:
             return []
         return legal_moves(self.rules, self.position)
@@ -160,48 +178,95 @@ class Game:
         return bool(self.legal_moves())
 
     def parse_move(self, text: str) -> Move:
-        """A move from its text, in this game's numbering (``fc`` is the Free Column)."""
+        """A move from its text, in this game's numbering (``fc`` is the Free Column).
+
+        Raises :class:`NotationError` for text that names no move.
+        """
         return parse_move(text, self._free)
 
-    def _normalise(self, move: Move | str) -> Move:
-        if isinstance(move, str):
-            return parse_move(move, self._free)
-        if not isinstance(move, Move):
-            raise IllegalMove(f"{move!r} is not a move", move)
-        if move.kind == MOVE and move.free != self._free:
-            return move._replace(free=self._free)
-        return move
+    def move_text(self, move: Move) -> str:
+        """A move's text in this game: ``fc`` for its Free Column, if it has one.
 
-    def why_illegal(self, move: Move | str) -> str | None:
-        """Why ``move`` cannot be played now, as a sentence; None if it can."""
-        try:
-            m = self._normalise(move)
-        except (NotationError, IllegalMove) as e:
-            return str(e)
+        >>> g = new_game("tournament-1", deal=1)
+        >>> g.move_text(Move.tableau(1, 8)), str(Move.tableau(1, 8))
+        ('c2>fc', 'c2>c9')
+        >>> g.parse_move(g.move_text(Move.tableau(1, 8))) == Move.tableau(1, 8)
+        True
+        """
+        return move_text(move, self._free)
+
+    def why_illegal(self, move: Move) -> str | None:
+        """Why ``move`` cannot be played now, as a sentence; None if it can.
+
+        >>> g = new_game("spider-1", deal=1)
+        >>> g.why_illegal(Move.deal()) is None
+        True
+        >>> g.why_illegal(Move.tableau(0, 0))
+        'The cards are already there.'
+        """
+        if not isinstance(move, Move):
+            return _not_a_move(move)
         if self.end_reason is not None:
             return "The game is over."
-        return why_illegal(self.rules, self.position, m)
+        return why_illegal(self.rules, self.position, move)
 
-    # -- acting ----------------------------------------------------------
-    def play(self, move: Move | str) -> list[Event]:
-        """Play a move (or its text); return the events it caused, in order.
+    def why_illegal_text(self, text: str) -> str | None:
+        """:meth:`why_illegal` of a move's text, or why the text names no move.
 
-        Raises :class:`IllegalMove` (with ``reason``) if it is not legal.
+        >>> new_game("spider-1", deal=1).why_illegal_text("c1>c99")
+        'There is no column 99.'
         """
         try:
-            m = self._normalise(move)
+            return self.why_illegal(parse_move(text, self._free))
         except NotationError as e:
-            raise IllegalMove(str(e), move) from None
+            return str(e)
+
+    # -- acting ----------------------------------------------------------
+    def play(self, move: Move) -> list[Event]:
+        """Play a move; return the events it caused, in order.
+
+        Raises :class:`IllegalMove` (with ``reason``) if it is not legal.
+
+        >>> g = new_game("spider-1", deal=1)
+        >>> [type(e).__name__ for e in g.play(Move.deal())]
+        ['Dealt', 'ScoreChanged']
+        >>> g.play(Move.tableau(0, 0))
+        Traceback (most recent call last):
+        ...
+        engine.errors.IllegalMove: The cards are already there.
+        """
+        # why_illegal(move), inlined: this is the page's and the benchmarks' hot path
+        if not isinstance(move, Move):
+            raise IllegalMove(_not_a_move(move), move)
         if self.end_reason is not None:
-            raise IllegalMove("The game is over.", m)
-        reason = why_illegal(self.rules, self.position, m)
+            raise IllegalMove("The game is over.", move)
+        reason = why_illegal(self.rules, self.position, move)
         if reason is not None:
-            raise IllegalMove(reason, m)
+            raise IllegalMove(reason, move)
         before = self.score
-        events = self._push(m)
+        events = self._push(move)
         self.penalties += 1
         self._finish(events, before)
         return events
+
+    def play_text(self, text: str) -> list[Event]:
+        """:meth:`play` the move a text names (``"c3:2>c7"``, ``"deal"``; ``fc`` is the Free Column).
+
+        Raises :class:`IllegalMove` when the text names no move or the move is not legal.
+
+        >>> g = new_game("spider-1", deal=1)
+        >>> [type(e).__name__ for e in g.play_text("deal")]
+        ['Dealt', 'ScoreChanged']
+        >>> g.play_text("c1>")
+        Traceback (most recent call last):
+        ...
+        engine.errors.IllegalMove: 'c1>' is not a move (examples: c3>c7, c3:4>c7, c6>f2, fc>c1, deal, d2)
+        """
+        try:
+            move = parse_move(text, self._free)
+        except NotationError as e:
+            raise IllegalMove(str(e), text) from None
+        return self.play(move)
 
     def _push(self, m: Move) -> list[Event]:
         rules = self.rules
@@ -229,7 +294,7 @@ class Game:
         if after != before:
             events.append(ScoreChanged(before, after))
         if ended:
-            events.append(StatusChanged(self.status, self.end_reason or ""))
+            events.append(StatusChanged(self.status, self.end_reason))
 
     def _update_end(self, initial: bool = False) -> bool:
         pos = self.position
@@ -247,15 +312,20 @@ class Game:
         Unlimited, except across Tournament Spider's barriers (a draw-pile
         deal, a run removal).  Undoing a stuck game resumes it.  Classic
         scoring charges a point for an undo.
+
+        >>> g = new_game("spider-1", deal=1)
+        >>> _ = g.play(Move.deal())
+        >>> [type(e).__name__ for e in g.undo()], g.can_redo, g.redo_moves
+        (['Dealt', 'ScoreChanged'], True, [Move.parse('deal')])
         """
         if not self.can_undo:
-            if self.end_reason not in (None, "stuck"):
+            if self.end_reason not in (None, EndReason.STUCK):
                 raise IllegalMove("The game is over.")
             if self._index > 0:
                 raise IllegalMove("Dealing a draw pile and clearing a run cannot be undone.")
             raise IllegalMove("There is nothing to undo.")
         before = self.score
-        was_stuck = self.end_reason == "stuck"
+        was_stuck = self.end_reason is EndReason.STUCK
         step = self._history[self._index]
         self._index -= 1
         self.undos += 1
@@ -263,7 +333,7 @@ class Game:
         self.end_reason = None
         events = _reverse(self.rules, step.events)
         if was_stuck:
-            events.append(StatusChanged(PLAYING, "undo"))
+            events.append(StatusChanged(PLAYING, None))
         after = self.score
         if after != before:
             events.append(ScoreChanged(before, after))
@@ -291,9 +361,9 @@ class Game:
         """End the game now (the End button).  It counts as lost; in Tournament
         Spider the score is posted with its time bonus.  A stuck game can be
         resigned too, which makes its loss final."""
-        if self.end_reason not in (None, "stuck"):
+        if self.end_reason not in (None, EndReason.STUCK):
             raise IllegalMove("The game is over.")
-        return self._end("resigned")
+        return self._end(EndReason.RESIGNED)
 
     def set_elapsed(self, seconds: float) -> list[Event]:
         """Report the time played so far.  Ends a game whose countdown ran out.
@@ -309,17 +379,17 @@ class Game:
             or seconds < 0
         ):
             raise ValueError(f"elapsed time must be a finite number of seconds ≥ 0, not {seconds!r}")
-        if self.end_reason not in (None, "stuck"):
+        if self.end_reason not in (None, EndReason.STUCK):
             return []
         self.elapsed = float(seconds)
         limit = self.rules.time_limit
         if limit is not None and self.elapsed >= limit:
-            return self._end("time")
+            return self._end(EndReason.TIME)
         return []
 
-    def _end(self, reason: str) -> list[Event]:
+    def _end(self, reason: EndReason) -> list[Event]:
         before = self.score
-        self.end_reason = EndReason(reason)
+        self.end_reason = reason
         events: list[Event] = []
         after = self.score
         if after != before:
@@ -361,7 +431,7 @@ class Game:
             return {
                 "reveals": 25 * tally.reveals,
                 "runs": 100 * runs,
-                "free_column_bonus": 100 if self.end_reason == "won" and not tally.free_used else 0,
+                "free_column_bonus": 100 if self.end_reason is EndReason.WON and not tally.free_used else 0,
                 "time_bonus": (left * runs) // 6 if ended else 0,
             }
         return {"foundations": sum(len(f) for f in pos.foundations)}
@@ -391,12 +461,12 @@ class Game:
             "options": self.rules.option_values(),
             "deal": self.deal,
             "start": self.start_notation,
-            "moves": [str(m) for m in self.moves],
-            "redo": [str(m) for m in self.redo_moves],
+            "moves": [self.move_text(m) for m in self.moves],
+            "redo": [self.move_text(m) for m in self.redo_moves],
             "penalties": self.penalties,
             "undos": self.undos,
             "elapsed": self.elapsed,
-            "result": self.end_reason if self.end_reason in ("resigned", "time") else None,
+            "result": self.end_reason if self.end_reason in (EndReason.RESIGNED, EndReason.TIME) else None,
         }
 
     def to_json(self) -> str:
@@ -405,6 +475,10 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.rules.id} deal={self.deal} {self.status} moves={len(self.moves)}>"
+
+
+def _not_a_move(value: object) -> str:
+    return f"{value!r} is not a move" + (" (play_text takes a move's text)" if isinstance(value, str) else "")
 
 
 def built_cards(rules: Ruleset, pos: Position) -> int:

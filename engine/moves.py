@@ -20,7 +20,7 @@ Columns, foundations and draw piles count from 1 in text and from 0 in
     >>> eval(repr(m)) == m
     True
     >>> (m.kind, m.src, m.dst, m.count)
-    ('move', 2, 6, 4)
+    (<MoveKind.MOVE: 'move'>, 2, 6, 4)
     >>> str(Move.deal()), str(Move.draw(2)), str(Move.to_foundation(5, 1))
     ('deal', 'd3', 'c6>f2')
 """
@@ -28,92 +28,135 @@ Columns, foundations and draw piles count from 1 in text and from 0 in
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
+from enum import StrEnum
 
 from .errors import NotationError
 
-MOVE, FOUNDATION, DEAL, DRAW = "move", "found", "deal", "draw"
-FREE = -1
-"""Written in a move's ``src``/``dst`` text as ``fc``; resolved to the Free Column's index."""
+
+class MoveKind(StrEnum):
+    """What a :class:`Move` does; each kind equals its text (``MoveKind.DEAL == "deal"``)."""
+
+    MOVE = "move"
+    """Cards from a column onto a column."""
+    FOUNDATION = "found"
+    """A column's top card onto a foundation."""
+    DEAL = "deal"
+    """A deal from the stock."""
+    DRAW = "draw"
+    """A draw pile dealt (Tournament Spider)."""
 
 
-class Move(NamedTuple):
-    """One player action.
+MOVE, FOUNDATION, DEAL, DRAW = MoveKind.MOVE, MoveKind.FOUNDATION, MoveKind.DEAL, MoveKind.DRAW
 
-    ``kind`` is ``"move"`` (tableau to tableau), ``"found"`` (tableau to a
-    foundation), ``"deal"`` (the stock) or ``"draw"`` (a draw pile, ``src``).
-    ``src``/``dst`` are 0-based pile indexes; ``count`` is how many cards move.
-    The Free Column is the last tableau index; its text is ``fc``.
 
-    Two moves are equal when they do the same thing: ``free`` (where the
-    Free Column is, for the text) is not part of a move's identity, so
-    ``c2>fc`` in a game whose Free Column is column 9 equals ``c2>c9``.
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One player action: a small frozen value.
 
-    >>> Move.tableau(1, 8, free=8) == Move.tableau(1, 8), str(Move.tableau(1, 8, free=8))
+    ``kind`` is a :class:`MoveKind`: ``MOVE`` (column to column),
+    ``FOUNDATION`` (a column's top card to a foundation), ``DEAL`` (the
+    stock) or ``DRAW`` (a draw pile, ``src``).  ``src``/``dst`` are 0-based
+    pile indexes; ``count`` is how many cards move.  Two moves are equal when
+    all their fields are.
+
+    ``str(move)`` numbers every column (``c2>c9``); a game that has a Free
+    Column writes it ``fc``: that text comes from the game
+    (:meth:`engine.Game.move_text`, or :func:`move_text` with the Free
+    Column's index), as a chess move's algebraic text comes from its board.
+
+    >>> m = Move.tableau(1, 8)
+    >>> m
+    Move.parse('c2>c9')
+    >>> m == Move.parse("c2>fc", free=8), move_text(m, free=8)
     (True, 'c2>fc')
+    >>> m.kind == "move", m.kind is MoveKind.MOVE, m.count
+    (True, True, 1)
+    >>> m.count = 2
+    Traceback (most recent call last):
+    ...
+    dataclasses.FrozenInstanceError: cannot assign to field 'count'
     """
 
-    kind: str
+    kind: MoveKind
     src: int = 0
     dst: int = 0
-    count: int = 1  # type: ignore[assignment]  # shadows tuple.count on purpose
-    free: int = -1
-    """Index of the Free Column in this game, or -1: only used for the text form."""
+    count: int = 1
 
     @staticmethod
-    def tableau(src: int, dst: int, count: int = 1, free: int = -1) -> Move:
+    def tableau(src: int, dst: int, count: int = 1) -> Move:
         """Move ``count`` cards from column ``src`` to column ``dst``."""
-        return Move(MOVE, src, dst, count, free)
+        return move_of(MOVE, src, dst, count)
 
     @staticmethod
     def to_foundation(src: int, foundation: int) -> Move:
         """Move the top card of pile ``src`` to ``foundation``."""
-        return Move(FOUNDATION, src, foundation, 1)
+        return move_of(FOUNDATION, src, foundation, 1)
 
     @staticmethod
     def deal() -> Move:
         """Deal from the stock."""
-        return Move(DEAL, 0, 0, 0)
+        return move_of(DEAL, 0, 0, 0)
 
     @staticmethod
     def draw(pile: int) -> Move:
         """Deal draw pile ``pile`` (Tournament Spider)."""
-        return Move(DRAW, pile, 0, 0)
-
-    def _col(self, i: int) -> str:
-        return "fc" if i == self.free and i >= 0 else f"c{i + 1}"
+        return move_of(DRAW, pile, 0, 0)
 
     def __str__(self) -> str:
-        kind = self.kind
-        if kind == MOVE:
-            n = f":{self.count}" if self.count != 1 else ""
-            return f"{self._col(self.src)}{n}>{self._col(self.dst)}"
-        if kind == FOUNDATION:
-            return f"{self._col(self.src)}>f{self.dst + 1}"
-        if kind == DEAL:
-            return "deal"
-        return f"d{self.src + 1}"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return self[0] == other[0] and self[1] == other[1] and self[2] == other[2] and self[3] == other[3]
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        return hash((self[0], self[1], self[2], self[3]))
+        return move_text(self)
 
     def __repr__(self) -> str:
-        text = str(self)
-        return f"Move.parse({text!r}, free={self.free})" if "fc" in text else f"Move.parse({text!r})"
+        return f"Move.parse({move_text(self)!r})"
 
     @staticmethod
     def parse(text: str, free: int = -1) -> Move:
         """The move a text names (:func:`parse_move`); ``repr`` writes this call."""
         return parse_move(text, free)
+
+
+_MOVES: dict[tuple[MoveKind, int, int, int], Move] = {}
+
+known_move = _MOVES.get
+"""``known_move((kind, src, dst, count))``: the shared :class:`Move` with
+these fields if one was made already, else None: the inline fast path of
+:func:`move_of` for loops that make many moves (``known_move(key) or move_of(*key)``)."""
+
+
+def move_of(kind: MoveKind, src: int, dst: int, count: int) -> Move:
+    """The move with these fields.  Each distinct move is made once and then
+    shared (moves are frozen): the engine and the solver make millions, and
+    a lookup costs less than building a new object.
+
+    >>> move_of(MoveKind.DEAL, 0, 0, 0) is Move.deal()
+    True
+    """
+    key = (kind, src, dst, count)
+    m = _MOVES.get(key)
+    if m is None:
+        m = _MOVES[key] = Move(kind, src, dst, count)
+    return m
+
+
+def move_text(move: Move, free: int = -1) -> str:
+    """A move's text; ``free`` is the Free Column's index in its game (or -1), written ``fc``.
+
+    >>> move_text(Move.tableau(8, 4, 2), free=8), move_text(Move.tableau(8, 4, 2))
+    ('fc:2>c5', 'c9:2>c5')
+    """
+    kind = move.kind
+    if kind == MOVE:
+        n = f":{move.count}" if move.count != 1 else ""
+        return f"{_column(move.src, free)}{n}>{_column(move.dst, free)}"
+    if kind == FOUNDATION:
+        return f"{_column(move.src, free)}>f{move.dst + 1}"
+    if kind == DEAL:
+        return "deal"
+    return f"d{move.src + 1}"
+
+
+def _column(index: int, free: int) -> str:
+    return "fc" if index == free and index >= 0 else f"c{index + 1}"
 
 
 _PILE = r"(c\d{1,2}|fc)"
@@ -125,6 +168,13 @@ def parse_move(text: str, free: int = -1) -> Move:
 
     Raises :class:`NotationError` for text that is not a move.  Whether the
     move is legal is a separate question (:meth:`engine.Game.why_illegal`).
+
+    >>> parse_move("c2>fc", free=8) == parse_move("c2>c9") == Move.tableau(1, 8)
+    True
+    >>> parse_move("c2>fc")
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: 'c2>fc': this game has no Free Column
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is text like 'c3>c7', not {text!r}")
@@ -163,4 +213,4 @@ def parse_move(text: str, free: int = -1) -> Move:
         if f < 1:
             raise NotationError(f"{text!r}: foundations count from 1")
         return Move.to_foundation(src, f - 1)
-    return Move.tableau(src, col(dst_t), count, free)
+    return Move.tableau(src, col(dst_t), count)

@@ -24,13 +24,13 @@ from __future__ import annotations
 from .cards import KING, card_words, is_red, make_deck, rank_words
 from .events import Dealt, Event, Flipped, Moved, RunRemoved
 from .families import Foundations, TableauPlay
-from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move
+from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move, known_move, move_of
 from .piles import FREE_COLUMN, STOCK, PileId
 from .position import Position
 from .rng import shuffled
 from .rules import Ruleset
 
-_new = tuple.__new__
+_DEAL_MOVE = Move.deal()
 
 
 # -- pile names ---------------------------------------------------------------
@@ -219,7 +219,6 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
     moves: list[Move] = []
     add = moves.append
     traits = rules.traits
-    free = free_index(rules)
 
     if traits.tableau is TableauPlay.PHASES:
         in_phase_2 = not _stock_phase(pos)
@@ -234,15 +233,15 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
                     if cj and j != i:
                         d = (cj >> 2) - ri
                         if d == 1 or d == -1 or (wrap and (d == 12 or d == -12)):
-                            add(_new(Move, (MOVE, i, j, 1, -1)))
+                            add(known_move((MOVE, i, j, 1)) or move_of(MOVE, i, j, 1))
         aces_red = little_spider_colours(pos.foundations)
         for i, c in enumerate(tops):
             if c:
                 for f in range(len(pos.foundations)):
                     if _foundation_takes(rules, pos, i, c, f, aces_red):
-                        add(_new(Move, (FOUNDATION, i, f, 1, -1)))
+                        add(known_move((FOUNDATION, i, f, 1)) or move_of(FOUNDATION, i, f, 1))
         if not in_phase_2:
-            add(_new(Move, (DEAL, 0, 0, 0, -1)))
+            add(_DEAL_MOVE)
         return moves
 
     down = pos.down
@@ -275,10 +274,10 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
             targets = get(r + 1)
             if targets:
                 for j in targets:
-                    add(_new(Move, (MOVE, i, j, count, free)))
+                    add(known_move((MOVE, i, j, count)) or move_of(MOVE, i, j, count))
             if empties and (empty_rule == "any" or (empty_rule == "king" and r == KING)):
                 for j in empties:
-                    add(_new(Move, (MOVE, i, j, count, free)))
+                    add(known_move((MOVE, i, j, count)) or move_of(MOVE, i, j, count))
             if k == d:
                 break
             below = col[k - 1]
@@ -301,7 +300,7 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
                 c = col[-1]
                 for f in range(nf):
                     if _foundation_takes(rules, pos, i, c, f, None):
-                        add(_new(Move, (FOUNDATION, i, f, 1, -1)))
+                        add(known_move((FOUNDATION, i, f, 1)) or move_of(FOUNDATION, i, f, 1))
 
     moves.extend(deal_moves(rules, pos))
     return moves
@@ -314,9 +313,9 @@ def deal_moves(rules: Ruleset, pos: Position) -> list[Move]:
     if the stock has cards and (where the rules ask) every column has one.
     """
     if rules.draw_piles:
-        return [_new(Move, (DRAW, k, 0, 0, -1)) for k, pile in enumerate(pos.stock) if pile]
+        return [known_move((DRAW, k, 0, 0)) or move_of(DRAW, k, 0, 0) for k, pile in enumerate(pos.stock) if pile]
     if pos.stock[0] and (not rules.deal_needs_full_columns or all(pos.tableau[: len(rules.columns)])):
-        return [_new(Move, (DEAL, 0, 0, 0, -1))]
+        return [_DEAL_MOVE]
     return []
 
 
@@ -365,7 +364,14 @@ def stalemated(rules: Ruleset, pos: Position) -> bool:
 
 
 def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
-    """A sentence a player can read saying why ``move`` is illegal here, or None."""
+    """A sentence a player can read saying why ``move`` is illegal here, or None.
+
+    >>> from engine.rules import PRESETS
+    >>> rules = PRESETS["spider-1"]
+    >>> pos = deal_position(rules, 1)
+    >>> why_illegal(rules, pos, Move.tableau(0, 1)), why_illegal(rules, pos, Move.deal())
+    ('The card must go on an eight (of any suit) or an empty column.', None)
+    """
     kind = move.kind
     tableau = pos.tableau
     ncols = len(tableau)
@@ -475,7 +481,17 @@ def apply_move(rules: Ruleset, pos: Position, move: Move) -> tuple[Position, lis
 
 
 def next_position(rules: Ruleset, pos: Position, move: Move) -> Position:
-    """The position after a legal ``move``, without its events (the solver's fast path)."""
+    """The position after a legal ``move``, without its events (the solver's fast path).
+
+    Positions are immutable: ``pos`` is left as it was.
+
+    >>> from engine.rules import PRESETS
+    >>> rules = PRESETS["spider-1"]
+    >>> pos = deal_position(rules, 1)
+    >>> after = next_position(rules, pos, Move.deal())
+    >>> pos.stock_count(), after.stock_count(), after == apply_move(rules, pos, Move.deal())[0]
+    (50, 40, True)
+    """
     return _apply(rules, pos, move, None)
 
 

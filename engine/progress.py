@@ -15,7 +15,7 @@ dealt, there is always something to do.
 
 The check searches the positions reachable by legal moves breadth first,
 with every face-down card replaced by a placeholder that can never be moved
-or built on (:func:`engine.solver.hide`): it knows nothing the player does
+or built on (:func:`engine.hide`): it knows nothing the player does
 not.  It is exhaustive (no move is pruned), so a ``dead-end`` answer is a
 proof: any line of play that makes progress, even one that knows the hidden
 cards, must begin with visible moves only, and those are all explored.  It
@@ -26,25 +26,38 @@ and answers ``unknown`` when its budget runs out.
 >>> stuck = engine.game_from_notation("spider-1", "*AsKs/*2sKs/*3sKs/*4sKs/*5sKs/*6sKs/*7sKs/*8sKs/*9s5s/*Ts9s - -/-/-/-/-/-/-/-")
 >>> check = ProgressCheck(stuck.rules, stuck.position)
 >>> check.step(1000), check.nodes
-('dead-end', 1)
+(<Progress.DEAD_END: 'dead-end'>, 1)
 >>> playable = engine.game_from_notation("spider-1", "*AsKs/*2sQs/*3sKs/*4sKs/*5sKs/*6sKs/*7sKs/*8sKs/*9s5s/*Ts9s - -/-/-/-/-/-/-/-")
->>> ProgressCheck(playable.rules, playable.position).run()
-'progress'
+>>> ProgressCheck(playable.rules, playable.position).run() == "progress"
+True
 """
 
 from __future__ import annotations
 
 from collections import deque
+from enum import StrEnum
 
 from .moves import Move
 from .play import legal_moves, next_position
 from .position import Position
 from .rules import Ruleset
-from .solver import hide
+from .view import hide
 
-__all__ = ["DEAD_END", "MAX_NODES", "PROGRESS", "UNKNOWN", "ProgressCheck"]
+__all__ = ["DEAD_END", "MAX_NODES", "PROGRESS", "UNKNOWN", "Progress", "ProgressCheck"]
 
-DEAD_END, PROGRESS, UNKNOWN = "dead-end", "progress", "unknown"
+
+class Progress(StrEnum):
+    """A :class:`ProgressCheck`'s answer; each member equals its word (``Progress.DEAD_END == "dead-end"``)."""
+
+    DEAD_END = "dead-end"
+    """No line of visible play makes progress: a proof."""
+    PROGRESS = "progress"
+    """Some line does (or a deal is still to come)."""
+    UNKNOWN = "unknown"
+    """The budget ran out first."""
+
+
+DEAD_END, PROGRESS, UNKNOWN = Progress.DEAD_END, Progress.PROGRESS, Progress.UNKNOWN
 MAX_NODES = 200_000
 """The default budget of :meth:`ProgressCheck.run`: positions explored."""
 
@@ -68,7 +81,7 @@ class ProgressCheck:
     def __init__(self, rules: Ruleset, pos: Position) -> None:
         self.rules = rules
         self.nodes = 0
-        self.status: str | None = None
+        self.status: Progress | None = None
         self.moves: tuple[Move, ...] = ()
         if pos.stock_count():
             self.status = PROGRESS  # a deal is still to come
@@ -83,7 +96,7 @@ class ProgressCheck:
     def _progress(self, pos: Position) -> bool:
         return sum(pos.down) < self._down or _empty_columns(pos) > self._empty or _cards_home(pos) > self._home
 
-    def step(self, max_nodes: int) -> str | None:
+    def step(self, max_nodes: int) -> Progress | None:
         """Explore up to ``max_nodes`` positions; the answer once there is one."""
         if self.status is not None:
             return self.status
@@ -106,7 +119,7 @@ class ProgressCheck:
                 queue.append(nxt)
         return None
 
-    def run(self, max_nodes: int = MAX_NODES) -> str:
+    def run(self, max_nodes: int = MAX_NODES) -> Progress:
         """The answer within ``max_nodes`` positions: :data:`UNKNOWN` if none by then."""
         return self.step(max_nodes) or UNKNOWN
 

@@ -117,7 +117,7 @@ def load_game(text: str | bytes | dict[str, Any]) -> Game:
         "the save's elapsed time is not a number of seconds",
     )
     result = data["result"]
-    _need(result in (None, "resigned", "time"), f"the save's result {result!r} is unknown")
+    _need(result in (None, EndReason.RESIGNED, EndReason.TIME), f"the save's result {result!r} is unknown")
     try:
         if start is None:
             _need(_int(deal) and MIN_DEAL <= deal <= MAX_DEAL, f"the save's deal number {deal!r} is not valid")
@@ -138,7 +138,7 @@ def load_game(text: str | bytes | dict[str, Any]) -> Game:
         raise SaveError(f"the save's game cannot be set up: {e}") from None
     for i, text_move in enumerate(moves + redo, 1):
         try:
-            game.play(text_move)
+            game.play_text(text_move)
         except EngineError as e:
             raise SaveError(f"move {i} of the save ({text_move!r}) cannot be played: {e}") from None
     for _ in redo:
@@ -148,16 +148,16 @@ def load_game(text: str | bytes | dict[str, Any]) -> Game:
             raise SaveError(f"the save's redo list cannot be taken back: {e}") from None
     game.penalties = penalties
     game.undos = undos
-    if result is not None and game.end_reason not in (None, "stuck"):
+    if result is not None and game.end_reason not in (None, EndReason.STUCK):
         raise SaveError(f"the save says the game ended by {result}, but it ended by {game.end_reason}")
     # The clock as saved: a finished game's clock stopped when it ended.
     game.elapsed = float(elapsed)
     limit = game.rules.time_limit
     out_of_time = limit is not None and game.elapsed >= limit
-    if result == "time" and not out_of_time:
+    if result == EndReason.TIME and not out_of_time:
         raise SaveError("the save says the time ran out, but its clock says otherwise")
     if result is not None:
         game.end_reason = EndReason(result)
-    elif out_of_time and game.end_reason in (None, "stuck"):
+    elif out_of_time and game.end_reason in (None, EndReason.STUCK):
         game.end_reason = EndReason.TIME
     return game

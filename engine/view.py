@@ -20,6 +20,9 @@ from .cards import FACE_DOWN_MARK, HIDDEN, card_text
 from .position import Position
 from .rules import Ruleset
 
+HIDDEN_CARD = 0
+"""Stands for a card the player cannot see in :func:`hide`'s positions (rank 0: it fits nowhere)."""
+
 
 class PublicView(NamedTuple):
     """A position as the player sees it."""
@@ -58,3 +61,15 @@ def public_view(rules: Ruleset, pos: Position) -> PublicView:
     if rules.draw_piles:
         tops = tuple(p[0] if p else None for p in pos.stock)
     return PublicView(tableau, stock, tops, pos.foundations)
+
+
+def hide(pos: Position) -> Position:
+    """``pos`` with every card the player cannot see replaced by :data:`HIDDEN_CARD`.
+
+    Draw piles keep their visible top card.
+    """
+    tableau = tuple(((HIDDEN_CARD,) * d + col[d:]) if d else col for col, d in zip(pos.tableau, pos.down))
+    stock = tuple(
+        p[:1] + (HIDDEN_CARD,) * (len(p) - 1) if len(pos.stock) > 1 else (HIDDEN_CARD,) * len(p) for p in pos.stock
+    )
+    return Position(tableau, pos.down, stock, pos.foundations)

@@ -170,7 +170,7 @@ def test_every_pile_of_every_game_is_named_or_deliberately_hidden(preset: str) -
 
 def test_a_move_and_its_flip_at_each_level() -> None:
     g = engine.new_game("spider-2", 1)
-    events = g.play("c1>c5")
+    events = g.play_text("c1>c5")
     piles = public_piles(g)
     brief = say.action_text(g.rules, events, piles)
     assert brief == "Moved 7 of hearts from column 1 to column 5. Turned up king of hearts in column 1."
@@ -182,7 +182,7 @@ def test_a_move_and_its_flip_at_each_level() -> None:
 
 def test_undo_and_redo_sentences_never_name_a_card_turned_back_down() -> None:
     g = engine.new_game("spider-2", 1)
-    g.play("c1>c5")
+    g.play_text("c1>c5")
     events = g.undo()
     text = say.action_text(g.rules, events, public_piles(g), how="undo")
     assert text == "Undone: 7 of hearts back from column 5 to column 1. Turned a card face down in column 1."
@@ -194,7 +194,7 @@ def test_undo_and_redo_sentences_never_name_a_card_turned_back_down() -> None:
 
 def test_run_removal_and_win() -> None:
     g = engine.game_from_notation("spider-1", "KsQsJsTs9s8s7s6s5s4s3s2s/As/-/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
-    events = g.play("c2>c1")
+    events = g.play_text("c2>c1")
     assert g.status == "won"
     text = say.action_text(g.rules, events, public_piles(g), moves=len(g.moves), score=g.score)
     assert (
@@ -205,7 +205,7 @@ def test_run_removal_and_win() -> None:
     g = engine.game_from_notation(
         "spider-2", "KsQsJsTs9s8s7s6s5s4s3s2s/As/*Ah5h/-/-/-/-/-/-/- - KhQhJhTh9h8h7h6h5h4h3h2hAh/-/-/-/-/-/-/-"
     )
-    events = g.play("c2>c1")
+    events = g.play_text("c2>c1")
     assert (
         say.action_text(g.rules, events, public_piles(g))
         == "Moved ace of spades from column 2 to column 1. Completed a run of spades, 2 of 8."
@@ -242,7 +242,7 @@ def test_free_column_and_foundation_moves() -> None:
     text = say.action_text(g.rules, events, public_piles(g))
     assert text.startswith("Moved ") and f"from column {m.src + 1} to the Free Column." in text
     g = engine.game_from_notation("little-spider", "Ah/2h/-/-/-/-/-/- - -/-/-/-")
-    events = g.play("c1>f1")
+    events = g.play_text("c1>f1")
     assert say.action_text(g.rules, events, public_piles(g)) == "Played ace of hearts from pile 1 to foundation 1."
     events = g.undo()
     assert (
@@ -253,7 +253,7 @@ def test_free_column_and_foundation_moves() -> None:
 
 def test_deals_and_draw_piles() -> None:
     g = engine.new_game("spider-2", 1)
-    events = g.play("deal")
+    events = g.play_text("deal")
     piles = public_piles(g)
     assert say.action_text(g.rules, events, piles) == "Dealt a row, 4 deals left."
     full = say.action_text(g.rules, events, piles, level="full", score=g.score)
@@ -261,15 +261,15 @@ def test_deals_and_draw_piles() -> None:
     events = g.undo()
     assert say.action_text(g.rules, events, public_piles(g), how="undo") == "Undone: took the deal back, 5 deals left."
     t = engine.new_game("tournament-1", 3)
-    events = t.play("d2")
+    events = t.play_text("d2")
     assert say.action_text(t.rules, events, public_piles(t)) == "Dealt draw pile 2, 4 draw piles left."
     # Little Spider's last deal starts its second phase
     ls = engine.game_from_notation("little-spider", "Ks/Kh/Kd/Kc/Qs/Qh/Qd/Qc 2s2h2d2c3s3h3d3c -/-/-/-")
-    events = ls.play("deal")
+    events = ls.play_text("deal")
     assert say.action_text(ls.rules, events, public_piles(ls)) == "Dealt a row, no deals left. " + say.PHASE_2
     # Spidike's last deal is three cards
     s = engine.game_from_notation("spidike-classic", "Ks/Kh/Kd/Kc/Qs/Qh/Qd 2s2h2d -/-/-/-")
-    events = s.play("deal")
+    events = s.play_text("deal")
     assert say.action_text(s.rules, events, public_piles(s)) == "Dealt 3 cards, no deals left."
 
 
@@ -289,7 +289,7 @@ def test_end_sentences_and_the_countdown() -> None:
 
 def test_finish_says_what_the_moves_cause_not_the_moves() -> None:
     g = engine.new_game("spider-2", 1)
-    events = g.play("c1>c5")
+    events = g.play_text("c1>c5")
     assert (
         say.action_text(g.rules, events, public_piles(g), quiet_moves=True) == "Turned up king of hearts in column 1."
     )

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 import engine  # noqa: E402
 from engine.moves import Move  # noqa: E402
 from engine.piles import PileId  # noqa: E402
-from engine.solver import SOLVED, autocomplete, hints, solve  # noqa: E402
+from solver import SOLVED, autocomplete, hints, replay, solve  # noqa: E402
 from ui.helpers import hints as assist  # noqa: E402
 from ui.storage import settings as persist  # noqa: E402
 from ui.table import cards as model  # noqa: E402
@@ -70,7 +70,7 @@ def test_highlight_for_each_kind_of_move() -> None:
     assert assist.highlight_for(t.rules, t.position, Move.draw(2)).src == P("draw-3")
     free = len(t.rules.columns)
     col = t.position.tableau[0]
-    assert assist.highlight_for(t.rules, t.position, Move.tableau(0, free, 1, free)) == assist.Highlight(
+    assert assist.highlight_for(t.rules, t.position, Move.tableau(0, free, 1)) == assist.Highlight(
         P("column-1"), len(col) - 1, 1, P("free")
     )
     s = engine.new_game("spidike", 3)
@@ -215,7 +215,7 @@ def test_autocomplete_job_matches_autocomplete() -> None:
     job = assist.autocomplete_job(g.rules, g.position)
     assert job is not None and run(job) == SOLVED
     assert job.moves == autocomplete(g.rules, g.position)
-    assert engine.solver.replay(g.rules, g.position, job.moves).is_cleared()
+    assert replay(g.rules, g.position, job.moves).is_cleared()
     hidden = engine.game_from_notation("spider-1", EASY)
     assert assist.autocomplete_job(hidden.rules, hidden.position) is None
     assert autocomplete(hidden.rules, hidden.position) is None
@@ -237,7 +237,7 @@ def test_sliced_solve_is_solve(preset: str, deal: int, budget: int) -> None:
     assert status == whole.status
     if status == SOLVED:
         assert job.moves == whole.moves
-        assert engine.solver.replay(g.rules, g.position, job.moves).is_cleared()
+        assert replay(g.rules, g.position, job.moves).is_cleared()
 
 
 def test_win_check_answers() -> None:

@@ -142,7 +142,7 @@ def test_large_files_ship_with_precompressed_copies_that_decode_to_them(site: tu
 
 
 def test_every_python_module_is_mapped_into_the_browser(site: tuple[Path, dict[str, Any]]) -> None:
-    """The page's loader writes every engine/ and ui/ module into Pyodide's
+    """The page's loader writes every engine/, solver/ and ui/ module into Pyodide's
     file system (PYTHON_FILES); PyScript copies none itself."""
     out, _ = site
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
@@ -154,7 +154,7 @@ def test_every_python_module_is_mapped_into_the_browser(site: tuple[Path, dict[s
     mapped = json.loads(listed.group(1))
     ours = {
         p.relative_to(ROOT).as_posix()
-        for folder in ("engine", "ui")
+        for folder in ("engine", "solver", "ui")
         for p in (ROOT / folder).rglob("*.py")
         if "__pycache__" not in p.parts
     }
@@ -191,7 +191,7 @@ def copy_sources(target: Path) -> Path:
     target.mkdir(parents=True)
     for name in ("index.html", "manifest.webmanifest", "pyscript.toml", "sw.js"):
         shutil.copy2(ROOT / name, target / name)
-    for folder in ("shell", "assets", "engine", "ui"):
+    for folder in ("shell", "assets", "engine", "solver", "ui"):
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__"))
     return target
@@ -394,6 +394,7 @@ def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, 
     # PyScript on first use): all are imported, none left to compile, and the
     # entry script is neither.
     assert "engine.play" in spec["imports"] and "json" in spec["imports"]
+    assert "solver" in spec["imports"] and "solver.spider" in spec["imports"]
     assert "ui.app" in spec["imports"] and "ui.browser.dom" in spec["imports"]
     assert spec["compiled"] == []
     assert "ui.main" not in spec["imports"]

@@ -141,7 +141,7 @@ def play_the_recorded_win(svc: GameService, save_each: bool) -> None:
     begin(svc, f"#spider-1/{data['deal']}")
     assert svc.game is not None
     for text in data["moves"]:
-        svc.game.play(text)
+        svc.game.play_text(text)
         if save_each:
             svc.save()
     assert svc.game.status == "won"

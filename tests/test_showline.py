@@ -10,7 +10,7 @@ import doctest
 from test_service import begin, book, play, visit
 
 import engine
-from engine.solver import SOLVED, solve
+from solver import SOLVED, solve
 from ui.helpers import show_me as showline
 from ui.helpers.show_me import DONE, PAUSED, PLAYING, SEARCHING, STOPPED, ShowLine, show_key
 from ui.storage.games import GameMeta, settle

@@ -7,7 +7,7 @@ import doctest
 
 import engine
 from engine.play import legal_moves, next_position
-from engine.solver import SOLVED, replay, solve
+from solver import SOLVED, replay, solve
 from ui.helpers import still_winnable as stillcheck
 from ui.helpers.hints import CANT_TELL, NO_WIN, WINNABLE
 from ui.helpers.still_winnable import KnownWins, StillCheck

@@ -1,13 +1,15 @@
 """The shape of the code, kept by tests: small parts with narrow seams.
 
-- no import circle among the modules of ``engine/`` and ``ui/``, not even
-  one made of imports under ``TYPE_CHECKING``;
+- no import circle among the modules of ``engine/``, ``solver/`` and ``ui/``,
+  not even one made of imports under ``TYPE_CHECKING``;
+- the engine never imports the solver; the solver reaches the engine only
+  through its public package (``import engine``, ``from engine import ...``);
 - ``ui/`` is its entry point, its composition root and its packages; only
   ``ui/browser/`` touches ``js``, ``pyodide`` or ``pyscript``; a module not
   named ``*_view`` is pure (imports no view and nothing of ``ui/browser/``),
   and ``ui/browser/`` imports no view;
-- ``ui/`` imports the engine through its public package (``import engine``,
-  ``from engine import ...``);
+- ``ui/`` imports the engine and the solver through their public packages
+  (``import engine``, ``from engine import ...``, ``from solver import ...``);
 - no two classes of ``ui/`` share a name;
 - no module imports another's private names;
 - variant behaviour reads ``rules.traits`` (:mod:`engine.families`): the
@@ -26,7 +28,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "ui")
+PACKAGES = ("engine", "solver", "ui")
 
 
 def _modules() -> dict[str, Path]:
@@ -97,11 +99,35 @@ def test_no_import_circle() -> None:
             visit(n)
 
 
+def _package(module: str) -> str:
+    return module.split(".")[0]
+
+
+def test_the_engine_never_imports_the_solver() -> None:
+    found = [
+        f"{name} imports {target}"
+        for name, path in MODULES.items()
+        if _package(name) == "engine"
+        for target in _imports(name, path)
+        if _package(target) == "solver"
+    ]
+    assert not found
+
+
+def test_the_solver_reaches_the_engine_only_through_its_package() -> None:
+    """``from engine import Move`` and ``import engine``, never ``engine.play``."""
+    found = [
+        f"{name} imports {target}"
+        for name, path in MODULES.items()
+        if _package(name) == "solver"
+        for target in _imports(name, path)
+        if _package(target) == "engine" and target != "engine"
+    ]
+    assert not found
+
+
 UI_PACKAGES = ("browser", "table", "game", "storage", "helpers", "screens", "chrome")
 BROWSER_MODULES = ("js", "pyodide", "pyscript")
-# The searches still inside the engine (its solver and the dead-end check)
-# become the top-level ``solver`` package; until then ui/ reaches them by name.
-SEARCHES = ("engine.solver", "engine.progress")
 
 
 def _external_imports(path: Path) -> set[str]:
@@ -163,16 +189,14 @@ def test_the_browser_package_imports_no_view() -> None:
     assert not found, "ui/browser/ imports a view: " + ", ".join(found)
 
 
-def test_ui_reaches_the_engine_through_its_public_package() -> None:
+def test_ui_reaches_the_engine_and_the_solver_through_their_packages() -> None:
     found = []
     for name, path in MODULES.items():
         if name.startswith("ui."):
-            found += [
-                f"{name}: {m}"
-                for m in _external_imports(path)
-                if m.startswith("engine.") and not m.startswith(SEARCHES)
-            ]
-    assert not found, "use `import engine` or `from engine import ...`: " + ", ".join(sorted(found))
+            found += [f"{name}: {m}" for m in _external_imports(path) if m.startswith(("engine.", "solver."))]
+    assert not found, "use `import engine`, `from engine import ...`, `from solver import ...`: " + ", ".join(
+        sorted(found)
+    )
 
 
 def test_no_two_ui_classes_share_a_name() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.solver import SOLVED, replay, solve
+from solver import SOLVED, replay, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("winnable_tool", ROOT / "tools" / "winnable.py")

@@ -10,11 +10,12 @@
 #   4. the pure-Python wheels for the Pyodide run (tests/pyodide/requirements.txt)
 #   5. the site (python -m tools.build -> _site/)
 # then, in order, each stage even if an earlier one failed:
-#   a. pytest tests/                        engine, layout, tools (CPython)
-#   b. mypy --strict over engine, ui, tools and the test kits, then over bench
+#   a. pytest tests/ engine/ solver/ --doctest-modules   engine, solver, layout, tools, and
+#      the engine's and the solver's docstring examples (CPython)
+#   b. mypy --strict over engine, solver, ui, tools and the test kits, then over bench
 #      (mypy -p bench)                      settings in pyproject.toml
 #   c. ruff check . and ruff format --check .   (pyproject.toml)
-#   d. node tests/pyodide/run.mjs           the engine suite inside Pyodide
+#   d. node tests/pyodide/run.mjs           the engine and solver suites and examples inside Pyodide
 #   e. pytest e2e/                          the real page in Chromium
 #   f. pytest xbrowser/ (under xvfb-run)    the same game in Firefox and WebKit
 #   g. every benchmark's --quick            a smoke run: each benchmark still runs
@@ -118,7 +119,7 @@ run() {
   NAMES+=("$log")
 }
 
-run "CPython tests" cpython $VPY -m pytest tests/ "$@"
+run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules "$@"
 
 run "mypy --strict (pyproject.toml)" mypy $VPY -m mypy
 
@@ -128,7 +129,7 @@ run "ruff check" ruff-check $VPY -m ruff check .
 
 run "ruff format --check" ruff-format $VPY -m ruff format --check .
 
-run "Engine tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine "$@"
+run "Engine and solver tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine tests/solver engine solver --doctest-modules "$@"
 
 # --durations: the slowest browser tests, to keep the CI run under its 20-minute budget
 run "Browser tests" e2e $VPY -m pytest e2e/ --durations=12 "$@"

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.solver import SOLVED, replay, solve
+from solver import SOLVED, replay, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 

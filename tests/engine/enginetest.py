@@ -60,7 +60,7 @@ def assert_wins(g: engine.Game, moves: Sequence[engine.Move]) -> None:
 
 
 def moves_text(g: engine.Game) -> list[str]:
-    return [str(m) for m in g.legal_moves()]
+    return [g.move_text(m) for m in g.legal_moves()]
 
 
 def event_types(events: Sequence[object]) -> list[str]:

@@ -26,8 +26,8 @@ from engine.events import Dealt, RunRemoved
 def d1_building_ignores_suit_groups_need_one() -> None:
     for preset in ("spider-2", "spider-4", "spider-relaxed", "spider-easy", "spidike", "tournament-2"):
         g = game(preset, ["Ks", "Qh", "9h8s", "Ts"])
-        assert g.why_illegal("c2>c1") is None, preset
-        grouped = g.why_illegal("c3:2>c4")
+        assert g.why_illegal_text("c2>c1") is None, preset
+        grouped = g.why_illegal_text("c3:2>c4")
         assert (grouped is None) == (preset == "spider-easy"), preset
 
 
@@ -39,10 +39,10 @@ def d2_six_card_columns_are_the_first_four() -> None:
 def d3_runs_leave_after_every_action_a_deal_included_flips_first() -> None:
     cols = ["*9s" + run("s", 2)] + ["5s"] * 7 + ["4s"] * 2
     g = game("spider-1", cols, "As" + "6s" * 7 + "7s7s")
-    events = g.play("deal")
+    events = g.play_text("deal")
     assert [type(e).__name__ for e in events[:3]] == ["Dealt", "RunRemoved", "Flipped"]
     g2 = game("spider-1", ["*Js*9s" + run("s", 2), "*TsAs"])
-    names = [type(e).__name__ for e in g2.play("c2>c1")]
+    names = [type(e).__name__ for e in g2.play_text("c2>c1")]
     assert names[:4] == ["Moved", "Flipped", "RunRemoved", "Flipped"]
 
 
@@ -50,7 +50,7 @@ def d4_no_legal_action_loses_and_resign_is_always_there() -> None:
     stuck = game("spider-1", ["As"] * 8 + ["Ks", "Ks"])
     assert stuck.status == "lost" and stuck.end_reason == "stuck"
     stalemate = game("spider-1", [run("s", 2), "As", "9s", "8s"], "7s")
-    stalemate.play("c2>c1")
+    stalemate.play_text("c2>c1")
     assert stalemate.status == "lost" and stalemate.end_reason == "stuck"
     fresh = engine.new_game("spider-4", deal=3)
     fresh.resign()
@@ -59,17 +59,17 @@ def d4_no_legal_action_loses_and_resign_is_always_there() -> None:
 
 def d5_undo_is_unlimited_except_tournament_barriers() -> None:
     g = engine.new_game("spider-4", deal=9)
-    g.play("deal")
+    g.play_text("deal")
     g.play(g.legal_moves()[0])
     g.undo()
     g.undo()
     assert g.position == engine.new_game("spider-4", deal=9).position and g.can_redo
     t = engine.new_game("tournament-1", deal=9)
-    t.play("d1")
+    t.play_text("d1")
     assert not t.can_undo
     tg = game("tournament-1", ["*Ks9s", "Ts"])
-    tg.play("c2>fc")
-    tg.play("c1>fc")
+    tg.play_text("c2>fc")
+    tg.play_text("c1>fc")
     assert tg.score == 25 and tg.tally.free_used
     tg.undo()
     tg.undo()
@@ -83,9 +83,9 @@ def d6_tournament_clock_and_end() -> None:
     g.set_elapsed(101)
     g.resign()
     assert g.score_breakdown()["time_bonus"] == (499 * 4) // 6
-    assert game("tournament-1", ["Ks", "-"], ["2s3s4s5s6s7s8s9s"]).why_illegal("d1") is None
+    assert game("tournament-1", ["Ks", "-"], ["2s3s4s5s6s7s8s9s"]).why_illegal_text("d1") is None
     won = game("tournament-1", [run("s", 2), "As"], foundations=[run("s")] * 5)
-    won.play("c2>c1")
+    won.play_text("c2>c1")
     assert won.status == "won"
 
 
@@ -116,8 +116,8 @@ def d8_no_four_card_final_deal_in_seed_spidike() -> None:
 
 def d9_dealing_with_empty_columns_is_an_option_off_by_default() -> None:
     cols = ["9s8s", "7s", "6s", "5s", "4s", "3s", "2s", "As", "Ks"]
-    assert game("spider-1", cols, "Qs").why_illegal("deal") == "Fill every empty column before dealing."
-    assert game("spider-1", cols, "Qs", relaxed_deal=True).why_illegal("deal") is None
+    assert game("spider-1", cols, "Qs").why_illegal_text("deal") == "Fill every empty column before dealing."
+    assert game("spider-1", cols, "Qs", relaxed_deal=True).why_illegal_text("deal") is None
 
 
 def d10_deal_numbers_mean_the_same_cards_forever() -> None:
@@ -130,37 +130,37 @@ def d10_deal_numbers_mean_the_same_cards_forever() -> None:
 
 def c000a_tournament_builds_regardless_of_suit() -> None:
     g = game("tournament-2", ["Ks", "Qh", "9h8s", "Ts"])
-    assert g.why_illegal("c2>c1") is None and g.why_illegal("c3:2>c4") == "A group must be all one suit."
+    assert g.why_illegal_text("c2>c1") is None and g.why_illegal_text("c3:2>c4") == "A group must be all one suit."
 
 
 def c000b_the_free_column_is_a_column_never_dealt_to() -> None:
     g = game("tournament-1", ["Ks", "Qs"], ["2s3s4s5s6s7s8s9s"])
-    assert g.why_illegal("c2>fc") is None
-    g.play("d1")
+    assert g.why_illegal_text("c2>fc") is None
+    g.play_text("d1")
     assert g.position.tableau[8] == ()
 
 
 def c000c_draw_piles_deal_with_a_column_empty() -> None:
-    assert game("tournament-2", ["Ks"], ["2s3s4s5s6s7s8s9s"]).why_illegal("d1") is None
+    assert game("tournament-2", ["Ks"], ["2s3s4s5s6s7s8s9s"]).why_illegal_text("d1") is None
 
 
 def c000d_a_draw_pile_deals_in_pile_order() -> None:
     g = engine.new_game("tournament-1", deal=40)
     pile = g.position.stock[4]
-    g.play("d5")
+    g.play_text("d5")
     assert tuple(col[-1] for col in g.position.tableau[:8]) == pile
 
 
 def c000e_clearing_a_run_is_a_barrier_with_the_move_that_made_it() -> None:
     g = game("tournament-1", [run("s", 2), "As", "9s", "Ts"])
-    g.play("c3>c4")
-    g.play("c2>c1")
+    g.play_text("c3>c4")
+    g.play_text("c2>c1")
     assert not g.can_undo and g.moves == [g.parse_move("c3>c4"), g.parse_move("c2>c1")]
 
 
 def c000f_undo_restores_the_card_the_score_and_the_flag() -> None:
     g = game("tournament-1", ["*Ks*9s5s", "6s"])
-    g.play("c1>fc")
+    g.play_text("c1>fc")
     assert g.score == 25 and g.tally.free_used
     g.undo()
     assert g.score == 0 and g.position.down[0] == 2 and not g.tally.free_used
@@ -176,14 +176,14 @@ def c000g_time_limit_is_a_parameter_and_the_bonus_rounds_down() -> None:
 def c000h_a_stuck_tournament_game_is_lost_by_decision_4() -> None:
     g = game("tournament-1", ["Ks", "Ks", "Ks", "Ks", "Ks", "5s", "*Ks9s", "Ts"], free="3s")
     assert g.has_legal_moves()
-    g.play("c7>c8")
+    g.play_text("c7>c8")
     assert not g.has_legal_moves() and g.status == "lost" and g.end_reason == "stuck"
 
 
 def c000i_the_free_column_bonus_is_lost_by_any_card_placed_there() -> None:
     g = game("tournament-1", [run("s", 2), "As"], foundations=[run("s")] * 5)
-    g.play("c2>fc")
-    g.play("fc>c1")
+    g.play_text("c2>fc")
+    g.play_text("fc>c1")
     assert g.status == "won" and g.score_breakdown()["free_column_bonus"] == 0
 
 
@@ -205,13 +205,13 @@ def c001c_easy_moves_rank_runs_and_completes_any_suits() -> None:
 
 
 def c002a_building_never_needs_suit() -> None:
-    assert game("spider-4", ["Kd", "Qc"]).why_illegal("c2>c1") is None
+    assert game("spider-4", ["Kd", "Qc"]).why_illegal_text("c2>c1") is None
 
 
 def c002b_a_buried_face_up_card_moves_only_with_a_one_suit_run_above() -> None:
     g = game("spider-4", ["9s8s7h", "Th", "8h"])
-    assert g.why_illegal("c1:3>c2") == "A group must be all one suit."
-    assert g.why_illegal("c1:2>c2") == "A group must be all one suit."
+    assert g.why_illegal_text("c1:3>c2") == "A group must be all one suit."
+    assert g.why_illegal_text("c1:2>c2") == "A group must be all one suit."
 
 
 def c002c_stalemate_is_lost_and_resign_exists() -> None:
@@ -234,29 +234,31 @@ def c002e_undo_unlimited_and_scoring_by_decision_7() -> None:
 
 def c002f_completed_runs_leave_automatically() -> None:
     g = game("spider-2", [run("h", 2), "Ah"])
-    assert any(isinstance(e, RunRemoved) for e in g.play("c2>c1"))
+    assert any(isinstance(e, RunRemoved) for e in g.play_text("c2>c1"))
 
 
 def c003a_lower_row_restriction_is_a_flag_for_phase_1_and_non_empty_foundations() -> None:
     assert not engine.PRESETS["little-spider"].lower_row_restriction
     assert engine.PRESETS["little-spider-classic"].lower_row_restriction
     g = game("little-spider-classic", ["-", "-", "-", "-", "-", "2h", "Ad"], "2c", foundations=["Ah"])
-    assert g.why_illegal("c6>f1") is not None and g.why_illegal("c7>f2") is None
+    assert g.why_illegal_text("c6>f1") is not None and g.why_illegal_text("c7>f2") is None
     assert (
-        game("little-spider-classic", ["-", "-", "-", "-", "-", "2h"], "-", foundations=["Ah"]).why_illegal("c6>f1")
+        game("little-spider-classic", ["-", "-", "-", "-", "-", "2h"], "-", foundations=["Ah"]).why_illegal_text(
+            "c6>f1"
+        )
         is None
     )
 
 
 def c003b_wrap_is_a_flag() -> None:
-    assert game("little-spider", ["Ks", "Ah"], "-").why_illegal("c2>c1") is not None
-    assert game("little-spider-classic", ["Ks", "Ah"], "-").why_illegal("c2>c1") is None
+    assert game("little-spider", ["Ks", "Ah"], "-").why_illegal_text("c2>c1") is not None
+    assert game("little-spider-classic", ["Ks", "Ah"], "-").why_illegal_text("c2>c1") is None
 
 
 def c003c_the_first_base_card_fixes_the_colours_in_any_slot() -> None:
     g = game("little-spider", ["Kc", "Kh", "Ah"], "2c")
-    g.play("c1>f4")
-    assert g.why_illegal("c2>f1") is not None and g.why_illegal("c3>f2") is None
+    g.play_text("c1>f4")
+    assert g.why_illegal_text("c2>f1") is not None and g.why_illegal_text("c3>f2") is None
 
 
 def c003d_win_rates_are_no_rule_both_little_spiders_exist() -> None:
@@ -266,14 +268,14 @@ def c003d_win_rates_are_no_rule_both_little_spiders_exist() -> None:
 def c004a_no_four_card_final_deal_the_partial_deal_rule_stays() -> None:
     d8_no_four_card_final_deal_in_seed_spidike()
     g = game("spidike-classic", ["Ks"], "2c3c4c")
-    dealt = g.play("deal")[0]
+    dealt = g.play_text("deal")[0]
     assert isinstance(dealt, Dealt) and len(dealt.placements) == 3
 
 
 def c004b_seed_spidike_spaces_take_anything_traditional_only_kings() -> None:
-    assert game("spidike", ["5d", "Ks"]).why_illegal("c1>c3") is None
-    assert game("spidike-classic", ["5d", "Ks"]).why_illegal("c1>c3") is not None
-    assert game("spidike-classic", ["5d", "Ks"]).why_illegal("c2>c3") is None
+    assert game("spidike", ["5d", "Ks"]).why_illegal_text("c1>c3") is None
+    assert game("spidike-classic", ["5d", "Ks"]).why_illegal_text("c1>c3") is not None
+    assert game("spidike-classic", ["5d", "Ks"]).why_illegal_text("c2>c3") is None
 
 
 def c004c_two_spidike_presets() -> None:
@@ -281,18 +283,18 @@ def c004c_two_spidike_presets() -> None:
 
 
 def c004d_spidike_groups_need_one_suit() -> None:
-    assert game("spidike", ["9s8h", "Tc"]).why_illegal("c1:2>c2") == "A group must be all one suit."
+    assert game("spidike", ["9s8h", "Tc"]).why_illegal_text("c1:2>c2") == "A group must be all one suit."
 
 
 def c004e_undo_is_on_in_spidike() -> None:
     g = engine.new_game("spidike", deal=3)
-    g.play("deal")
+    g.play_text("deal")
     assert g.can_undo
 
 
 def cx1_a_deal_can_complete_a_run() -> None:
     g = game("spider-1", [run("s", 2)] + ["5s"] * 7 + ["4s"] * 2, "As" + "6s" * 7 + "7s7s")
-    assert any(isinstance(e, RunRemoved) for e in g.play("deal"))
+    assert any(isinstance(e, RunRemoved) for e in g.play_text("deal"))
 
 
 def cx2_a_stock_and_draw_piles_are_separate_deal_models() -> None:

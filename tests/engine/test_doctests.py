@@ -1,43 +1,15 @@
-"""The examples in the engine's docstrings run (here, so that they run in Pyodide too)."""
+"""The engine README's examples run (the docstrings' examples run with
+``pytest engine/ --doctest-modules``, as tools/test.sh does, in CPython and
+in Pyodide)."""
 
 from __future__ import annotations
 
 import doctest
-import importlib
-import pkgutil
 from pathlib import Path
 
 import pytest
 
 import engine
-
-MODULES = sorted(name for _, name, _ in pkgutil.walk_packages(engine.__path__, "engine."))
-
-
-def test_the_engine_modules_are_all_here() -> None:
-    assert {
-        "engine.cards",
-        "engine.game",
-        "engine.moves",
-        "engine.play",
-        "engine.position",
-        "engine.rng",
-        "engine.rules",
-        "engine.saves",
-        "engine.view",
-        "engine.solver",
-        "engine.solver.spider",
-        "engine.solver.little",
-        "engine.solver.spidike",
-        "engine.solver.base",
-    } <= set(MODULES)
-
-
-@pytest.mark.parametrize("name", ["engine"] + MODULES)
-def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
-    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
 
 
 def test_readme_examples() -> None:

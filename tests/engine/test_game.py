@@ -40,7 +40,7 @@ def test_undo_is_unlimited_through_deals_and_run_removals() -> None:
     g = game("spider-1", cols, "QsQsQsQsQsQsQsJsJsJs")
     positions = [g.position]
     for text in ("c2>c1", "c10>c2", "deal"):
-        g.play(text)
+        g.play_text(text)
         positions.append(g.position)
     assert g.runs_removed() == 1
     while g.can_undo:
@@ -63,7 +63,7 @@ def test_a_new_move_drops_the_redo_list() -> None:
 
 def test_undo_events_reverse_the_action() -> None:
     g = game("spider-1", ["*5s" + run("s", 2), "*9sAs"])
-    events = g.play("c2>c1")
+    events = g.play_text("c2>c1")
     assert [type(e) for e in events] == [Moved, Flipped, RunRemoved, Flipped, ScoreChanged]
     back = g.undo()
     assert back == [
@@ -77,7 +77,7 @@ def test_undo_events_reverse_the_action() -> None:
 
 def test_undo_of_a_deal_reverses_it_last_card_first() -> None:
     g = engine.new_game("spider-1", deal=2)
-    dealt = g.play("deal")[0]
+    dealt = g.play_text("deal")[0]
     back = g.undo()[0]
     assert isinstance(dealt, Dealt) and isinstance(back, Dealt)
     assert back.placements == tuple(reversed(dealt.placements))
@@ -90,7 +90,7 @@ def test_classic_score_starts_at_500_and_each_move_and_deal_costs_one() -> None:
     g = engine.new_game("spider-4", deal=20)
     assert g.score == 500
     g.play(g.legal_moves()[0])
-    g.play("deal")
+    g.play_text("deal")
     assert g.score == 498
     assert g.score_breakdown() == {"start": 500, "moves": -2, "undos": 0, "runs": 0}
 
@@ -108,7 +108,7 @@ def test_classic_undo_costs_a_point_and_does_not_refund_the_move() -> None:
 
 def test_classic_run_scores_100_and_undo_takes_it_back() -> None:
     g = game("spider-1", [run("s", 2), "As", "9s"])
-    g.play("c2>c1")
+    g.play_text("c2>c1")
     assert g.score == 599
     g.undo()
     assert g.score == 498
@@ -137,13 +137,13 @@ def test_built_cards_count_same_suit_chains_where_runs_must_be_one_suit() -> Non
 def test_built_cards_score_13_per_run_and_count_chains_under_other_cards() -> None:
     g = game("spider-relaxed", ["KsQs5d", run("shdc", 2), "Ac"])
     assert g.score == 2 + 12
-    g.play("c3>c2")
+    g.play_text("c3>c2")
     assert g.score == 2 + 13 and g.score_breakdown() == {"runs": 13, "built": 2}
 
 
 def test_built_cards_undo_restores_the_exact_score() -> None:
     g = game("spider-relaxed", ["KsQs", "Jh", "9d"])
-    g.play("c2>c1")
+    g.play_text("c2>c1")
     assert g.score == 3
     g.undo()
     assert g.score == 2
@@ -159,18 +159,23 @@ def test_scoring_option_switches_spider_to_built_cards() -> None:
 # -- the public API -------------------------------------------------------------------
 
 
-def test_play_takes_a_move_or_its_text_and_returns_events() -> None:
+def test_play_takes_a_move_and_play_text_its_text_and_both_return_events() -> None:
     a = engine.new_game("spider-1", deal=5)
     b = engine.new_game("spider-1", deal=5)
     move = a.legal_moves()[0]
-    assert a.play(move) == b.play(str(move))
+    assert a.play(move) == b.play_text(str(move))
+    assert a.position == b.position
+    assert a.why_illegal(move) == b.why_illegal_text(str(move)) is not None
+    # a text given to play() is refused, saying where texts go
+    with pytest.raises(engine.IllegalMove, match="play_text takes a move's text"):
+        a.play(str(move))  # type: ignore[arg-type]
     assert a.position == b.position
 
 
 def test_illegal_move_is_a_value_error_carrying_the_reason_and_the_move() -> None:
     g = game("spider-1", ["As", "Ks"])
     with pytest.raises(ValueError) as err:
-        g.play("c1>c2")
+        g.play_text("c1>c2")
     assert isinstance(err.value, engine.IllegalMove)
     assert err.value.reason == "The card must go on a two (of any suit) or an empty column."
     assert err.value.move == engine.parse_move("c1>c2")
@@ -179,10 +184,11 @@ def test_illegal_move_is_a_value_error_carrying_the_reason_and_the_move() -> Non
 def test_bad_move_text_raises_illegal_move_too() -> None:
     g = engine.new_game("spider-1", deal=5)
     with pytest.raises(engine.IllegalMove, match="is not a move"):
-        g.play("c1->c2")
+        g.play_text("c1->c2")
     with pytest.raises(engine.IllegalMove):
         g.play(42)  # type: ignore[arg-type]
     assert g.why_illegal(42) == "42 is not a move"  # type: ignore[arg-type]
+    assert "is not a move" in str(g.why_illegal_text("c1->c2"))
 
 
 def test_every_legal_move_passes_why_illegal_and_plays() -> None:

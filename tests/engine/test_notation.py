@@ -18,20 +18,31 @@ from engine.position import format_notation, parse_notation
         (Move.tableau(2, 6), "c3>c7"),
         (Move.tableau(2, 6, 4), "c3:4>c7"),
         (Move.tableau(9, 0, 13), "c10:13>c1"),
-        (Move.tableau(1, 8, 1, free=8), "c2>fc"),
-        (Move.tableau(8, 4, 2, free=8), "fc:2>c5"),
+        (Move.tableau(1, 8, 1), "c2>fc"),
+        (Move.tableau(8, 4, 2), "fc:2>c5"),
         (Move.to_foundation(5, 1), "c6>f2"),
         (Move.deal(), "deal"),
         (Move.draw(2), "d3"),
     ],
 )
 def test_move_text_is_canonical_and_parses_back(move: Move, text: str) -> None:
-    assert str(move) == text
+    """In a game whose Free Column is column 9 (index 8)."""
+    assert engine.move_text(move, free=8) == text
     parsed = parse_move(text, free=8)
-    assert parsed == move and str(parsed) == text
-    # repr round-trips, the Free Column's place included
+    assert parsed == move and engine.move_text(parsed, free=8) == text
     again = eval(repr(move), {"Move": Move})
-    assert again == move and str(again) == text
+    assert again == move and engine.move_text(again, free=8) == text
+    # without a Free Column, every column is numbered
+    assert parse_move(str(move)) == move and "fc" not in str(move)
+
+
+def test_a_games_move_text_names_its_free_column_and_saves_write_it_so() -> None:
+    g = engine.new_game("tournament-1", deal=1)
+    m = g.parse_move("c1>fc")
+    assert m == Move.tableau(0, 8) and g.move_text(m) == "c1>fc" and str(m) == "c1>c9"
+    assert engine.new_game("spider-1", deal=1).move_text(Move.tableau(0, 8)) == "c1>c9"
+    g.play(m)
+    assert g.to_dict()["moves"] == ["c1>fc"]
 
 
 @pytest.mark.parametrize(
@@ -67,13 +78,17 @@ def test_move_text_must_be_text() -> None:
         parse_move(3)  # type: ignore[arg-type]
 
 
-def test_moves_compare_by_what_they_do_not_by_the_free_column_index() -> None:
+def test_moves_are_frozen_values_equal_over_all_their_fields() -> None:
     assert Move.tableau(1, 2) == parse_move("c2>c3")
-    assert Move.tableau(1, 8, free=8) == Move.tableau(1, 8) == parse_move("c2>fc", free=8)
-    assert hash(Move.tableau(1, 8, free=8)) == hash(Move.tableau(1, 8))
-    assert len({Move.tableau(1, 8, free=8), Move.tableau(1, 8)}) == 1
-    assert Move.tableau(1, 8, free=8) != Move.tableau(1, 8, 2) and Move.deal() != Move.draw(0)
+    assert Move.tableau(1, 8) == parse_move("c2>fc", free=8) == Move(engine.MoveKind.MOVE, 1, 8, 1)
+    assert hash(parse_move("c2>fc", free=8)) == hash(Move.tableau(1, 8))
+    assert len({parse_move("c2>fc", free=8), Move.tableau(1, 8)}) == 1
+    assert Move.tableau(1, 8) != Move.tableau(1, 8, 2) and Move.deal() != Move.draw(0)
+    assert Move.tableau(1, 8) != Move.tableau(8, 1) and Move.tableau(0, 1) != Move.to_foundation(0, 1)
     assert str(Move.tableau(1, 8)) == "c2>c9"
+    with pytest.raises(AttributeError):
+        Move.deal().count = 3  # type: ignore[misc]
+    assert not isinstance(Move.deal(), tuple)
 
 
 # -- position notation --------------------------------------------------------------
@@ -102,7 +117,7 @@ def test_a_game_from_notation_plays_on_and_saves_its_start() -> None:
     text = "Ks/Qs/-/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
     g = engine.game_from_notation("spider-1", text)
     assert g.deal is None and g.start_notation == text
-    g.play("c2>c1")
+    g.play_text("c2>c1")
     assert g.notation() == "KsQs/-/-/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
 
 

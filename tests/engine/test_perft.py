@@ -26,7 +26,7 @@ def test_legal_action_counts_after_every_move(golden: dict[str, Any]) -> None:
     game = engine.new_game(golden["preset"], deal=golden["deal"], **golden["options"])
     counts = [len(legal_moves(game.rules, game.position))]
     for step, text in enumerate(golden["moves"].split(), 1):
-        game.play(text)
+        game.play_text(text)
         counts.append(len(legal_moves(game.rules, game.position)))
         assert counts[step] == golden["counts"][step], f"after move {step} ({text})"
     assert counts == golden["counts"]

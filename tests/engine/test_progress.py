@@ -16,7 +16,7 @@ from engine.play import legal_moves, next_position
 from engine.position import Position
 from engine.progress import DEAD_END, PROGRESS, UNKNOWN, ProgressCheck
 from engine.rules import Ruleset
-from engine.solver import SOLVED, solve
+from solver import SOLVED, solve
 
 
 def knows_every_card(rules: Ruleset, pos: Position, limit: int = 50_000) -> bool | None:

@@ -80,13 +80,12 @@ def test_cards_are_conserved_and_no_face_down_card_is_ever_on_top(preset: str, d
 
 def candidate_moves(g: engine.Game) -> list[Move]:
     """Every syntactically possible action near the legal ones (and some beyond)."""
-    pos, rules = g.position, g.rules
-    free = rules.tableau_size - 1 if rules.free_column else -1
+    pos = g.position
     n = len(pos.tableau)
     out = [Move.deal()] + [Move.draw(k) for k in range(6)]
     for src, col in enumerate(pos.tableau):
         for count in range(1, len(col) - pos.down[src] + 2):
-            out.extend(Move.tableau(src, dst, count, free) for dst in range(n + 1))
+            out.extend(Move.tableau(src, dst, count) for dst in range(n + 1))
         out.extend(Move.to_foundation(src, f) for f in range(len(pos.foundations) + 1))
     return out
 

@@ -59,7 +59,7 @@ def test_a_save_keeps_the_options() -> None:
 
 def test_a_save_format_has_the_documented_fields() -> None:
     g = engine.new_game("spider-1", deal=5)
-    g.play("deal")
+    g.play_text("deal")
     g.set_elapsed(12)
     assert json.loads(g.to_json()) == {
         "format": "spider-save",
@@ -79,7 +79,7 @@ def test_a_save_format_has_the_documented_fields() -> None:
 
 def test_a_game_from_notation_saves_its_start_position() -> None:
     g = game("spider-1", ["Ks", "Qs", "9s"])
-    g.play("c2>c1")
+    g.play_text("c2>c1")
     data = json.loads(g.to_json())
     assert data["deal"] is None and data["start"] == "Ks/Qs/9s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-"
     same(g, engine.load_game(g.to_json()))
@@ -90,11 +90,11 @@ def test_finished_games_load_back_finished(ending: str) -> None:
     if ending == "won":
         g = game("tournament-1", [run("s", 2), "As"], foundations=[run("s")] * 5)
         g.set_elapsed(50)
-        g.play("c2>c1")
+        g.play_text("c2>c1")
         g.set_elapsed(90)  # the clock stopped at the win
     elif ending == "stuck":
         g = game("spider-1", ["As"] * 8 + ["Ks", "Ks"], "Ks")
-        g.play("deal")
+        g.play_text("deal")
     else:
         g = played("tournament-1")
         g.set_elapsed(200)
@@ -215,7 +215,7 @@ def test_a_redo_list_longer_than_the_undos_is_refused() -> None:
 
 def test_a_won_game_saved_as_resigned_is_refused() -> None:
     g = game("spider-1", [run("s", 2), "As"], foundations=[run("s")] * 7)
-    g.play("c2>c1")
+    g.play_text("c2>c1")
     data = save_dict(g)
     data["result"] = "resigned"
     with pytest.raises(engine.SaveError, match="ended by resigned, but it ended by won"):

@@ -22,7 +22,7 @@ def test_draw_piles_show_only_their_visible_top_card() -> None:
     view = g.public_view()
     assert view.stock == (8,) * 5
     assert view.draw_tops == tuple(pile[0] for pile in g.position.stock)
-    g.play("d2")
+    g.play_text("d2")
     assert g.public_view().draw_tops[1] is None and g.public_view().stock[1] == 0
 
 

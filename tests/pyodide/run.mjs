@@ -1,10 +1,12 @@
 // Runs the engine test suite inside Pyodide (Python 3.14, WebAssembly) under
 // Node: the same engine code the browser runs, tested by the same pytest.
 //
-//   node tests/pyodide/run.mjs [pytest arguments]      (default: tests/engine)
+//   node tests/pyodide/run.mjs [pytest arguments]
+//   (default: tests/engine tests/solver engine solver --doctest-modules: the
+//   engine's and the solver's suites and their docstring examples)
 //
 // * Pyodide is the pinned npm package (node_modules/pyodide, `npm ci`).
-// * engine/, ui/ and tests/ (and the root pytest configuration) are copied
+// * engine/, solver/, ui/ and tests/ (and the root pytest configuration) are copied
 //   into Pyodide's in-memory file system at /repo, so the run writes nothing
 //   into the working tree.
 // * pytest, Hypothesis and their dependencies are the pure-Python wheels
@@ -22,7 +24,7 @@ import { loadPyodide } from "pyodide";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const wheelDir = process.env.PYODIDE_WHEELS || join(root, ".cache", "pyodide-wheels");
 const args = process.argv.slice(2);
-const pytestArgs = args.length ? args : ["tests/engine"];
+const pytestArgs = args.length ? args : ["tests/engine", "tests/solver", "engine", "solver", "--doctest-modules"];
 
 const wheels = existsSync(wheelDir) ? readdirSync(wheelDir).filter((n) => n.endsWith(".whl")) : [];
 for (const needed of ["pytest-", "pluggy-", "iniconfig-", "packaging-", "hypothesis-"]) {
@@ -61,7 +63,7 @@ function copyTree(source, target) {
     else pyodide.FS.writeFile(to, readFileSync(from));
   }
 }
-for (const folder of ["engine", "ui", "tests"]) {
+for (const folder of ["engine", "solver", "ui", "tests"]) {
   if (existsSync(join(root, folder))) copyTree(join(root, folder), `/repo/${folder}`);
 }
 for (const name of ["pytest.ini", "pyproject.toml", "setup.cfg", "conftest.py"]) {

@@ -5,7 +5,7 @@ the options).  Standard library only; Node, when there, runs the snapshot
 maker, esbuild and brotli.  The site is:
 
 * our files: ``index.html``, ``manifest.webmanifest``, ``shell/**``,
-  ``assets/**``, ``engine/**/*.py``, ``ui/**/*.py``, with the placeholders
+  ``assets/**``, ``engine/**/*.py``, ``solver/**/*.py``, ``ui/**/*.py``, with the placeholders
   in our text files filled (:mod:`.templates`);
 * ``pyscript.toml`` as it is (without a ``[files]`` table: the page's loader
   writes the Python files into Pyodide's file system itself);

@@ -33,9 +33,12 @@ TREES: dict[str, tuple[str, ...] | None] = {
     "shell": None,
     "assets": None,
     "engine": (".py",),
+    "solver": (".py",),
     "ui": (".py",),
 }
 """Folder -> file suffixes to take (None: every file)."""
+PYTHON_TREES = ("engine", "solver", "ui")
+"""The Python packages the page imports: the engine, the solver over it, the page side."""
 SKIP_PARTS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 PROGRESS_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
@@ -68,7 +71,7 @@ def our_files(source: Path) -> dict[str, Path]:
 
 def python_files(files: dict[str, Path]) -> list[str]:
     """Site paths of the Python files the loader writes into the browser."""
-    return [p for p in sorted(files) if p.endswith(".py") and p.split("/")[0] in ("engine", "ui")]
+    return [p for p in sorted(files) if p.endswith(".py") and p.split("/")[0] in PYTHON_TREES]
 
 
 def content_hash(contents: dict[str, bytes]) -> str:

@@ -1,4 +1,4 @@
-"""The "No more useful moves" check in the page (:mod:`engine.progress`).
+"""The "No more useful moves" check in the page (:class:`engine.ProgressCheck`).
 
 Once the stock is empty, the helpers' background work also asks whether
 any line of play can still turn up a card, empty a column or complete a
@@ -16,8 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 import engine
-from engine import Position
-from engine.progress import DEAD_END, ProgressCheck
+from engine import Position, Progress, ProgressCheck
 from ui.browser.dom import Element
 
 
@@ -67,5 +66,5 @@ class DeadEndWatch:
             return
         self.answer = answer
         self.table.dataset.deadend = answer
-        if answer == DEAD_END:
+        if answer == Progress.DEAD_END:
             self._on_dead()

@@ -6,15 +6,15 @@ tests every part.  The page's controller is :mod:`ui.helpers.hints_view`.
   steps through them, wrapping round, so each press of Hint shows the next
   best; :func:`highlight_for` says which cards and which pile to light up
   for a move, in the page's pile ids.  The hints come from
-  :func:`engine.solver.hints`, which sees only what the player sees.
+  :func:`solver.hints`, which sees only what the player sees.
 * **Winnable deals.** :func:`parse_winnable` reads ``assets/data/winnable.json``
   (never raises); :func:`winnable_choice` says whether "Winnable deals only"
   can apply to a preset with given options, and why not;
   :func:`pick_deal` draws a deal from a proven list.
-* **Sliced searches.** :class:`SlicedSolve` is :func:`engine.solver.solve`
+* **Sliced searches.** :class:`SlicedSolve` is :func:`solver.solve`
   (the same search, the same tries) cut into slices of a few
   hundred positions, so the page can yield to the browser between them;
-  :func:`autocomplete_job` is :func:`engine.solver.autocomplete` as such a
+  :func:`autocomplete_job` is :func:`solver.autocomplete` as such a
   job; :class:`WinCheck` answers "Still winnable?" from the full position
   ("winnable", "unknown", or "no-win" only when the complete search proves
   it).
@@ -22,7 +22,7 @@ tests every part.  The page's controller is :mod:`ui.helpers.hints_view`.
 >>> import engine
 >>> g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
 >>> cycle = HintCycle()
->>> cycle.load(g.position, [engine.solver.Hint(engine.Move.tableau(1, 0, 2), 5, "Move it.")])
+>>> cycle.load(g.position, [Hint(engine.Move.tableau(1, 0, 2), 5, "Move it.")])
 >>> cycle.next().reason, cycle.next().reason
 ('Move it.', 'Move it.')
 >>> highlight_for(g.rules, g.position, engine.Move.tableau(1, 0, 2))
@@ -53,7 +53,7 @@ from engine import (
     Position,
     Ruleset,
 )
-from engine.solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Hint, make_search, tries
+from solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Hint, make_search, tries
 from ui.table.cards import tableau_pile
 
 # ---------------------------------------------------------------------------
@@ -238,13 +238,13 @@ def pick_deal(deals: Sequence[int], rnd: random.Random, avoid: int | None = None
 
 
 class SlicedSolve:
-    """:func:`engine.solver.solve` in slices: :meth:`step` explores up to
+    """:func:`solver.solve` in slices: :meth:`step` explores up to
     ``n`` positions and returns the status once the search is over
     (``solved`` with :attr:`moves`, ``unknown``, ``unsolvable``).
 
-    The same :class:`engine.solver.Search`, and the same tries: a levelled
+    The same :class:`solver.Search`, and the same tries: a levelled
     (Spider-family) search that gives up before ``max_nodes`` starts again
-    with the next weights and width of :func:`engine.solver.tries`.
+    with the next weights and width of :func:`solver.tries`.
     """
 
     def __init__(
@@ -312,7 +312,7 @@ def autocomplete_ready(pos: Position) -> bool:
 
 
 def autocomplete_job(rules: Ruleset, pos: Position, max_nodes: int = AUTOCOMPLETE_NODES) -> SlicedSolve | None:
-    """:func:`engine.solver.autocomplete` as a sliced job (None when a card is
+    """:func:`solver.autocomplete` as a sliced job (None when a card is
     hidden or the stock is not empty: nothing to look for)."""
     if not autocomplete_ready(pos):
         return None

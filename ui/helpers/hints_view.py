@@ -44,7 +44,7 @@ from collections.abc import Callable
 
 import engine
 from engine import Move, Position
-from engine.solver import SOLVED, hints
+from solver import SOLVED, hints
 from ui.browser.dom import Bindings, Element, Timer, el, now_ms, window
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
@@ -193,7 +193,7 @@ class Helper:
             if hl.dst is not None:
                 top = t.piles.get(hl.dst, [])
                 self._mark(r.card(top[-1]) if top else r.piles[hl.dst], "hint-dst")
-            d.hint = str(hint.move)
+            d.hint = g.move_text(hint.move)
             d.hintSrc = f"{hl.src}:{'' if hl.index is None else hl.index}"
             if hl.dst is not None:
                 d.hintDst = hl.dst

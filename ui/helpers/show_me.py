@@ -9,7 +9,7 @@ player's own, an Undo, another game or another tab changes the position,
 and the show stops (:meth:`ShowLine.follows`).
 
 >>> import engine
->>> from engine.solver import solve
+>>> from solver import solve
 >>> g = engine.new_game("spider-1", deal=3)
 >>> show = ShowLine(g.position)
 >>> show.phase
@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Move, Position, Ruleset
-from engine.solver import SOLVED, UNKNOWN
+from solver import SOLVED, UNKNOWN
 from ui.helpers.hints import SlicedSolve
 
 SEARCH_NODES = 250_000
@@ -148,8 +148,8 @@ class ShowSearch:
     >>> status = None
     >>> while status is None:
     ...     status = job.step(8)
-    >>> status, job.nodes < PROOF_NODES
-    ('unsolvable', True)
+    >>> status == "unsolvable", job.nodes < PROOF_NODES
+    (True, True)
     """
 
     def __init__(self, rules: Ruleset, pos: Position, budget: int = SEARCH_NODES) -> None:

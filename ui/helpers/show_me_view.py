@@ -28,7 +28,7 @@ from typing import Protocol
 
 import engine
 from engine import Move, Position
-from engine.solver import SOLVED
+from solver import SOLVED
 from ui.browser.dom import Bindings, DomEvent, Element, Timer, el, window
 from ui.helpers.show_me import (
     ASK_TEXT,

@@ -19,7 +19,7 @@ search that alone may prove "no win"), and tells :class:`KnownWins` what
 it found.
 
 >>> import engine
->>> from engine.solver import solve
+>>> from solver import solve
 >>> g = engine.new_game("spider-1", deal=3)
 >>> known = KnownWins(g.rules)
 >>> line = solve(g.rules, g.position, max_nodes=60_000).moves
@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Move, Position, Ruleset, legal_moves, next_position
-from engine.solver import SOLVED, UNSOLVABLE
+from solver import SOLVED, UNSOLVABLE
 from ui.helpers.hints import NO_WIN, WINNABLE, SlicedSolve, WinCheck
 
 PROOF_NODES = 3_000

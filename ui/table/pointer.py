@@ -89,7 +89,7 @@ def move_to(rules: Ruleset, src: PileId, count: int, dst: PileId) -> Move | None
         return None
     j = tableau_index(rules, dst)
     if j is not None:
-        return Move.tableau(i, j, count, len(rules.columns) if rules.free_column else -1)
+        return Move.tableau(i, j, count)
     if dst.is_foundation and rules.traits.foundations.by_hand:
         return Move.to_foundation(i, dst.index)
     return None

@@ -1,4 +1,4 @@
-"""Little Spider's own search (engine/solver/little.py): its wins replay in the
+"""Little Spider's own search (solver/little.py): its wins replay in the
 engine, it agrees with a brute-force search over the engine's own moves, its
 reductions lose no win, and it runs in slices within its budget."""
 
@@ -14,8 +14,8 @@ from engine.cards import is_red
 from engine.play import deal_position, legal_moves, next_position
 from engine.position import Position
 from engine.rules import Ruleset
-from engine.solver import FAMILY_SEARCHES, SOLVED, UNKNOWN, UNSOLVABLE, make_search, replay, solve
-from engine.solver.little import CHAIN_POS, NEED, LittleSpiderSearch, _Dive, luby
+from solver import FAMILY_SEARCHES, SOLVED, UNKNOWN, UNSOLVABLE, make_search, replay, solve
+from solver.little import CHAIN_POS, NEED, LittleSpiderSearch, _Dive, luby
 
 BOTH = ["little-spider", "little-spider-classic"]
 FULL_OTHERS = ["Ad2d3d4d5d6d7d8d9dTdJdQdKd", "KsQsJsTs9s8s7s6s5s4s3s2sAs", "KcQcJcTc9c8c7c6c5c4c3c2cAc"]
@@ -117,7 +117,7 @@ def test_plays_a_card_before_the_deal_that_would_bury_it(preset: str) -> None:
     assert [str(m) for m in s.moves][:2] == ["c1>f1", "deal"]
     assert replay(g.rules, g.position, s.moves).is_cleared()
     late = game(preset, columns, stock="4h", foundations=["Ah", *FULL_OTHERS])
-    late.play("deal")
+    late.play_text("deal")
     assert brute_force(late.rules, late.position) is False
     assert run(LittleSpiderSearch(late.rules, late.position, complete=True), 5000) == UNSOLVABLE
 
@@ -133,7 +133,7 @@ def test_the_first_base_card_chooses_the_colours_and_both_choices_are_searched()
         assert str(s.moves[0]) == "c2>f1"  # the Ks
         assert replay(g.rules, g.position, s.moves).is_cleared()
     aces = game("little-spider", ["As", "2s3s4s5s6s7s8s9sTsJsQsKs"])
-    aces.play("c1>f1")
+    aces.play_text("c1>f1")
     assert run(LittleSpiderSearch(aces.rules, aces.position, complete=True), 5000) == UNSOLVABLE
 
 

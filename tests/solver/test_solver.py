@@ -10,11 +10,11 @@ import pytest
 from enginetest import assert_wins, game
 
 import engine
+from engine import HIDDEN_CARD, hide
 from engine.play import deal_moves, legal_moves, next_position, why_illegal
 from engine.position import Position
-from engine.solver import (
+from solver import (
     CANCELLED,
-    HIDDEN_CARD,
     PORTFOLIO,
     SOLVED,
     UNKNOWN,
@@ -23,7 +23,6 @@ from engine.solver import (
     Weights,
     autocomplete,
     evaluate,
-    hide,
     hints,
     macro_successors,
     position_key,

@@ -30,9 +30,9 @@ columns one rank higher on the way).  Its transposition table's key
 (:func:`position_key`) leaves out the foundations and, once the stock is
 empty, the order of the columns.  Little Spider and traditional Spidike
 have full-information searches of their own (:func:`make_search`,
-:data:`FAMILY_SEARCHES`: :mod:`engine.solver.little`,
-:mod:`engine.solver.spidike`); hints in every game use the Spider family's
-best-first search (:mod:`engine.solver.spider`).  Every search implements
+:data:`FAMILY_SEARCHES`: :mod:`solver.little`,
+:mod:`solver.spidike`); hints in every game use the Spider family's
+best-first search (:mod:`solver.spider`).  Every search implements
 :class:`FamilySearch`.
 
 Move pruning never invents a solution: every move the solver returns is
@@ -45,11 +45,11 @@ pruning reports ``unknown``; only the complete mode (no pruning, no beam)
 reports ``unsolvable``.
 
 >>> import engine
->>> from engine.solver import solve
+>>> from solver import solve
 >>> game = engine.game_from_notation("spider-1", "Ks/Qs/Js/Ts/9s/8s/7s/6s/5s/4s3s2sAs - -/-/-/-/-/-/-/-")
 >>> result = solve(game.rules, game.position, max_nodes=2000)
 >>> result.status, len(result.moves) > 0
-('solved', True)
+(<Status.SOLVED: 'solved'>, True)
 """
 
 from __future__ import annotations
@@ -58,14 +58,12 @@ import gc
 import time
 from collections.abc import Callable
 
-from ..moves import Move
-from ..position import Position
-from ..rules import Ruleset
-from .base import CANCELLED, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, replay
+from engine import Move, Position, Ruleset
+
+from .base import CANCELLED, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Status, replay
 from .little import LittleSpiderSearch
 from .spider import (
     BEAM,
-    HIDDEN_CARD,
     HINT_WEIGHTS,
     LEVEL_NODES,
     PER_WIDTH,
@@ -78,7 +76,6 @@ from .spider import (
     block_starts,
     column_value,
     evaluate,
-    hide,
     hints,
     macro_successors,
     position_key,
@@ -92,7 +89,6 @@ __all__ = [
     "BEAM",
     "CANCELLED",
     "FAMILY_SEARCHES",
-    "HIDDEN_CARD",
     "HINT_WEIGHTS",
     "LEVEL_NODES",
     "PER_WIDTH",
@@ -107,12 +103,12 @@ __all__ = [
     "Search",
     "SolveResult",
     "SpidikeSearch",
+    "Status",
     "Weights",
     "autocomplete",
     "block_starts",
     "column_value",
     "evaluate",
-    "hide",
     "hints",
     "macro_successors",
     "make_search",
@@ -146,7 +142,23 @@ def make_search(
     macros: bool = True,
     weights: Weights = WEIGHTS,
 ) -> FamilySearch:
-    """The search for ``rules``' family: its own full-information search, else :class:`Search`."""
+    """The search for ``rules``' family: its own full-information search, else :class:`Search`.
+
+    A search runs in slices (:meth:`FamilySearch.step`), so a page can yield
+    between them.  ``complete=True`` prunes nothing, so it alone can prove
+    that a position is lost (the page's "Still winnable?" asks it when the
+    ordinary search finds no win):
+
+    >>> import engine
+    >>> g = engine.game_from_notation("spider-1", "KsQs/Js/Ts/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")  # no Ace
+    >>> search = make_search(g.rules, g.position, complete=True)
+    >>> while (answer := search.step(500)) is None:
+    ...     pass
+    >>> answer, search.moves
+    (<Status.UNSOLVABLE: 'unsolvable'>, ())
+    >>> solve(g.rules, g.position, max_nodes=2000).status  # pruned: it cannot tell
+    <Status.UNKNOWN: 'unknown'>
+    """
     own = None if visible else FAMILY_SEARCHES.get(rules.family)
     if own is not None:
         return own(rules, pos, complete=complete)
@@ -187,6 +199,17 @@ def solve(
     tries, twice as wide (:func:`tries`), so more budget means a better
     chance.  ``should_stop`` is polled between slices; if it
     returns True the result is ``cancelled``.
+
+    >>> import engine
+    >>> g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    >>> result = solve(g.rules, g.position, max_nodes=2000)
+    >>> result.status == SOLVED, [str(m) for m in result.moves]
+    (True, ['c2:2>c1', 'c3:7>c1', 'c3>c1'])
+    >>> replay(g.rules, g.position, result.moves).is_cleared()
+    True
+    >>> deal = engine.new_game("spider-4", deal=1)
+    >>> solve(deal.rules, deal.position, should_stop=lambda: True).status  # stopped after its first slice
+    <Status.CANCELLED: 'cancelled'>
     """
     t0 = time.perf_counter()
     # The search allocates millions of tuples and no cycles: the cyclic
@@ -233,7 +256,7 @@ def _run(
     max_nodes: int | None,
     max_seconds: float | None,
     should_stop: Callable[[], bool] | None,
-) -> str:
+) -> Status:
     while True:
         status = search.step(500)
         if status is not None:
@@ -251,6 +274,14 @@ def autocomplete(rules: Ruleset, pos: Position, *, max_nodes: int = 20000) -> tu
 
     Offered only when nothing is hidden (every card face up, nothing left
     to deal) and the search finds a win; None otherwise.
+
+    >>> import engine
+    >>> hidden = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    >>> autocomplete(hidden.rules, hidden.position) is None  # the Ace is still face down
+    True
+    >>> open_ = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    >>> [str(m) for m in autocomplete(open_.rules, open_.position)]
+    ['c2:2>c1', 'c3:7>c1', 'c3>c1']
     """
     if any(pos.down) or any(pos.stock):
         return None

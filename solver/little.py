@@ -55,7 +55,7 @@ and converted back to engine :class:`~engine.moves.Move` s by replaying
 them with the engine's own rules, which checks every move.
 
 >>> import engine
->>> from engine.solver import SOLVED, replay
+>>> from solver import SOLVED, replay
 >>> game = engine.new_game("little-spider", deal=19)
 >>> search = LittleSpiderSearch(game.rules, game.position)
 >>> while search.step(500) is None:
@@ -68,16 +68,15 @@ from __future__ import annotations
 
 import random
 
-from ..moves import DEAL, FOUNDATION, MOVE, Move
-from ..play import little_spider_colours, next_position, why_illegal
-from ..position import Position
-from ..rules import Ruleset
-from .base import SOLVED, UNSOLVABLE
+from engine import Move, MoveKind, Position, Ruleset, little_spider_colours, next_position, why_illegal
+
+from .base import SOLVED, UNSOLVABLE, Status
+
+DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
 
 _RED = (False, True, True, False)
 """Spades, hearts, diamonds, clubs: which suits are red."""
 
-_NEW = tuple.__new__
 
 # -- per-card tables ------------------------------------------------------------------
 #
@@ -198,7 +197,7 @@ class LittleSpiderSearch:
         self.pos = pos
         self.complete = complete
         self.nodes = 0
-        self.status: str | None = None
+        self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self._wrap = rules.wrap
         self._nbr = NEIGHBOUR_RANKS[1 if rules.wrap else 0]
@@ -222,7 +221,7 @@ class LittleSpiderSearch:
         """Never: this search is not tried again wider."""
         return False
 
-    def step(self, max_nodes: int) -> str | None:
+    def step(self, max_nodes: int) -> Status | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         if self.status is not None:
             return self.status
@@ -442,9 +441,9 @@ class LittleSpiderSearch:
         out: list[Move] = []
         for kind, a, b in line:
             if kind == _D:
-                m = _NEW(Move, (DEAL, 0, 0, 0, -1))
+                m = Move.deal()
             elif kind == _M:
-                m = _NEW(Move, (MOVE, a, b, 1, -1))
+                m = Move.tableau(a, b)
             else:
                 slot = b
                 if slot < 0:
@@ -452,11 +451,11 @@ class LittleSpiderSearch:
                         (
                             f
                             for f in range(len(pos.foundations))
-                            if why_illegal(rules, pos, _NEW(Move, (FOUNDATION, a, f, 1, -1))) is None
+                            if why_illegal(rules, pos, Move.to_foundation(a, f)) is None
                         ),
                         0,
                     )
-                m = _NEW(Move, (FOUNDATION, a, slot, 1, -1))
+                m = Move.to_foundation(a, slot)
             reason = why_illegal(rules, pos, m)
             if reason is not None:  # a bug in this module: never hand out an illegal line
                 raise AssertionError(f"the Little Spider search made an illegal move {m}: {reason}")

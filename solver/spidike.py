@@ -57,12 +57,12 @@ win are converted into engine :class:`~engine.moves.Move`\\ s and replayed
 with the engine's own rules before they are reported.
 
 >>> import engine
->>> from engine.solver import solve
+>>> from solver import solve
 >>> game = engine.game_from_notation(
 ...     "spidike-classic", "Ks2h/Ah/Qs/-/-/-/- - As2s3s4s5s6s7s8s9sTsJs/-/-/-")
 >>> result = solve(game.rules, game.position, max_nodes=1000)
 >>> result.status, [str(m) for m in result.moves]
-('solved', ['c2>f2', 'c3>f1', 'c1>f2', 'c1>f1'])
+(<Status.SOLVED: 'solved'>, ['c2>f2', 'c3>f1', 'c1>f2', 'c1>f1'])
 """
 
 from __future__ import annotations
@@ -70,13 +70,12 @@ from __future__ import annotations
 import heapq
 from typing import NamedTuple
 
-from ..moves import DEAL, FOUNDATION, MOVE, Move
-from ..play import next_position, why_illegal
-from ..position import Position
-from ..rules import Ruleset
-from .base import SOLVED, UNSOLVABLE
+from engine import Move, MoveKind, Position, Ruleset, next_position, why_illegal
 
-_new = tuple.__new__
+from .base import SOLVED, UNSOLVABLE, Status
+
+DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
+
 
 Piles = tuple[tuple[int, ...], ...]
 State = tuple[Piles, tuple[int, ...], int, tuple[int, ...]]
@@ -166,7 +165,7 @@ class _BestFirst:
         self.start = pos
         self.complete = complete
         self.nodes = 0
-        self.status: str | None = None
+        self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self.ncols = len(pos.tableau)
         self.stock: tuple[int, ...] = pos.stock[0] if pos.stock else ()
@@ -439,7 +438,7 @@ class _BestFirst:
 
     # -- the search -------------------------------------------------------
 
-    def step(self, max_nodes: int = 1000) -> str | None:
+    def step(self, max_nodes: int = 1000) -> Status | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         if self.status is not None:
             return self.status
@@ -517,16 +516,16 @@ class _BestFirst:
                 for f, pile in enumerate(pos.foundations)
                 if (pile and pile[-1] + 4 == card) or (not pile and (card >> 2) == 1)
             )
-            play(_new(Move, (FOUNDATION, src, slot, 1, -1)))
+            play(Move.to_foundation(src, slot))
 
         for (kind, src, dst, count), autos in steps:
             if src >= 0:
                 if kind == _TAB:
-                    play(_new(Move, (MOVE, src, dst, count, -1)))
+                    play(Move.tableau(src, dst, count))
                 elif kind == _FND:
                     up(src)
                 else:
-                    play(_new(Move, (DEAL, 0, 0, 0, -1)))
+                    play(Move.deal())
             for a in autos:
                 up(a)
         if not pos.is_cleared():
@@ -567,7 +566,7 @@ class SpidikeSearch:
         self.rules = rules
         self.complete = complete
         self.nodes = 0
-        self.status: str | None = None
+        self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self._pos = pos
         self._portfolio = portfolio[:1] if complete else portfolio
@@ -594,7 +593,7 @@ class SpidikeSearch:
         """Never: this search is not tried again wider."""
         return False
 
-    def step(self, max_nodes: int = 1000) -> str | None:
+    def step(self, max_nodes: int = 1000) -> Status | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         budget = max_nodes
         while self.status is None and budget > 0:

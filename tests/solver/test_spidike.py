@@ -1,4 +1,4 @@
-"""The traditional Spidike solver (engine/solver/spidike.py): wins replay in the
+"""The traditional Spidike solver (solver/spidike.py): wins replay in the
 engine, "unsolvable" is only said where an exhaustive search of the engine's
 own moves finds no win, slicing and budgets hold, both layouts."""
 
@@ -12,8 +12,8 @@ from enginetest import assert_wins, brute_force, game
 import engine
 from engine.position import Position
 from engine.rules import Ruleset
-from engine.solver import FAMILY_SEARCHES, SOLVED, UNKNOWN, UNSOLVABLE, make_search, replay, solve
-from engine.solver.spidike import SpidikeSearch
+from solver import FAMILY_SEARCHES, SOLVED, UNKNOWN, UNSOLVABLE, make_search, replay, solve
+from solver.spidike import SpidikeSearch
 
 TRAD = "spidike-classic"
 
