@@ -35,7 +35,11 @@ Arrangements (:class:`Arrangement`)
 
 Fanning and compression
     Columns fan downwards: face-down cards by :data:`FACE_DOWN_OFFSET` of the
-    card height, face-up cards by :data:`FACE_UP_OFFSET`. A column that would
+    card height, face-up cards by :data:`FACE_UP_OFFSET`; small cards (a
+    phone in portrait) by the larger touch-sized steps of :func:`fan_steps`
+    (26 px for a face-up card, up to half the card), so the free height
+    below short columns is used and a card mid-run is a fingertip's target.
+    A column that would
     run past the bottom first packs its face-down cards tighter (down to
     :data:`FACE_DOWN_MIN`), then its face-up cards down to
     :data:`INDEX_STRIP`, the strip that shows the card art's corner index
@@ -82,7 +86,7 @@ Example (the opening of a Spider game on a 360 x 640 phone):
 (<Arrangement.TOP: 'top'>, 33.0, 46.2)
 >>> first = lay.pile(PileRole.COLUMN, 0)
 >>> [round(card.y, 1) for card in first.cards]
-[103.7, 108.8, 113.9, 119.0, 124.1, 129.2]
+[103.7, 111.7, 119.7, 127.7, 135.7, 143.7]
 >>> first.cards[-1].face_up, first.hit.bottom
 (True, 640.0)
 >>> len({card.x for card in lay.pile(PileRole.STOCK).cards})  # one stack per deal left
@@ -113,10 +117,14 @@ from .layout_types import (
     DEFAULT_OPTIONS,
     FACE_DOWN_MIN,
     FACE_DOWN_OFFSET,
+    FACE_DOWN_ROOMY,
     FACE_UP_OFFSET,
+    FACE_UP_ROOMY,
     GAP,
     INDEX_STRIP,
     STOCK_STEP_MAX,
+    TOUCH_STEP,
+    TOUCH_STEP_DOWN,
     Z_STRIDE,
     Arrangement,
     CardPlace,
@@ -134,9 +142,13 @@ __all__ = [
     "ASPECT",
     "FACE_DOWN_MIN",
     "FACE_DOWN_OFFSET",
+    "FACE_DOWN_ROOMY",
     "FACE_UP_OFFSET",
+    "FACE_UP_ROOMY",
     "INDEX_STRIP",
     "MIN_READABLE_CARD_WIDTH",
+    "TOUCH_STEP",
+    "TOUCH_STEP_DOWN",
     "Z_STRIDE",
     "Arrangement",
     "CardPlace",
@@ -149,6 +161,7 @@ __all__ = [
     "Rect",
     "Table",
     "card_cap",
+    "fan_steps",
     "layout_table",
     "pile_flags",
     "table_margin",
@@ -232,10 +245,29 @@ def _build(arrangement: Arrangement, shape: Shape, w: float, vw: float, vh: floa
 # --- Filling the slots with cards -------------------------------------------
 
 
+def fan_steps(h: float) -> tuple[float, float]:
+    """The (face-down, face-up) steps of a column with room, for cards ``h``
+    pixels high: the nominal fractions of the card height, or the touch-sized
+    steps where those are larger (small cards), capped at
+    :data:`FACE_DOWN_ROOMY` and :data:`FACE_UP_ROOMY` of the card height.
+
+    >>> [round(s, 1) for s in fan_steps(50.4)]  # a 390 px phone in portrait
+    [8.0, 25.2]
+    >>> [round(s, 1) for s in fan_steps(168.0)]  # a desktop card
+    [18.5, 50.4]
+    """
+    down = max(FACE_DOWN_OFFSET * h, min(FACE_DOWN_ROOMY * h, TOUCH_STEP_DOWN))
+    up = max(FACE_UP_OFFSET * h, min(FACE_UP_ROOMY * h, TOUCH_STEP))
+    return down, up
+
+
 def _fan_offsets(flags: Sequence[bool], h: float, room: float) -> tuple[float, float]:
     """Offsets (face-down, face-up) for a column with ``room`` pixels below
-    its top card slot's top edge minus one card height."""
-    d0, u0 = FACE_DOWN_OFFSET * h, FACE_UP_OFFSET * h
+    its top card slot's top edge minus one card height: :func:`fan_steps`
+    when it fits; else face-down cards pack first (down to
+    :data:`FACE_DOWN_MIN`), then face-up cards (down to the index strip),
+    then both."""
+    d0, u0 = fan_steps(h)
     n = len(flags)
     if n < 2:
         return d0, u0
