@@ -87,3 +87,128 @@ def test_portrait_fans_use_the_free_height_after_four_deals(table_browser: Any, 
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+# -- Restart this deal, Undo to the last deal ----------------------------------------
+
+DEAD_END_COLUMNS = ["*As6s5s", "*2s6s", "*3sKs", "*4sKs", "*5sKs", "*6sKs", "*7sKs", "*8sKs", "*9sKs", "*Ts9s"]
+"""Spider 1 suit, the stock empty: a 5 can go back and forth between two 6s
+and nothing else moves (e2e/test_table_helpers.py's dead end)."""
+
+
+def phone_page(table_browser: Any, table_url: str) -> TablePage:
+    return TablePage(table_browser, table_url, PHONE)
+
+
+def open_more(t: TablePage) -> None:
+    tap(t, '[data-action="more"]')
+    t.page.wait_for_selector('#table[data-dialog="menu"]', state="attached")
+
+
+def centre(t: TablePage, selector: str) -> tuple[float, float]:
+    box = t.page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tap(t: TablePage, selector: str) -> None:
+    """Press a button. A click: under CDP, Chromium takes the first tap after
+    a touch drag for the end of a fling and sends no click (the drags and
+    the cards are what these tests touch)."""
+    t.page.click(selector)
+
+
+def stats_book(t: TablePage) -> Any:
+    from tablekit import stored_text
+
+    from ui import stats
+
+    return stats.parse(stored_text(t.page, "stats") or '{"format": "spider-stats", "version": 1, "presets": {}}')
+
+
+def test_restart_and_undo_to_the_last_deal_from_more_keep_one_game(table_browser: Any, table_url: str) -> None:
+    """More → Restart this deal takes every move back in the same game (no
+    loss counted, the address and the game's record unchanged); More → Undo
+    to the last deal goes back to just after the last deal; a final End
+    counts the deal once."""
+    from tablekit import store
+
+    t = phone_page(table_browser, table_url)
+    try:
+        store(t, {})
+        g = engine.new_game("spider-2", 303)
+        t.open("#spider-2/303")
+        tap(t, '[data-action="tip-skip"]')  # a new player's first tip
+        t.page.wait_for_selector(".first-tip", state="detached")
+        open_more(t)  # nothing played yet: nothing to take back
+        assert t.page.is_disabled('.dialog [data-action="restart"]')
+        assert t.page.is_disabled('.dialog [data-action="undo-deal"]')
+        tap(t, '.dialog [data-action="close"]')
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        for played, step in enumerate(("move", "deal", "move", "move"), start=1):
+            if step == "deal":
+                t.tap_pile("stock")
+                g.play(Move.deal())
+            else:
+                m = first_drag_move(g)
+                assert m is not None
+                t.drag_move(g, m, touch=True)
+                g.play(m)
+            t.wait_moves(played)
+        t.expect_game(g)
+        game_id = t.page.evaluate("() => sessionStorage.getItem('spider.tab.game')")
+        open_more(t)
+        assert not t.page.is_disabled('.dialog [data-action="undo-deal"]')
+        tap(t, '.dialog [data-action="undo-deal"]')
+        t.wait_moves(2)
+        g.undo()
+        g.undo()
+        t.expect_game(g)
+        assert "Back to the last deal" in t.wait_message()
+        open_more(t)
+        assert t.page.is_disabled('.dialog [data-action="undo-deal"]')  # nothing played since the deal
+        tap(t, '.dialog [data-action="restart"]')
+        t.wait_moves(0)
+        t.expect_game(engine.new_game("spider-2", 303))
+        assert "Back to the start of this deal" in (t.attr("message") or "")
+        assert t.page.evaluate("() => location.hash") == "#spider-2/303"
+        assert t.page.evaluate("() => sessionStorage.getItem('spider.tab.game')") == game_id
+        assert stats_book(t).get("spider-2").played == 0  # a restart is no loss
+        # Redo replays what the restart took back: it is the same game.
+        tap(t, '[data-action="redo"]')
+        t.wait_moves(1)
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+def test_dead_end_offers_restart_first(table_browser: Any, table_url: str) -> None:
+    """On a proven dead end with moves played, the dialog offers Restart
+    this deal as its default, and it takes the game back to the start."""
+    from tablekit import store
+
+    from ui import persist
+
+    g = engine.game_from_notation("spider-1", f"{'/'.join(DEAD_END_COLUMNS)} - -/-/-/-/-/-/-/-")
+    t = phone_page(table_browser, table_url)
+    try:
+        store(t, {persist.CURRENT_KEY: persist.write_current(g, "dead-end-restart")})
+        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+        tap(t, '.dialog [data-action="close"]')  # Keep looking: the 5 goes to the other 6
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        t.clear_message()
+        m = g.parse_move("c1>c2")
+        t.drag_move(g, m, touch=True)
+        g.play(m)
+        t.wait_moves(1)
+        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+        actions = t.page.eval_on_selector_all(".dialog [data-action]", "bs => bs.map(b => b.dataset.action)")
+        assert actions == ["close", "undo", "restart", "new-game", "end"]
+        assert t.page.eval_on_selector_all(".dialog .primary", "bs => bs.map(b => b.dataset.action)") == ["restart"]
+        tap(t, '.dialog [data-action="restart"]')
+        t.wait_moves(0)
+        g.undo()
+        t.expect_game(g)
+        assert not t.errors, t.errors
+    finally:
+        t.close()

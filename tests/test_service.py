@@ -337,3 +337,47 @@ def test_deals_left_without_a_move_are_removed_but_the_last_one() -> None:
     assert untouched in store.games and svc.unfinished() == []
     begin(visit(store), tab=svc.game_id)
     assert untouched not in store.games and svc.game_id in store.games
+
+
+# -- Restart this deal and Undo to the last deal ------------------------------------
+
+
+def test_restart_goes_back_to_the_deal_in_the_same_game_and_counts_nothing() -> None:
+    store = MemoryStore()
+    svc = visit(store)
+    svc.adopt(engine.new_game("spider-2", 303))
+    g = svc.game
+    assert g is not None
+    assert svc.restart_point() is None and svc.last_deal_point() is None  # nothing played
+    g.play(next(m for m in g.legal_moves() if m.kind == "move"))
+    assert svc.restart_point() == 0 and svc.last_deal_point() is None  # no deal yet
+    g.play("deal")
+    assert svc.last_deal_point() is None  # nothing played since the deal
+    g.play(next(m for m in g.legal_moves() if m.kind == "move"))
+    assert svc.last_deal_point() == 2 and svc.restart_point() == 0
+    game_id = svc.game_id
+    while len(g.moves) > 0 and g.can_undo:  # what the table's Restart does
+        g.undo()
+    assert svc.game_id == game_id and g.status == "playing"
+    assert g.position == engine.new_game("spider-2", 303).position
+    svc.save()
+    assert STATS not in store.kv  # a restart is no loss
+    g.resign()
+    assert svc.restart_point() is None and svc.last_deal_point() is None  # over for good
+    svc.game_over()
+    book = stats.parse(store.kv[STATS])
+    assert book.get("spider-2").played == 1 and book.get("spider-2").lost == 1
+
+
+def test_tournament_restarts_only_until_a_draw_pile_is_dealt() -> None:
+    svc = visit(MemoryStore())
+    svc.adopt(engine.new_game("tournament-1", 40))
+    g = svc.game
+    assert g is not None
+    g.play(next(m for m in g.legal_moves() if m.kind == "move"))
+    assert svc.restart_point() == 0
+    g.play("d1")
+    assert svc.restart_point() is None  # a draw-pile deal is never taken back
+    assert svc.last_deal_point() is None  # nothing since it
+    g.play(next(m for m in g.legal_moves() if m.kind == "move"))
+    assert svc.last_deal_point() == 2

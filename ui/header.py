@@ -177,7 +177,7 @@ class Header:
             parent=tools,
             type="button",
             data_action="more",
-            title="More: Show me how, end this game, daily deals, statistics, settings",
+            title="More: Show me how, restart this deal, end this game, daily deals, statistics, settings",
             aria_label="More",
             aria_haspopup="dialog",
         )

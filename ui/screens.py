@@ -33,6 +33,8 @@ class Flow(Protocol):
     """What the screens' buttons do."""
 
     def undo(self) -> None: ...
+    def restart(self) -> None: ...
+    def undo_to_deal(self) -> None: ...
     def resign(self) -> None: ...
     def replay(self) -> None: ...
     def next_deal(self) -> None: ...
@@ -98,7 +100,8 @@ class Screens:
         show: Callable[[], None],
         settings: Callable[[], None],
     ) -> None:
-        """More: Show me how, end this game, the daily deals, the statistics, settings, the keys."""
+        """More: Show me how, restart this deal, undo to the last deal, end this
+        game, the daily deals, the statistics, settings, the keys."""
         g = self.service.game
         d = self.dialogs.open("menu", "More")
         playing = g is not None and g.status == "playing"
@@ -106,6 +109,14 @@ class Screens:
         def end() -> None:
             self.dialogs.close()
             self.ask_end()
+
+        def restart() -> None:
+            self.dialogs.close()
+            self.flow.restart()
+
+        def undo_deal() -> None:
+            self.dialogs.close()
+            self.flow.undo_to_deal()
 
         def show_me() -> None:
             self.dialogs.close()
@@ -115,6 +126,8 @@ class Screens:
             d.box,
             [
                 ("show-me", "Show me how", show_me, False),
+                ("restart", "Restart this deal", restart, False),
+                ("undo-deal", "Undo to the last deal", undo_deal, False),
                 ("end", "End this game", end, False),
                 ("daily", "Daily deals", daily, False),
                 ("stats", "Statistics", self.flow.open_stats, False),
@@ -128,9 +141,13 @@ class Screens:
             button = row.querySelector(f'[data-action="{action}"]')
             button.disabled = not playing
             button.setAttribute("aria-keyshortcuts", key)
+        row.querySelector('[data-action="restart"]').disabled = self.service.restart_point() is None
+        row.querySelector('[data-action="undo-deal"]').disabled = self.service.last_deal_point() is None
 
     def no_useful_moves(self) -> None:
-        """The dead-end check proved it: say so, and offer Undo, New game and End."""
+        """The dead-end check proved it: say so, and offer Undo, Undo to the
+        last deal and Restart this deal where the rules allow them (Restart
+        first), New game and End."""
         g = self.service.game
         if g is None or g.status != "playing" or self.dialogs.is_open:
             return
@@ -153,11 +170,22 @@ class Screens:
         buttons: list[Button] = [("close", "Keep looking", self.dialogs.close, False)]
         if g.can_undo:
             buttons.append(("undo", "Undo", undo, False))
+        back = self._back_buttons()
+        buttons += back
         buttons += [
             ("new-game", "New game", lambda: self.ask_new(self.flow.next_deal), False),
-            ("end", "End", end, True),
+            ("end", "End", end, not any(primary for *_, primary in back)),
         ]
         d.buttons(d.box, buttons)
+
+    def _back_buttons(self) -> list[Button]:
+        """Undo to the last deal and Restart this deal (the default), where the rules allow them."""
+        out: list[Button] = []
+        if self.service.last_deal_point() is not None:
+            out.append(("undo-deal", "Undo to the last deal", self.flow.undo_to_deal, False))
+        if self.service.restart_point() is not None:
+            out.append(("restart", "Restart this deal", self.flow.restart, True))
+        return out
 
     def game_ended(self) -> None:
         """The game reached an end: the end screen, once the table is still."""
@@ -211,7 +239,12 @@ class Screens:
         else:
             end_summary(self.service.keeper.change_for(self.service.game_id), box)
         if reason == "stuck" and not self.service.recorded:
-            el("p", "end-note", "Undo to play on; a new deal of this game counts this one as a loss.", parent=box)
+            el(
+                "p",
+                "end-note",
+                "Undo or restart this deal to play on: it stays one game. A new deal of this game counts it as a loss.",
+                parent=box,
+            )
         buttons: list[Button] = []
         day = daily.parse_day(self.service.daily or "")
         if won and day is not None:
@@ -220,6 +253,8 @@ class Screens:
             buttons.append(("share", "Share", lambda: share(text, self._say), False))
         if reason == "stuck" and g.can_undo:
             buttons.append(("undo", "Undo", self.flow.undo, False))
+        if reason == "stuck" and not self.service.recorded:
+            buttons += [(a, t, fn, False) for a, t, fn, _ in self._back_buttons()]
         buttons += [
             ("stats", "Statistics", self.flow.open_stats, False),
             ("replay", "Replay this deal", self.flow.replay, False),

@@ -244,6 +244,30 @@ class GameService:
         g = self.game
         return g is not None and g.status == "playing" and len(g.moves) > 0
 
+    def restart_point(self) -> int | None:
+        """Restart this deal: the number of moves to go back to (0, the deal
+        as dealt), or None when there is nothing to take back or the rules
+        forbid it (a game over for good; a Tournament draw-pile deal or
+        cleared run, which undo never takes back).  A restart is undo to the
+        start: the same game, its clock running on, counted once."""
+        g = self.game
+        if g is None or not g.moves or g.end_reason not in (None, "stuck") or g.undo_floor > 0:
+            return None
+        return 0
+
+    def last_deal_point(self) -> int | None:
+        """Undo to the last deal: the number of moves just after the last
+        deal from the stock or a draw pile, or None when no deal was made,
+        nothing was played since, or undo cannot reach it."""
+        g = self.game
+        if g is None or g.end_reason not in (None, "stuck"):
+            return None
+        moves = g.moves
+        dealt = [k + 1 for k, m in enumerate(moves) if m.kind in ("deal", "draw")]
+        if not dealt or dealt[-1] >= len(moves) or dealt[-1] < g.undo_floor:
+            return None
+        return dealt[-1]
+
     def adopt(self, game: engine.Game, meta: GameMeta | None = None) -> None:
         """``game`` is the one played now: a stored one (``meta``) or a new one.
         The game it replaces keeps its record."""

@@ -45,6 +45,10 @@ from .sound import Sound
 from .table import Table
 
 
+def _moves(n: int) -> str:
+    return "No move" if n == 0 else ("1 move" if n == 1 else f"{n} moves")
+
+
 class ScreensHost(Protocol):
     """The screens the session opens but does not own."""
 
@@ -97,7 +101,7 @@ class Session:
         g = self.service.game
         assert g is not None and self.table.tracker is not None
         level = self.look.settings.verbosity
-        if say.says(level):
+        if say.says(level) and how != "back":  # going back many moves says where it went (undo_to)
             quiet = bool(self.helper.autoplay) or self.helper.autoplay_own  # Finish: what the moves cause
             self.messages.announce(
                 say.action_text(
@@ -236,6 +240,36 @@ class Session:
         self.dialogs.close()
         self.screens.cancel()
         self.table.act(g.undo, reverse=True, how="undo")
+
+    def restart(self) -> None:
+        """Restart this deal: every move taken back, as one undo (see
+        :meth:`ui.service.GameService.restart_point`)."""
+        self.undo_to(self.service.restart_point(), "Back to the start of this deal. The clock runs on.")
+
+    def undo_to_deal(self) -> None:
+        """Undo to the last deal from the stock (or a draw pile)."""
+        self.undo_to(self.service.last_deal_point(), "Back to the last deal.")
+
+    def undo_to(self, target: int | None, said: str) -> None:
+        """Take moves back until ``target`` moves are left (None: not allowed now)."""
+        g = self.service.game
+        assert g is not None
+        self.animator.finish()
+        self.table.pointer.cancel(animate=False)
+        if target is None:
+            self.messages.show("There is nothing to take back to there.")
+            return
+        self.dialogs.close()
+        self.screens.cancel()
+
+        def back() -> list[Event]:
+            events: list[Event] = []
+            while len(g.moves) > target and g.can_undo:
+                events += g.undo()
+            return events
+
+        self.table.act(back, reverse=True, how="back")
+        self.messages.show(f"{said} {_moves(len(g.moves))} played.")
 
     def redo(self) -> None:
         g = self.service.game
