@@ -212,3 +212,63 @@ def test_dead_end_offers_restart_first(table_browser: Any, table_url: str) -> No
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+# -- Resume by address -------------------------------------------------------------
+
+
+def play_moves(t: TablePage, g: engine.Game, n: int) -> None:
+    start = len(g.moves)
+    for k in range(n):
+        m = first_drag_move(g)
+        assert m is not None
+        t.drag_move(g, m, touch=True)
+        g.play(m)
+        t.wait_moves(start + k + 1)
+
+
+def test_a_deals_address_resumes_the_unfinished_game_of_it_and_offers_to_start_over(
+    table_browser: Any, table_url: str
+) -> None:
+    """2 moves at #spider-2/303, another game, then #spider-2/303 again (typed,
+    or a link someone shared): the table shows the 2-move game and says so,
+    with Start over? beside it; Start over restarts that same game."""
+    from tablekit import store
+
+    t = phone_page(table_browser, table_url)
+    try:
+        store(t, {"spider.v1.settings": '{"confirm": true}'})
+        g = engine.new_game("spider-2", 303)
+        t.open("#spider-2/303")
+        if t.page.locator('[data-action="tip-skip"]').count():
+            tap(t, '[data-action="tip-skip"]')
+        play_moves(t, g, 2)
+        game_id = t.page.evaluate("() => sessionStorage.getItem('spider.tab.game')")
+        other = engine.new_game("spider-1", 5)
+        t.open("#spider-1/5")
+        play_moves(t, other, 1)
+        t.clear_message()
+        t.open("#spider-2/303")  # the address typed again (a hash change)
+        t.wait_moves(2)
+        t.expect_game(g)
+        assert t.wait_message().startswith("Resumed deal 303 · 2 moves ·")
+        assert t.attr("offer") == "Start over?"
+        assert t.page.evaluate("() => sessionStorage.getItem('spider.tab.game')") == game_id
+        # the shared link opened in a new visit: the same game, the same offer
+        t.open("#spider-1/5")
+        t.page.goto("about:blank")
+        t.loaded = False
+        t.open("#spider-2/303")
+        t.wait_moves(2)
+        assert (t.attr("message") or "").startswith("Resumed deal 303 · 2 moves ·")
+        box = t.page.locator('[data-action="message-offer"]').bounding_box()
+        assert box is not None and box["width"] >= 40 and box["height"] >= 32  # a fingertip's button
+        assert box["x"] + box["width"] <= 390
+        tap(t, '[data-action="message-offer"]')
+        t.wait_moves(0)
+        t.expect_game(engine.new_game("spider-2", 303))
+        assert t.page.evaluate("() => sessionStorage.getItem('spider.tab.game')") == game_id
+        assert stats_book(t).get("spider-2").played == 0  # started over: the same game, no loss
+        assert not t.errors, t.errors
+    finally:
+        t.close()

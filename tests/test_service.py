@@ -121,14 +121,28 @@ def test_another_game_keeps_the_one_left_in_continue() -> None:
     # the address of the game without a deal goes back to it
     back = begin(visit(store), "#spider-1", tab=other.game_id)
     assert back.meta is not None and back.meta.id == left
-    # with a deal number it is that deal from its start; the unfinished one stays
-    fresh = begin(visit(store), "#spider-1/3", tab=other.game_id)
-    assert fresh.meta is None and fresh.game.deal == 3 and not fresh.game.moves
+    # with a deal number too: the unfinished game of that deal, resumed, never a second copy
+    again = visit(store)
+    choice = again.choose("#spider-1/3", other.game_id)
+    assert choice.game_id == left and choice.resumed and choice.message is None
+    resumed = begin(visit(store), "#spider-1/3", tab=other.game_id)
+    assert resumed.meta is not None and resumed.meta.id == left and len(resumed.game.moves) == 2
+    # another deal of it is that deal from its start; the unfinished one stays
+    fresh = begin(visit(store), "#spider-1/4", tab=other.game_id)
+    assert fresh.meta is None and fresh.game.deal == 4 and not fresh.game.moves
+    assert left in [m.id for m in visit(store).library().values() if not m.finished]
+    # the game played last, opened by its address, is just that game (a reload): nothing to say
+    same = visit(store)
+    assert not same.choose("#spider-1/4", fresh_id(store)).resumed
     # a wrong deal number of another game: a random deal of it, said so
     wrong = begin(visit(store), "#spider-2/x", tab=other.game_id)
     assert wrong.meta is None and wrong.game.preset == "spider-2"
     assert wrong.message is not None and wrong.message.startswith("'x' is not a deal number")
     assert "Here is a random deal." in wrong.message
+
+
+def fresh_id(store: MemoryStore) -> str:
+    return store.kv[CURRENT]
 
 
 def play_the_recorded_win(svc: GameService, save_each: bool) -> None:

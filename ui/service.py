@@ -55,11 +55,14 @@ class Opening(NamedTuple):
 
 
 class Choice(NamedTuple):
-    """What the start opens: a stored game (``game_id``), else a new game of ``route``."""
+    """What the start opens: a stored game (``game_id``), else a new game of
+    ``route``.  ``resumed``: the address named a deal the player has an
+    unfinished game of, and that game is opened (say so, offer to start over)."""
 
     game_id: str | None
     route: routing.Route
     message: str | None
+    resumed: bool = False
 
 
 class GameService:
@@ -153,9 +156,10 @@ class GameService:
         With no address (or one that names no game): the game this tab
         had (``tab_game``, kept across a reload), else the game played last,
         else the latest unfinished one, else a new default game.  With an
-        address: that game if it is the one played last; an address without
-        a deal number also goes back to an unfinished game of it; else a new
-        game of it.  The game played last is kept either way.
+        address: that game if it is the one played last; else the latest
+        unfinished game it names (an address with a deal number: a game of
+        that deal, opened as ``resumed``, never a second copy of it); else a
+        new game of it.  The game played last is kept either way.
         """
         route = routing.parse_route(fragment)
         games = self.library()
@@ -174,10 +178,11 @@ class GameService:
         back = " Here is the game you were playing." if route.bad_deal else ""
         if last is not None and self.names(route, last):
             return Choice(last.id, route, route.error and route.error + back)
-        # "#spider-2" goes back to an unfinished game of it; "#spider-2/7" is deal 7 from its start
-        same = [m for m in waiting if self.names(route, m)] if route.deal is None else []
+        # "#spider-2" goes back to an unfinished game of it; "#spider-2/7" to the
+        # player's unfinished game of deal 7 (with a move played), else deal 7 from its start
+        same = [m for m in waiting if self.names(route, m) and (route.deal is None or m.moves)]
         if same:
-            return Choice(same[0].id, route, route.error and route.error + back)
+            return Choice(same[0].id, route, route.error and route.error + back, resumed=route.deal is not None)
         message = route.error and route.error + (" Here is a random deal." if route.bad_deal else "")
         if last is not None and not last.finished and not last.recorded and last.moves:
             kept = f"Your game of {engine.PRESETS[last.preset].name} is kept: continue it from Games."

@@ -246,6 +246,19 @@ class Session:
         :meth:`ui.service.GameService.restart_point`)."""
         self.undo_to(self.service.restart_point(), "Back to the start of this deal. The clock runs on.")
 
+    def start_over(self) -> None:
+        """A game resumed by its deal's address, started over: restarted in
+        the same game where the rules allow it; else (past a Tournament
+        barrier) a new game of the deal, which counts the old one as a loss
+        (asked first)."""
+        g = self.service.game
+        if g is None or not g.moves:
+            return
+        if self.service.restart_point() is not None:
+            self.restart()
+        else:
+            self.screens.ask_new(self.replay)
+
     def undo_to_deal(self) -> None:
         """Undo to the last deal from the stock (or a draw pile)."""
         self.undo_to(self.service.last_deal_point(), "Back to the last deal.")
