@@ -272,3 +272,56 @@ def test_a_deals_address_resumes_the_unfinished_game_of_it_and_offers_to_start_o
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+# -- A proven dead end: Hint and Show me agree with it -------------------------------
+
+TURNS_UP_THE_LAST_CARD = "*As6s5s/*2s6s/*3sKs/*4sKs/*5sKs/*6sKs/*7sKs/*8sKs/*9s*Ks4s/*Ts9s - -/-/-/-/-/-/-/-"
+"""The 4 of column 9 onto the 5 of column 1 turns up a King; after it only a
+5-4 shuffles between two 6s: a dead end one move after a useful one."""
+
+
+def test_on_a_proven_dead_end_hint_and_show_me_say_so_at_once_and_point_back(
+    table_browser: Any, table_url: str
+) -> None:
+    from tablekit import store
+
+    from ui import persist
+
+    g = engine.game_from_notation("spider-1", TURNS_UP_THE_LAST_CARD)
+    t = phone_page(table_browser, table_url)
+    try:
+        store(t, {persist.CURRENT_KEY: persist.write_current(g, "dead-end-back")})
+        m = g.parse_move("c9>c1")
+        t.drag_move(g, m, touch=True)
+        g.play(m)
+        t.wait_moves(1)
+        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+        assert t.attr("deadend-back") == "0"
+        tap(t, '.dialog [data-action="close"]')  # Keep looking
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        # Hint: no move that leads nowhere; the dead end, and the way back
+        seq = int(t.attr("hint-seq") or 0)
+        tap(t, '[data-action="hint"]')
+        t.page.wait_for_selector('#table[data-hint="dead-end"]', state="attached")
+        assert int(t.attr("hint-seq") or 0) == seq + 1 and t.attr("hint-pending") is None  # no search
+        message = t.attr("message") or ""
+        assert message.startswith("No more useful moves") and "1 move back" in message
+        assert t.attr("offer") == "Undo to there"
+        assert t.page.locator("#table .hint-src").count() == 0
+        # Show me: no question, no search; the same answer at once, and the
+        # dead-end dialog does not come back
+        open_more(t)
+        tap(t, '.dialog [data-action="show-me"]')
+        t.page.wait_for_selector('#table[data-show-end="dead-end"]', state="attached")
+        assert t.attr("dialog") is None and t.attr("show") is None
+        assert (t.attr("message") or "").startswith("No more useful moves")
+        t.idle()
+        assert t.attr("dialog") is None
+        tap(t, '[data-action="message-offer"]')  # Undo to there
+        t.wait_moves(0)
+        t.expect_game(engine.game_from_notation("spider-1", TURNS_UP_THE_LAST_CARD))
+        assert "Back to the start of this deal" in (t.attr("message") or "")
+        assert not t.errors, t.errors
+    finally:
+        t.close()

@@ -213,6 +213,14 @@ class ShowMeHost:
             return h.auto_moves
         return h.still.line(pos)
 
+    def dead_end(self) -> bool:
+        """The position on the table is a proven dead end: say so (as Hint does); True if it is."""
+        g = self._service.game
+        if g is None or not self._helper.deadend.proven(g):
+            return False
+        self._helper.dead_end_note(g)
+        return True
+
     def confirm(self, title: str, text: str, yes: str, then: Callable[[], None]) -> None:
         d = self._dialogs.open("show", title)
         el("p", "", text, parent=d.box)
