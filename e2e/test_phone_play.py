@@ -325,3 +325,47 @@ def test_on_a_proven_dead_end_hint_and_show_me_say_so_at_once_and_point_back(
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+# -- The win celebration plays once ---------------------------------------------------
+
+COUNT_CELEBRATIONS = """() => {
+  window.__celebrations = 0;
+  new MutationObserver(() => {
+    const on = document.querySelector('#table').hasAttribute('data-celebrating');
+    if (on && !window.__celebrating) window.__celebrations += 1;
+    window.__celebrating = on;
+  }).observe(document.querySelector('#table'), {attributes: true, attributeFilter: ['data-celebrating']});
+}"""
+
+
+def test_the_win_celebration_plays_once_and_close_goes_back(table_browser: Any, table_url: str) -> None:
+    """On the phone: the win's cascade plays; Settings opened over it stops
+    it (no card flies behind), and closing Settings shows the win screen;
+    Statistics opened from the win screen closes back to the win screen at
+    once, with no second cascade."""
+    from axekit import open_on_save
+    from tablekit import near_win, open_settings
+
+    t = TablePage(table_browser, table_url, PHONE, reduced=False)
+    try:
+        g, won = near_win()
+        open_on_save(t, g)
+        t.page.evaluate(COUNT_CELEBRATIONS)
+        t.drag_move(g, won.moves[-1], touch=True)
+        t.page.wait_for_selector("#table[data-celebrating]", state="attached")
+        open_settings(t)  # over the cascade: it ends, and the Settings screen stays
+        assert t.attr("celebrating") is None
+        assert t.attr("dialog") == "settings"
+        tap(t, '.dialog [data-action="done"]')
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        assert "You won" in t.page.inner_text(".dialog-end")
+        tap(t, '.dialog-end [data-action="stats"]')
+        t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
+        tap(t, '.dialog [data-action="close"]')
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        assert t.attr("celebrating") is None and t.attr("busy") is None
+        assert t.page.evaluate("() => window.__celebrations") == 1
+        assert not t.errors, t.errors
+    finally:
+        t.close()

@@ -57,7 +57,10 @@ class Screens:
         self._say = say
         self.pending = False
         """The game ended: the end screen shows once the table has settled."""
-        self._waved = False
+        self._waved: str | None = None
+        """The game whose win celebration has played: it plays once a game."""
+        self.held = False
+        """A dialog is opening over the celebration: the end screen waits until it closes."""
 
     def ask_new(self, then: Callable[[], object]) -> None:
         """Run ``then`` (a new game), asking first if a game is in progress."""
@@ -194,7 +197,7 @@ class Screens:
             self.show_end()
 
     def settled(self) -> None:
-        if self.pending and not self.dialogs.is_open:
+        if self.pending and not self.dialogs.is_open and not self.held:
             self.show_end()
 
     def show_end(self) -> None:
@@ -207,12 +210,11 @@ class Screens:
         self.pending = False
         won = g.status == "won" and not self.service.shown  # a game "Show me" played is no win
         look = self.look
-        if won and look.speed > 0 and not look.settings.simple and not self._waved:
-            self._waved = True
+        if won and look.speed > 0 and not look.settings.simple and self._waved != self.service.game_id:
+            self._waved = self.service.game_id
             self.pending = True
             self.flow.win_wave()
             return
-        self._waved = False
         self._end_dialog(g, won)
 
     def _end_dialog(self, g: engine.Game, won: bool) -> None:

@@ -389,5 +389,12 @@ class Session:
     def dialog_changed(self, opening: bool) -> None:
         if opening:
             self.table.pointer.cancel(animate=False)
+            if self.animator.celebrating:  # no card flies behind a dialog: the celebration ends here
+                self.screens.held = True
+                try:
+                    self.animator.finish()
+                finally:
+                    self.screens.held = False
         else:
             self.clock_last = time.monotonic()
+            self.screens.settled()  # an end screen kept waiting by the dialog shows now
