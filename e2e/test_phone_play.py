@@ -369,3 +369,45 @@ def test_the_win_celebration_plays_once_and_close_goes_back(table_browser: Any, 
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+# -- The clock starts at the first move; nothing covers the countdown -----------------
+
+
+def test_tournament_countdown_starts_at_the_first_move_and_is_never_covered(table_browser: Any, table_url: str) -> None:
+    """Tournament on the phone: the countdown waits for the first move (the
+    tips and a look at the deal cost nothing), and a message in the header
+    leaves it in view."""
+    t = phone_page(table_browser, table_url)
+    try:
+        t.page.clock.install()  # Playwright's clock: time still flows, and run_for() moves it on
+        g = engine.new_game("tournament-1", 303)
+        t.open("#tournament-1/303")
+        t.page.clock.run_for(5_000)
+        assert int(t.attr("seconds") or 0) == 0
+        assert t.page.inner_text("#table .bar .clock") == "10:00"
+        m = first_drag_move(g)
+        assert m is not None
+        t.drag_move(g, m, touch=True)
+        g.play(m)
+        t.wait_moves(1)
+        t.page.clock.run_for(3_500)
+        assert int(t.attr("seconds") or 0) >= 3
+        assert t.page.inner_text("#table .bar .clock").startswith("9:5")
+        # a message (the hint's) shows in the header; the countdown stays in view, uncovered
+        tap(t, '[data-action="hint"]')
+        t.wait_message()
+        seen = t.page.evaluate(
+            """() => {
+                const clock = document.querySelector('#table .bar .clock').getBoundingClientRect();
+                const msg = document.querySelector('#table .message').getBoundingClientRect();
+                const top = document.elementFromPoint(clock.x + clock.width - 4, clock.y + clock.height / 2);
+                return {overlap: Math.max(0, msg.right - clock.left) * (msg.bottom > clock.top && msg.top < clock.bottom),
+                        top: top && top.className, right: clock.right, width: clock.width};
+            }"""
+        )
+        assert seen["overlap"] == 0 and seen["top"] == "clock", seen
+        assert seen["right"] <= 390 and seen["width"] > 20, seen
+        assert not t.errors, t.errors
+    finally:
+        t.close()

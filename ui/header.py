@@ -109,6 +109,9 @@ class Header:
         self.info = info
         self.title_el = el("div", "title", parent=info)
         self.info_el = el("div", "stats", parent=info)
+        self._stats_text = el("span", "stats-text", parent=self.info_el)
+        # Tournament's countdown: at the right end, where a message never covers it.
+        self.clock_el = el("span", "clock", parent=self.info_el, hidden=True)
         tools = el("div", "tools", parent=bar)
         self.btn_undo = el(
             "button",
@@ -224,6 +227,13 @@ class Header:
         """The clock and score line (written only when it changed)."""
         text, phase = status_text(game, tracker, narrow)
         if text != self._shown:
-            self.info_el.textContent = self._shown = text
+            self._shown = text
+            timed = game.rules.time_limit is not None
+            if timed:  # the countdown apart, at the right end
+                clock, _, text = text.partition(" · ")
+                self.clock_el.textContent = clock
+            self.clock_el.hidden = not timed
+            self.table.classList.toggle("timed", timed)
+            self._stats_text.textContent = text
             self.table.dataset.seconds = str(int(game.elapsed))  # for tests: the clock's whole seconds
         self.table.dataset.phase = phase

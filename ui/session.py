@@ -4,8 +4,8 @@
 game the address names (or the saved one), starts new ones, and after
 every action (the table calls :meth:`acted`) says what happened, plays its
 sound, keeps the game, counts it when it ends and shows the end screen.
-It runs the clock, which stops while the page is hidden, and follows the
-address.  It implements the screens' :class:`ui.screens.Flow`.
+It runs the clock, which starts at the first move and stops while the
+page is hidden, and follows the address.  It implements the screens' :class:`ui.screens.Flow`.
 
 Leaving a game: a new deal of the same game (New deal, Next deal, Replay,
 the chooser's Play on the same game) abandons the one in play, which then
@@ -365,6 +365,8 @@ class Session:
         if str(document.visibilityState) != "visible":
             return
         self.helper.tick()
+        if not g.moves and not g.elapsed:
+            return  # the clock (and Tournament's countdown) starts at the first move
         if dt > SLEPT_SECONDS:  # the page slept: do not charge the player for it
             dt = 0.5
         left = g.time_left
