@@ -411,3 +411,48 @@ def test_tournament_countdown_starts_at_the_first_move_and_is_never_covered(tabl
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+# -- Daily deals at the top of Games ------------------------------------------------------
+
+
+def test_games_opens_on_todays_daily_deals_and_a_daily_game_says_so(table_browser: Any, table_url: str) -> None:
+    """On the phone, Games starts with a Daily row (today's date and
+    state); a tap opens the daily deals; during a daily game the header
+    says "Daily · 27 Nov"; once one is won today the row says so."""
+    import datetime
+
+    from tablekit import store
+
+    from ui import stats
+
+    t = phone_page(table_browser, table_url)
+    try:
+        t.page.clock.install(time=datetime.datetime(2026, 11, 27, 12, 0))
+        t.open("#spider-2/3")
+        tap(t, '[data-action="games"]')
+        t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        first = t.page.evaluate("() => document.querySelector('.chooser-home').firstElementChild.className")
+        assert first == "daily-row"
+        assert t.page.inner_text(".daily-row .daily-title") == "Daily deals · 27 Nov"
+        assert t.page.inner_text(".daily-row .daily-state") == "Not played yet"
+        box = t.page.locator(".daily-row").bounding_box()
+        assert box is not None and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        tap(t, ".daily-row")
+        t.page.wait_for_selector('#table[data-dialog="daily"]', state="attached")
+        t.page.wait_for_selector('.daily-list li[data-preset="spider-1"]', state="attached")
+        tap(t, '.daily-list li[data-preset="spider-1"] [data-action="play-daily"]')
+        t.page.wait_for_function("() => document.querySelector('#table').dataset.preset === 'spider-1'")
+        t.idle()
+        assert t.page.inner_text("#table .bar .title") == "Daily · 27 Nov"
+        # another day's state: one of today's deals won
+        book = stats.Book()
+        book.record_daily("2026-11-27", "spider-1", 2, 300.0, 120)
+        store(t, {stats.STATS_KEY: book.to_text()})
+        tap(t, '[data-action="games"]')
+        t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        assert t.page.get_attribute(".daily-row", "class") == "daily-row done"
+        assert t.page.inner_text(".daily-row .daily-state") == "Won today: Spider · 1 suit ✓"
+        assert not t.errors, t.errors
+    finally:
+        t.close()

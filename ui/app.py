@@ -204,7 +204,12 @@ class TableApp:
             self.dialogs,
             self.look,
             ChooserHost(
-                self.service, self.winnable, self.session, lambda: self.open_stats(chooser=True), self.open_settings
+                self.service,
+                self.winnable,
+                self.session,
+                lambda: self.open_stats(chooser=True),
+                self.open_settings,
+                self.open_daily,
             ),
         )
 

@@ -10,12 +10,14 @@ of a game, and the tournament's last minute, are said instead).
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping
 
 import engine
 from engine.families import Foundations
 from engine.piles import PileId
 
+from .daily import short_day
 from .dom import Bindings, DomEvent, Element, el, is_none
 from .model import Tracker
 from .stats import clock_seconds
@@ -193,6 +195,8 @@ class Header:
         ):
             node.setAttribute("aria-keyshortcuts", keys)
         self._shown = ""
+        self.daily: datetime.date | None = None
+        """The day of the daily deal in play (the title is tagged "Daily · 27 Nov"), or None."""
         self._bindings = Bindings()
         self._bindings.on(bar, "click", self._on_click)
 
@@ -216,7 +220,12 @@ class Header:
     def show(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
         """Everything in the bar, from the game as it stands."""
         rules = game.rules
-        self.title_el.textContent = short_title(rules.name) if narrow else rules.name
+        name = short_title(rules.name) if narrow else rules.name
+        if self.daily is not None:  # a daily deal: the day says so, first
+            tag = f"Daily · {short_day(self.daily)}"
+            name = tag if narrow else f"{tag} · {name}"
+        self.title_el.textContent = name
+        self.table.classList.toggle("daily-game", self.daily is not None)
         self.title_el.title = f"{rules.name}, deal {game.deal}" if game.deal is not None else rules.name
         self.show_status(game, tracker, narrow)
         self.btn_undo.disabled = not game.can_undo

@@ -90,12 +90,14 @@ class ChooserHost:
         session: Session,
         stats: Callable[[], None],
         settings: Callable[[], None],
+        daily_screen: Callable[[], None],
     ) -> None:
         self._service = service
         self._winnable = winnable
         self._session = session
         self._stats = stats
         self._settings = settings
+        self._daily = daily_screen
 
     @property
     def game(self) -> engine.Game | None:
@@ -125,6 +127,16 @@ class ChooserHost:
     def unfinished(self) -> list[GameMeta]:
         return self._service.unfinished()
 
+    def daily_row(self) -> tuple[str, str, bool]:
+        """The Daily row: its title with today's date, today's state, whether a deal was won today."""
+        today = local_today()
+        won = self._service.keeper.book.daily.get(daily.format_day(today), {})
+        names = [engine.PRESETS[p].name for p in won if p in engine.PRESETS]
+        return f"Daily deals · {daily.short_day(today)}", daily.today_line(names), bool(names)
+
+    def open_daily(self) -> None:
+        self._daily()
+
     def resume(self, game_id: str) -> None:
         self._session.games.resume(game_id)
 
@@ -133,6 +145,12 @@ class ChooserHost:
 
     def now(self) -> float:
         return time.time() * 1000.0
+
+
+def local_today() -> datetime.date:
+    """The player's local date (the page's clock: Python's is UTC in Pyodide)."""
+    now = window.Date.new()
+    return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 class DailyScreenHost:
@@ -154,9 +172,7 @@ class DailyScreenHost:
         return self._keeper.book.daily
 
     def today(self) -> datetime.date:
-        """The player's local date (the page's clock: Python's is UTC in Pyodide)."""
-        now = window.Date.new()
-        return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+        return local_today()
 
     def play(self, preset: str, deal: int, day: datetime.date) -> None:
         self._session.play_daily(preset, deal, daily.format_day(day))

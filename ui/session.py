@@ -27,6 +27,7 @@ from engine.piles import PileId
 from engine.rules import OptionValue
 
 from . import announce as say
+from . import daily
 from .animator import Animator
 from .appearance import Appearance
 from .celebration import cascade
@@ -136,6 +137,7 @@ class Session:
         self.screens.cancel()
         self.dialogs.close()
         self.service.adopt(game, meta)
+        self.table.header.daily = daily.parse_day(self.service.daily or "")
         self.tabs.claim(self.service.game_id, restored)
         tab_set(TAB_GAME, self.service.game_id)
         self.showme.game_changed()
@@ -209,6 +211,8 @@ class Session:
         def go() -> None:
             self.new_game(preset, deal, {})
             self.service.daily = day
+            self.table.header.daily = daily.parse_day(day)
+            self.table.render()  # the header's title: "Daily · 27 Nov"
             self.save()
 
         if g is not None and g.preset == preset and self.service.in_progress():
