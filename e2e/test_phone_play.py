@@ -456,3 +456,32 @@ def test_games_opens_on_todays_daily_deals_and_a_daily_game_says_so(table_browse
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+# -- A large screen's header grows with its cards -------------------------------------------
+
+
+def test_a_large_screen_scales_the_header_and_the_stock_count_with_the_cards(
+    table_browser: Any, table_url: str
+) -> None:
+    """At 2560×1440 the cards are 200 px wide: the header's buttons and the
+    stock's count grow with them, and the cards start below the header."""
+    t = TablePage(table_browser, table_url, {"viewport": {"width": 2560, "height": 1440}})
+    try:
+        t.open("#spider-4/303")
+        sizes = t.page.evaluate(
+            """() => {
+                const bar = document.querySelector('#table .bar').getBoundingClientRect();
+                const btn = document.querySelector('#table [data-action="games"]').getBoundingClientRect();
+                const count = getComputedStyle(document.querySelector('#table .stock-count')).fontSize;
+                const tops = [...document.querySelectorAll('#table .card')].map(c => c.getBoundingClientRect().top);
+                const card = document.querySelector('#table .card').getBoundingClientRect();
+                return {bar: bar.bottom, button: btn.height, count: parseFloat(count), top: Math.min(...tops), card: card.width};
+            }"""
+        )
+        assert sizes["card"] >= 190, sizes
+        assert sizes["button"] >= 55 and sizes["count"] >= 24, sizes
+        assert sizes["top"] >= sizes["bar"], sizes
+        assert not t.errors, t.errors
+    finally:
+        t.close()
