@@ -485,3 +485,36 @@ def test_a_large_screen_scales_the_header_and_the_stock_count_with_the_cards(
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+# -- "Still winnable?" on a phone held upright: a word, and a tap that explains ---------------
+
+
+def test_the_still_winnable_badge_reads_and_explains_itself_on_a_phone(table_browser: Any, table_url: str) -> None:
+    from tablekit import seed
+
+    from ui import persist
+
+    g = engine.game_from_notation("spider-1", "KsQsJsTs9s8s7s6s5s4s3s2s/As/-/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    t = phone_page(table_browser, table_url)
+    try:
+        items = {
+            persist.CURRENT_KEY: persist.write_current(g),
+            persist.SETTINGS_KEY: persist.Settings(indicator=True).to_text(),
+        }
+        seed(t.page, t.base, items)
+        t.page.goto(t.base)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.loaded = True
+        t.errors.clear()  # the bare file page's favicon 404
+        t.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=30000)
+        shown = t.page.evaluate("() => getComputedStyle(document.querySelector('#table .still'), '::before').content")
+        assert shown == '"✓ Win"'
+        box = t.page.locator("#table .still").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390
+        t.clear_message()
+        tap(t, "#table .still")
+        assert t.wait_message().startswith("Still winnable: a search that knows every card")
+        assert not t.errors, t.errors
+    finally:
+        t.close()
