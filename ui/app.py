@@ -100,8 +100,9 @@ class TableApp:
         self.keys = Keys(felt, self.table, dialogs, messages, self)
         parts = Parts(self.table, look, messages, dialogs, animator, self.helper, self.sound, self.keys, self.showme)
         self.session = session = Session(parts, self.service, self)
+        rewind = session.rewind
         self.helper.go_back = lambda moves: (
-            session.restart() if moves == 0 else session.undo_to(moves, "Back to the last position with a useful move.")
+            rewind.restart() if moves == 0 else rewind.undo_to(moves, "Back to the last position with a useful move.")
         )
         opened.store.listen(opened.records, session.tabs.lost, self._heard)
         dialogs.subscribe(session.dialog_changed)

@@ -22,6 +22,7 @@ from .dialogs import DialogHost
 from .dom import Element, tab_get, window
 from .library import GameMeta
 from .messages import Messages
+from .rewind import Rewind
 from .service import Choice, GameService
 from .tabs import TabGuard
 
@@ -35,7 +36,8 @@ class Shows(Protocol):
     def set_game(self, game: engine.Game, meta: GameMeta | None = None) -> None: ...
     def update_url(self) -> None: ...
     def another_deal(self) -> None: ...
-    def start_over(self) -> None: ...
+    @property
+    def rewind(self) -> Rewind: ...
 
 
 RESUMED_MS = 9000
@@ -105,7 +107,7 @@ class Games:
     def _tell(self, text: str, ms: int, resumed: bool) -> None:
         """Say what opening a game found; a resumed game offers to start over."""
         if resumed:
-            self.messages.offer(text, "Start over?", self.shows.start_over, max(ms, RESUMED_MS))
+            self.messages.offer(text, "Start over?", self.shows.rewind.start_over, max(ms, RESUMED_MS))
         else:
             self.messages.show(text, ms)
 

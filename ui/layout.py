@@ -36,10 +36,8 @@ Arrangements (:class:`Arrangement`)
 Fanning and compression
     Columns fan downwards: face-down cards by :data:`FACE_DOWN_OFFSET` of the
     card height, face-up cards by :data:`FACE_UP_OFFSET`; small cards (a
-    phone in portrait) by the larger touch-sized steps of :func:`fan_steps`
-    (26 px for a face-up card, up to half the card), so the free height
-    below short columns is used and a card mid-run is a fingertip's target.
-    A column that would
+    phone upright) by :func:`fan_steps`' touch-sized steps (26 px face up, at
+    most half a card): a card mid-run is a fingertip's target. A column that would
     run past the bottom first packs its face-down cards tighter (down to
     :data:`FACE_DOWN_MIN`), then its face-up cards down to
     :data:`INDEX_STRIP`, the strip that shows the card art's corner index
@@ -248,13 +246,10 @@ def _build(arrangement: Arrangement, shape: Shape, w: float, vw: float, vh: floa
 def fan_steps(h: float) -> tuple[float, float]:
     """The (face-down, face-up) steps of a column with room, for cards ``h``
     pixels high: the nominal fractions of the card height, or the touch-sized
-    steps where those are larger (small cards), capped at
-    :data:`FACE_DOWN_ROOMY` and :data:`FACE_UP_ROOMY` of the card height.
+    steps where larger (capped at :data:`FACE_DOWN_ROOMY`, :data:`FACE_UP_ROOMY`).
 
-    >>> [round(s, 1) for s in fan_steps(50.4)]  # a 390 px phone in portrait
-    [8.0, 25.2]
-    >>> [round(s, 1) for s in fan_steps(168.0)]  # a desktop card
-    [18.5, 50.4]
+    >>> [round(s, 1) for s in fan_steps(50.4) + fan_steps(168.0)]  # a 390 px phone's card, a desktop's
+    [8.0, 25.2, 18.5, 50.4]
     """
     down = max(FACE_DOWN_OFFSET * h, min(FACE_DOWN_ROOMY * h, TOUCH_STEP_DOWN))
     up = max(FACE_UP_OFFSET * h, min(FACE_UP_ROOMY * h, TOUCH_STEP))

@@ -22,6 +22,7 @@ from .appearance import Appearance
 from .dailyview import share, share_link
 from .dialogs import Button, DialogHost
 from .dom import el
+from .rewind import Rewind
 from .service import GameService
 from .statsview import end_summary
 
@@ -32,9 +33,9 @@ TITLES = {"won": "You won!", "stuck": "No moves left", "resigned": "Game ended",
 class Flow(Protocol):
     """What the screens' buttons do."""
 
+    @property
+    def rewind(self) -> Rewind: ...
     def undo(self) -> None: ...
-    def restart(self) -> None: ...
-    def undo_to_deal(self) -> None: ...
     def resign(self) -> None: ...
     def replay(self) -> None: ...
     def next_deal(self) -> None: ...
@@ -115,11 +116,11 @@ class Screens:
 
         def restart() -> None:
             self.dialogs.close()
-            self.flow.restart()
+            self.flow.rewind.restart()
 
         def undo_deal() -> None:
             self.dialogs.close()
-            self.flow.undo_to_deal()
+            self.flow.rewind.undo_to_deal()
 
         def show_me() -> None:
             self.dialogs.close()
@@ -185,9 +186,9 @@ class Screens:
         """Undo to the last deal and Restart this deal (the default), where the rules allow them."""
         out: list[Button] = []
         if self.service.last_deal_point() is not None:
-            out.append(("undo-deal", "Undo to the last deal", self.flow.undo_to_deal, False))
+            out.append(("undo-deal", "Undo to the last deal", self.flow.rewind.undo_to_deal, False))
         if self.service.restart_point() is not None:
-            out.append(("restart", "Restart this deal", self.flow.restart, True))
+            out.append(("restart", "Restart this deal", self.flow.rewind.restart, True))
         return out
 
     def game_ended(self) -> None:

@@ -39,15 +39,12 @@ from .keycontrol import Keys
 from .library import GameMeta
 from .messages import Messages
 from .model import is_spider_runs
+from .rewind import Rewind
 from .screens import Screens
 from .service import GameService
 from .showme import ShowMe
 from .sound import Sound
 from .table import Table
-
-
-def _moves(n: int) -> str:
-    return "No move" if n == 0 else ("1 move" if n == 1 else f"{n} moves")
 
 
 class ScreensHost(Protocol):
@@ -91,6 +88,10 @@ class Session:
         self.showme = parts.showme
         self.service = service
         self._screens_host = screens
+        self.rewind = Rewind(
+            service, parts.table, parts.animator, parts.dialogs, parts.messages, lambda: self.screens, self.replay
+        )
+        """Taking moves back to a point: Restart this deal, Undo to the last deal, Start over."""
         self.screens = Screens(self.dialogs, service, self.look, self, self.messages.show)
         self.clock_last = time.monotonic()
         self.saved_at = 0.0
@@ -244,49 +245,6 @@ class Session:
         self.dialogs.close()
         self.screens.cancel()
         self.table.act(g.undo, reverse=True, how="undo")
-
-    def restart(self) -> None:
-        """Restart this deal: every move taken back, as one undo (see
-        :meth:`ui.service.GameService.restart_point`)."""
-        self.undo_to(self.service.restart_point(), "Back to the start of this deal. The clock runs on.")
-
-    def start_over(self) -> None:
-        """A game resumed by its deal's address, started over: restarted in
-        the same game where the rules allow it; else (past a Tournament
-        barrier) a new game of the deal, which counts the old one as a loss
-        (asked first)."""
-        g = self.service.game
-        if g is None or not g.moves:
-            return
-        if self.service.restart_point() is not None:
-            self.restart()
-        else:
-            self.screens.ask_new(self.replay)
-
-    def undo_to_deal(self) -> None:
-        """Undo to the last deal from the stock (or a draw pile)."""
-        self.undo_to(self.service.last_deal_point(), "Back to the last deal.")
-
-    def undo_to(self, target: int | None, said: str) -> None:
-        """Take moves back until ``target`` moves are left (None: not allowed now)."""
-        g = self.service.game
-        assert g is not None
-        self.animator.finish()
-        self.table.pointer.cancel(animate=False)
-        if target is None:
-            self.messages.show("There is nothing to take back to there.")
-            return
-        self.dialogs.close()
-        self.screens.cancel()
-
-        def back() -> list[Event]:
-            events: list[Event] = []
-            while len(g.moves) > target and g.can_undo:
-                events += g.undo()
-            return events
-
-        self.table.act(back, reverse=True, how="back")
-        self.messages.show(f"{said} {_moves(len(g.moves))} played.")
 
     def redo(self) -> None:
         g = self.service.game
