@@ -433,12 +433,12 @@ def test_games_opens_on_todays_daily_deals_and_a_daily_game_says_so(table_browse
         tap(t, '[data-action="games"]')
         t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
         first = t.page.evaluate("() => document.querySelector('.chooser-home').firstElementChild.className")
-        assert first == "daily-row"
-        assert t.page.inner_text(".daily-row .daily-title") == "Daily deals · 27 Nov"
-        assert t.page.inner_text(".daily-row .daily-state") == "Not played yet"
-        box = t.page.locator(".daily-row").bounding_box()
+        assert first == "games-daily"
+        assert t.page.inner_text(".games-daily .games-daily-title") == "Daily deals · 27 Nov"
+        assert t.page.inner_text(".games-daily .games-daily-state") == "Not played yet"
+        box = t.page.locator(".games-daily").bounding_box()
         assert box is not None and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390
-        tap(t, ".daily-row")
+        tap(t, ".games-daily")
         t.page.wait_for_selector('#table[data-dialog="daily"]', state="attached")
         t.page.wait_for_selector('.daily-list li[data-preset="spider-1"]', state="attached")
         tap(t, '.daily-list li[data-preset="spider-1"] [data-action="play-daily"]')
@@ -451,8 +451,8 @@ def test_games_opens_on_todays_daily_deals_and_a_daily_game_says_so(table_browse
         store(t, {stats.STATS_KEY: book.to_text()})
         tap(t, '[data-action="games"]')
         t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
-        assert t.page.get_attribute(".daily-row", "class") == "daily-row done"
-        assert t.page.inner_text(".daily-row .daily-state") == "Won today: Spider · 1 suit ✓"
+        assert t.page.get_attribute(".games-daily", "class") == "games-daily done"
+        assert t.page.inner_text(".games-daily .games-daily-state") == "Won today: Spider · 1 suit ✓"
         assert not t.errors, t.errors
     finally:
         t.close()

@@ -3,7 +3,7 @@ the player's unfinished games (:mod:`ui.continuelist`),
 every preset with its rule summary and options, and a deal number (random
 when left empty); its Settings button opens :mod:`ui.settingsview`.
 
-Hooks for tests: ``.daily-row`` (today's daily deals, ``.done`` once one
+Hooks for tests: ``.games-daily`` (today's daily deals, ``.done`` once one
 is won today), ``[data-choice=<preset id>]`` (one per preset),
 ``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
 ``#winnable-only`` (the "Winnable
@@ -95,9 +95,9 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: Host) -> None:
 
     home = el("div", "chooser-home", parent=box)
     daily_title, daily_state, done = app.daily_row()  # the daily deals, first: a tap opens their screen
-    daily = el("button", "daily-row" + (" done" if done else ""), parent=home, type="button", data_action="daily")
-    el("span", "daily-title", daily_title, parent=daily)
-    el("span", "daily-state", daily_state, parent=daily)
+    daily = el("button", "games-daily" + (" done" if done else ""), parent=home, type="button", data_action="daily")
+    el("span", "games-daily-title", daily_title, parent=daily)
+    el("span", "games-daily-state", daily_state, parent=daily)
     dialog.on(daily, "click", lambda e: app.open_daily())
     continue_section(dialog, home, app.unfinished(), app.now(), resume, app.abandon)
     el("h3", "", "New game", parent=home)
