@@ -152,9 +152,11 @@ def test_show_me_says_so_when_there_is_no_win(desk: TablePage) -> None:
     open_on(desk, g)
     desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
     desk.page.click('.dialog [data-action="close"]')  # "Keep looking"
-    ask_and_confirm(desk, key=True)
-    desk.page.wait_for_selector('#table[data-show-end="no-line"]', state="attached", timeout=30000)
-    assert "there is no way to win from here" in (desk.attr("message") or "")
+    # a proven dead end: Show me says so at once, with no question and no search
+    desk.page.keyboard.press("s")
+    desk.page.wait_for_selector('#table[data-show-end="dead-end"]', state="attached")
+    assert (desk.attr("message") or "").startswith("No more useful moves")
+    assert desk.attr("dialog") is None
     assert desk.attr("show") is None and desk.moves() == 0 and desk.attr("status") == "playing"
 
 

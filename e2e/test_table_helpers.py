@@ -174,12 +174,12 @@ def test_deal_hint_and_nothing_helps(desk: TablePage) -> None:
     g = engine.game_from_notation("spider-1", STUCK.format(stock="-"))
     load_save(desk, g)
     # With the stock gone the background dead-end check proves it first: the
-    # player keeps looking, and Hint then says so too.
+    # player keeps looking, and Hint then says the same at once.
     desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
     desk.page.click('.overlay [data-action="close"]')
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     answer = press_hint(desk)
-    assert answer["hint"] == "none" and answer["message"].startswith("No move helps now")
+    assert answer["hint"] == "dead-end" and answer["message"].startswith("No more useful moves")
     assert not marked(desk, "hint-src")
 
 

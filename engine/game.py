@@ -152,6 +152,13 @@ class Game:
         return self._index > self._barrier and self.end_reason in (None, EndReason.STUCK)
 
     @property
+    def undo_floor(self) -> int:
+        """How many moves :meth:`undo` can never take back: 0, or the moves
+        up to Tournament Spider's last barrier (a draw-pile deal, a run
+        removal)."""
+        return self._barrier
+
+    @property
     def can_redo(self) -> bool:
         """Whether :meth:`redo` would do something."""
         return self._index + 1 < len(self._history) and self.end_reason is None

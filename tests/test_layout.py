@@ -24,6 +24,7 @@ from ui.table.layout import (  # noqa: E402
     FACE_UP_OFFSET,
     INDEX_STRIP,
     MIN_READABLE_CARD_WIDTH,
+    TOUCH_STEP,
     Arrangement,
     FoundationStyle,
     Layout,
@@ -34,6 +35,7 @@ from ui.table.layout import (  # noqa: E402
     Rect,
     TableShape,
     card_cap,
+    fan_steps,
     layout_table,
     pile_flags,
 )
@@ -363,19 +365,62 @@ def test_nominal_offsets_show_a_face_up_cards_index_and_less_of_a_face_down_card
     assert FACE_DOWN_MIN < FACE_DOWN_OFFSET < INDEX_STRIP <= FACE_UP_OFFSET
 
 
-def test_short_columns_use_the_nominal_offsets() -> None:
-    lay = layout_table(spider(), 360, 640)
-    h = lay.card_height
+@pytest.mark.parametrize("vw,vh", [(360, 640), (1366, 768)])
+def test_short_columns_use_the_roomy_steps(vw: int, vh: int) -> None:
+    lay = layout_table(spider(), vw, vh)
+    down, up = fan_steps(lay.card_height)
     for p in fanned(lay):
-        assert p.down_offset == pytest.approx(FACE_DOWN_OFFSET * h)
-        assert p.up_offset == pytest.approx(FACE_UP_OFFSET * h)
+        assert p.down_offset == pytest.approx(down)
+        assert p.up_offset == pytest.approx(up)
         ys = [c.y for c in p.cards]
-        assert ys[1] - ys[0] == pytest.approx(FACE_DOWN_OFFSET * h)
+        assert ys[1] - ys[0] == pytest.approx(down)
+
+
+def test_small_cards_fan_a_fingertip_apart_and_large_ones_keep_their_proportions() -> None:
+    # A 36 px wide phone card (50.4 px high): 25.2 px per face-up card, not 15.
+    assert fan_steps(50.4) == pytest.approx((8.0, 25.2))
+    # A 33 px card (360 px phone): half its height, 23.1 px.
+    assert fan_steps(46.2)[1] == pytest.approx(23.1)
+    # Desktop cards keep the nominal fractions.
+    assert fan_steps(168.0) == pytest.approx((FACE_DOWN_OFFSET * 168.0, FACE_UP_OFFSET * 168.0))
+    for h in (30.0, 46.2, 50.4, 77.0, 100.0, 168.0, 280.0):
+        down, up = fan_steps(h)
+        assert FACE_DOWN_OFFSET * h <= down <= max(FACE_DOWN_OFFSET, 0.18) * h + EPS
+        assert FACE_UP_OFFSET * h <= up <= max(FACE_UP_OFFSET * h, min(TOUCH_STEP, h / 2)) + EPS
+
+
+@pytest.mark.parametrize("vw,vh", [(390, 844), (360, 640)])
+def test_portrait_phone_face_up_step_is_a_fingertip_wherever_the_column_fits(vw: int, vh: int) -> None:
+    """Spider on a phone in portrait (the two-row header): every column,
+    from short to as long as the screen holds, fans its face-up cards at
+    least 22 px apart while it fits at that step, and never leaves the screen."""
+    top_bar, margin = 84.0, 4.0
+    for down in (0, 3, 5):
+        for up in range(1, 40):
+            cols = (pile_flags(down, up),) + tuple(pile_flags(4 + (k % 2), 1 + k) for k in range(9))
+            table = TableShape(
+                columns=cols,
+                stock=pile_flags(10, 0),
+                stock_deal=10,
+                foundations=((),) * 8,
+                foundation_style=FoundationStyle.COMPACT,
+            )
+            lay = layout_table(table, vw, vh, Options(top_bar=top_bar, margin=margin))
+            h = lay.card_height
+            for p in fanned(lay):
+                flags = [c.face_up for c in p.cards]
+                n_up = sum(flags[:-1])
+                n_down = len(flags) - 1 - n_up
+                assert p.cards[-1].y + h <= vh - margin + EPS, p.id
+                assert p.cards[0].y >= top_bar
+                fits = p.cards[0].y + n_down * FACE_DOWN_MIN * h + n_up * 22.0 + h <= vh - margin + EPS
+                if fits and n_up:
+                    assert p.up_offset >= 22.0 - EPS, (vw, vh, down, up, p.id)
 
 
 @pytest.mark.parametrize("vw,vh", [(360, 640), (844, 390), (1366, 768)])
 def test_growing_column_packs_face_down_cards_first_then_face_up_then_both(vw: int, vh: int) -> None:
-    """As a column grows: nominal offsets; then face-down offsets shrink to
+    """As a column grows: the roomy steps; then face-down offsets shrink to
     their minimum while face-up ones stay nominal; then face-up offsets shrink
     to the index strip; only then both shrink below, and it always fits."""
     stages = []
@@ -395,9 +440,10 @@ def test_growing_column_packs_face_down_cards_first_then_face_up_then_both(vw: i
         assert d <= prev[0] + EPS and u <= prev[1] + EPS, "offsets grew with a longer column"
         prev = (d, u)
         assert col.cards[-1].y + h <= vh - 4 + EPS
-        if d == pytest.approx(FACE_DOWN_OFFSET * h) and u == pytest.approx(FACE_UP_OFFSET * h):
+        d0, u0 = fan_steps(h)
+        if d == pytest.approx(d0) and u == pytest.approx(u0):
             stage = 0
-        elif u == pytest.approx(FACE_UP_OFFSET * h):
+        elif u == pytest.approx(u0):
             assert d >= FACE_DOWN_MIN * h - EPS
             stage = 1
         elif u >= INDEX_STRIP * h - EPS:

@@ -125,14 +125,28 @@ def test_another_game_keeps_the_one_left_in_continue() -> None:
     # the address of the game without a deal goes back to it
     back = begin(visit(store), "#spider-1", tab=other.game_id)
     assert back.meta is not None and back.meta.id == left
-    # with a deal number it is that deal from its start; the unfinished one stays
-    fresh = begin(visit(store), "#spider-1/3", tab=other.game_id)
-    assert fresh.meta is None and fresh.game.deal == 3 and not fresh.game.moves
+    # with a deal number too: the unfinished game of that deal, resumed, never a second copy
+    again = visit(store)
+    choice = again.choose("#spider-1/3", other.game_id)
+    assert choice.game_id == left and choice.resumed and choice.message is None
+    resumed = begin(visit(store), "#spider-1/3", tab=other.game_id)
+    assert resumed.meta is not None and resumed.meta.id == left and len(resumed.game.moves) == 2
+    # another deal of it is that deal from its start; the unfinished one stays
+    fresh = begin(visit(store), "#spider-1/4", tab=other.game_id)
+    assert fresh.meta is None and fresh.game.deal == 4 and not fresh.game.moves
+    assert left in [m.id for m in visit(store).library().values() if not m.finished]
+    # the game played last, opened by its address, is just that game (a reload): nothing to say
+    same = visit(store)
+    assert not same.choose("#spider-1/4", fresh_id(store)).resumed
     # a wrong deal number of another game: a random deal of it, said so
     wrong = begin(visit(store), "#spider-2/x", tab=other.game_id)
     assert wrong.meta is None and wrong.game.preset == "spider-2"
     assert wrong.message is not None and wrong.message.startswith("'x' is not a deal number")
     assert "Here is a random deal." in wrong.message
+
+
+def fresh_id(store: MemoryStore) -> str:
+    return store.kv[CURRENT]
 
 
 def play_the_recorded_win(svc: GameService, save_each: bool) -> None:
@@ -341,3 +355,47 @@ def test_deals_left_without_a_move_are_removed_but_the_last_one() -> None:
     assert untouched in store.games and svc.unfinished() == []
     begin(visit(store), tab=svc.game_id)
     assert untouched not in store.games and svc.game_id in store.games
+
+
+# -- Restart this deal and Undo to the last deal ------------------------------------
+
+
+def test_restart_goes_back_to_the_deal_in_the_same_game_and_counts_nothing() -> None:
+    store = MemoryStore()
+    svc = visit(store)
+    svc.adopt(engine.new_game("spider-2", 303))
+    g = svc.game
+    assert g is not None
+    assert svc.restart_point() is None and svc.last_deal_point() is None  # nothing played
+    g.play(next(m for m in g.legal_moves() if m.kind == "move"))
+    assert svc.restart_point() == 0 and svc.last_deal_point() is None  # no deal yet
+    g.play_text("deal")
+    assert svc.last_deal_point() is None  # nothing played since the deal
+    g.play(next(m for m in g.legal_moves() if m.kind == "move"))
+    assert svc.last_deal_point() == 2 and svc.restart_point() == 0
+    game_id = svc.game_id
+    while len(g.moves) > 0 and g.can_undo:  # what the table's Restart does
+        g.undo()
+    assert svc.game_id == game_id and g.status == "playing"
+    assert g.position == engine.new_game("spider-2", 303).position
+    svc.save()
+    assert STATS not in store.kv  # a restart is no loss
+    g.resign()
+    assert svc.restart_point() is None and svc.last_deal_point() is None  # over for good
+    svc.game_over()
+    book = stats.parse(store.kv[STATS])
+    assert book.get("spider-2").played == 1 and book.get("spider-2").lost == 1
+
+
+def test_tournament_restarts_only_until_a_draw_pile_is_dealt() -> None:
+    svc = visit(MemoryStore())
+    svc.adopt(engine.new_game("tournament-1", 40))
+    g = svc.game
+    assert g is not None
+    g.play(next(m for m in g.legal_moves() if m.kind == "move"))
+    assert svc.restart_point() == 0
+    g.play_text("d1")
+    assert svc.restart_point() is None  # a draw-pile deal is never taken back
+    assert svc.last_deal_point() is None  # nothing since it
+    g.play(next(m for m in g.legal_moves() if m.kind == "move"))
+    assert svc.last_deal_point() == 2

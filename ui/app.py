@@ -109,6 +109,10 @@ class TableApp:
         self.keys = Keys(felt, self.table, dialogs, messages, self)
         parts = Parts(self.table, look, messages, dialogs, animator, self.helper, self.sound, self.keys, self.showme)
         self.session = session = Session(parts, self.service, self)
+        rewind = session.rewind
+        self.helper.go_back = lambda moves: (
+            rewind.restart() if moves == 0 else rewind.undo_to(moves, "Back to the last position with a useful move.")
+        )
         opened.store.listen(opened.records, session.tabs.lost, self._heard)
         dialogs.subscribe(session.dialog_changed)
         look.subscribe(self._settings_changed)
@@ -210,7 +214,12 @@ class TableApp:
             self.dialogs,
             self.look,
             ChooserParts(
-                self.service, self.winnable, self.session, lambda: self.open_stats(chooser=True), self.open_settings
+                self.service,
+                self.winnable,
+                self.session,
+                lambda: self.open_stats(chooser=True),
+                self.open_settings,
+                self.open_daily,
             ),
         )
 
@@ -317,12 +326,14 @@ class ChooserParts:
         session: Session,
         stats: Callable[[], None],
         settings: Callable[[], None],
+        daily_screen: Callable[[], None],
     ) -> None:
         self._service = service
         self._winnable = winnable
         self._session = session
         self._stats = stats
         self._settings = settings
+        self._daily = daily_screen
 
     @property
     def game(self) -> engine.Game | None:
@@ -352,6 +363,16 @@ class ChooserParts:
     def unfinished(self) -> list[GameMeta]:
         return self._service.unfinished()
 
+    def daily_row(self) -> tuple[str, str, bool]:
+        """The Daily row: its title with today's date, today's state, whether a deal was won today."""
+        today = local_today()
+        won = self._service.keeper.book.daily.get(daily.format_day(today), {})
+        names = [engine.PRESETS[p].name for p in won if p in engine.PRESETS]
+        return f"Daily deals · {daily.short_day(today)}", daily.today_line(names), bool(names)
+
+    def open_daily(self) -> None:
+        self._daily()
+
     def resume(self, game_id: str) -> None:
         self._session.games.resume(game_id)
 
@@ -360,6 +381,12 @@ class ChooserParts:
 
     def now(self) -> float:
         return time.time() * 1000.0
+
+
+def local_today() -> datetime.date:
+    """The player's local date (the page's clock: Python's is UTC in Pyodide)."""
+    now = window.Date.new()
+    return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 class DailyScreenHost:
@@ -381,9 +408,7 @@ class DailyScreenHost:
         return self._keeper.book.daily
 
     def today(self) -> datetime.date:
-        """The player's local date (the page's clock: Python's is UTC in Pyodide)."""
-        now = window.Date.new()
-        return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+        return local_today()
 
     def play(self, preset: str, deal: int, day: datetime.date) -> None:
         self._session.play_daily(preset, deal, daily.format_day(day))
@@ -439,6 +464,14 @@ class ShowMeHost:
         if h.auto_pos == pos and h.auto_moves:
             return h.auto_moves
         return h.still.line(pos)
+
+    def dead_end(self) -> bool:
+        """The position on the table is a proven dead end: say so (as Hint does); True if it is."""
+        g = self._service.game
+        if g is None or not self._helper.deadend.proven(g):
+            return False
+        self._helper.dead_end_note(g)
+        return True
 
     def confirm(self, title: str, text: str, yes: str, then: Callable[[], None]) -> None:
         d = self._dialogs.open("show", title)

@@ -147,8 +147,10 @@ def c000c_draw_piles_deal_with_a_column_empty() -> None:
 def c000d_a_draw_pile_deals_in_pile_order() -> None:
     g = engine.new_game("tournament-1", deal=40)
     pile = g.position.stock[4]
+    assert g.undo_floor == 0
     g.play_text("d5")
     assert tuple(col[-1] for col in g.position.tableau[:8]) == pile
+    assert g.undo_floor == 1 and not g.can_undo
 
 
 def c000e_clearing_a_run_is_a_barrier_with_the_move_that_made_it() -> None:
@@ -156,6 +158,7 @@ def c000e_clearing_a_run_is_a_barrier_with_the_move_that_made_it() -> None:
     g.play_text("c3>c4")
     g.play_text("c2>c1")
     assert not g.can_undo and g.moves == [g.parse_move("c3>c4"), g.parse_move("c2>c1")]
+    assert g.undo_floor == 2
 
 
 def c000f_undo_restores_the_card_the_score_and_the_flag() -> None:

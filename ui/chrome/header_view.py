@@ -10,11 +10,13 @@ of a game, and the tournament's last minute, are said instead).
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping
 
 import engine
 from ui.browser.dom import Bindings, DomEvent, Element, el, is_none
 from ui.chrome.header import short_title, status_text
+from ui.game.daily import short_day
 from ui.table.cards import Tracker
 
 HINT_ICON = (
@@ -63,6 +65,9 @@ class Header:
         self.info = info
         self.title_el = el("div", "title", parent=info)
         self.info_el = el("div", "stats", parent=info)
+        self._stats_text = el("span", "stats-text", parent=self.info_el)
+        # Tournament's countdown: at the right end, where a message never covers it.
+        self.clock_el = el("span", "clock", parent=self.info_el, hidden=True)
         tools = el("div", "tools", parent=bar)
         self.btn_undo = el(
             "button",
@@ -131,7 +136,7 @@ class Header:
             parent=tools,
             type="button",
             data_action="more",
-            title="More: Show me how, end this game, daily deals, statistics, settings",
+            title="More: Show me how, restart this deal, end this game, daily deals, statistics, settings",
             aria_label="More",
             aria_haspopup="dialog",
         )
@@ -144,6 +149,8 @@ class Header:
         ):
             node.setAttribute("aria-keyshortcuts", keys)
         self._shown = ""
+        self.daily: datetime.date | None = None
+        """The day of the daily deal in play (the title is tagged "Daily · 27 Nov"), or None."""
         self._bindings = Bindings()
         self._bindings.on(bar, "click", self._on_click)
 
@@ -167,7 +174,12 @@ class Header:
     def show(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
         """Everything in the bar, from the game as it stands."""
         rules = game.rules
-        self.title_el.textContent = short_title(rules.name) if narrow else rules.name
+        name = short_title(rules.name) if narrow else rules.name
+        if self.daily is not None:  # a daily deal: the day says so, first
+            tag = f"Daily · {short_day(self.daily)}"
+            name = tag if narrow else f"{tag} · {name}"
+        self.title_el.textContent = name
+        self.table.classList.toggle("daily-game", self.daily is not None)
         self.title_el.title = f"{rules.name}, deal {game.deal}" if game.deal is not None else rules.name
         self.show_status(game, tracker, narrow)
         self.btn_undo.disabled = not game.can_undo
@@ -178,6 +190,13 @@ class Header:
         """The clock and score line (written only when it changed)."""
         text, phase = status_text(game, tracker, narrow)
         if text != self._shown:
-            self.info_el.textContent = self._shown = text
+            self._shown = text
+            timed = game.rules.time_limit is not None
+            if timed:  # the countdown apart, at the right end
+                clock, _, text = text.partition(" · ")
+                self.clock_el.textContent = clock
+            self.clock_el.hidden = not timed
+            self.table.classList.toggle("timed", timed)
+            self._stats_text.textContent = text
             self.table.dataset.seconds = str(int(game.elapsed))  # for tests: the clock's whole seconds
         self.table.dataset.phase = phase

@@ -8,7 +8,8 @@ offer back that no longer holds.
 
 Hooks for tests, on ``#table``: ``data-announced`` (the latest text said),
 ``data-announce-seq`` (one more per text), ``data-message`` (the message
-shown); ``#live[data-log]`` holds the last :data:`LIVE_LOG` texts (JSON).
+shown), ``data-offer`` (the label of its button, ``[data-action=message-offer]``,
+when the message offers an action); ``#live[data-log]`` holds the last :data:`LIVE_LOG` texts (JSON).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ui.browser.dom import Element, Timer, el
+from ui.browser.dom import DomEvent, Element, Timer, el, on
 from ui.chrome import messages as say
 
 MESSAGE_MS = 2600
@@ -33,6 +34,11 @@ class Messages:
         # Not live: every message is also said through #live (show), once.
         self.message_el = el("div", "message", parent=place, aria_hidden="true")
         self._text_el = el("span", "message-text", parent=self.message_el)
+        # An offer's button (Start over?): shown with an offer's message only.
+        self._offer_el = el("button", "message-offer", parent=self.message_el, type="button", hidden="")
+        self._offer_el.dataset.action = "message-offer"
+        self._offer: Callable[[], None] | None = None
+        on(self._offer_el, "click", self._take_offer)
         # What a screen reader says: visually hidden, polite, read whole (see announce).
         self.live_el = el(
             "div", "visually-hidden", parent=table, id="live", role="status", aria_live="polite", aria_atomic="true"
@@ -88,8 +94,27 @@ class Messages:
         self.table.dataset.announced = whole
         self.table.dataset.announceSeq = str(self._seq)
 
+    def offer(self, text: str, label: str, action: Callable[[], None], ms: int) -> None:
+        """Show ``text`` with a button ``label`` that runs ``action`` (once),
+        for ``ms`` or until the next message."""
+        self.show(text, ms)
+        self._offer = action
+        self._offer_el.textContent = label
+        self._offer_el.hidden = False
+        self.message_el.classList.add("offering")
+        self.table.dataset.offer = label
+
+    def _take_offer(self, e: DomEvent) -> None:
+        e.stopPropagation()
+        action, self._offer = self._offer, None
+        self._timer.cancel()
+        self.hide()
+        if action is not None:
+            action()
+
     def show(self, text: str, ms: int = MESSAGE_MS) -> None:
         """Show ``text`` for ``ms`` and say it (the message area itself is not live)."""
+        self._drop_offer()
         self._text_el.textContent = text
         self.message_el.classList.add("shown")
         self.message_el.removeAttribute("aria-hidden")
@@ -97,7 +122,14 @@ class Messages:
         self._timer.start(ms)
         self.announce(text)
 
+    def _drop_offer(self) -> None:
+        self._offer = None
+        self._offer_el.hidden = True
+        self.message_el.classList.remove("offering")
+        self.table.removeAttribute("data-offer")
+
     def hide(self) -> None:
+        self._drop_offer()
         self.message_el.classList.remove("shown")
         self.message_el.setAttribute("aria-hidden", "true")  # no stale sentence for a reader to find
         self.table.removeAttribute("data-message")

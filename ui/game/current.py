@@ -56,11 +56,14 @@ class Opening(NamedTuple):
 
 
 class Choice(NamedTuple):
-    """What the start opens: a stored game (``game_id``), else a new game of ``route``."""
+    """What the start opens: a stored game (``game_id``), else a new game of
+    ``route``.  ``resumed``: the address named a deal the player has an
+    unfinished game of, and that game is opened (say so, offer to start over)."""
 
     game_id: str | None
     route: routing.Route
     message: str | None
+    resumed: bool = False
 
 
 class GameService:
@@ -154,9 +157,10 @@ class GameService:
         With no address (or one that names no game): the game this tab
         had (``tab_game``, kept across a reload), else the game played last,
         else the latest unfinished one, else a new default game.  With an
-        address: that game if it is the one played last; an address without
-        a deal number also goes back to an unfinished game of it; else a new
-        game of it.  The game played last is kept either way.
+        address: that game if it is the one played last; else the latest
+        unfinished game it names (an address with a deal number: a game of
+        that deal, opened as ``resumed``, never a second copy of it); else a
+        new game of it.  The game played last is kept either way.
         """
         route = routing.parse_route(fragment)
         games = self.library()
@@ -175,10 +179,11 @@ class GameService:
         back = " Here is the game you were playing." if route.bad_deal else ""
         if last is not None and self.names(route, last):
             return Choice(last.id, route, route.error and route.error + back)
-        # "#spider-2" goes back to an unfinished game of it; "#spider-2/7" is deal 7 from its start
-        same = [m for m in waiting if self.names(route, m)] if route.deal is None else []
+        # "#spider-2" goes back to an unfinished game of it; "#spider-2/7" to the
+        # player's unfinished game of deal 7 (with a move played), else deal 7 from its start
+        same = [m for m in waiting if self.names(route, m) and (route.deal is None or m.moves)]
         if same:
-            return Choice(same[0].id, route, route.error and route.error + back)
+            return Choice(same[0].id, route, route.error and route.error + back, resumed=route.deal is not None)
         message = route.error and route.error + (" Here is a random deal." if route.bad_deal else "")
         if last is not None and not last.finished and not last.recorded and last.moves:
             kept = f"Your game of {engine.PRESETS[last.preset].name} is kept: continue it from Games."
@@ -244,6 +249,30 @@ class GameService:
     def in_progress(self) -> bool:
         g = self.game
         return g is not None and g.status == "playing" and len(g.moves) > 0
+
+    def restart_point(self) -> int | None:
+        """Restart this deal: the number of moves to go back to (0, the deal
+        as dealt), or None when there is nothing to take back or the rules
+        forbid it (a game over for good; a Tournament draw-pile deal or
+        cleared run, which undo never takes back).  A restart is undo to the
+        start: the same game, its clock running on, counted once."""
+        g = self.game
+        if g is None or not g.moves or g.end_reason not in (None, "stuck") or g.undo_floor > 0:
+            return None
+        return 0
+
+    def last_deal_point(self) -> int | None:
+        """Undo to the last deal: the number of moves just after the last
+        deal from the stock or a draw pile, or None when no deal was made,
+        nothing was played since, or undo cannot reach it."""
+        g = self.game
+        if g is None or g.end_reason not in (None, "stuck"):
+            return None
+        moves = g.moves
+        dealt = [k + 1 for k, m in enumerate(moves) if m.kind in ("deal", "draw")]
+        if not dealt or dealt[-1] >= len(moves) or dealt[-1] < g.undo_floor:
+            return None
+        return dealt[-1]
 
     def adopt(self, game: engine.Game, meta: GameMeta | None = None) -> None:
         """``game`` is the one played now: a stored one (``meta``) or a new one.

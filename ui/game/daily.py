@@ -182,6 +182,27 @@ def day_title(day: datetime.date) -> str:
     return f"{day.day} {calendar.month_name[day.month]} {day.year}"
 
 
+def short_day(day: datetime.date) -> str:
+    """``27 Nov`` (the header's tag during a daily game).
+
+    >>> short_day(datetime.date(2026, 11, 27))
+    '27 Nov'
+    """
+    return f"{day.day} {calendar.month_abbr[day.month]}"
+
+
+def today_line(won_today: Iterable[str]) -> str:
+    """Today's state for the Daily row of Games: which of today's deals are won.
+
+    >>> today_line([]), today_line(["Spider · 1 suit"]), today_line(["A", "B"])
+    ('Not played yet', 'Won today: Spider · 1 suit ✓', 'Won today: 2 deals ✓')
+    """
+    names = list(won_today)
+    if not names:
+        return "Not played yet"
+    return f"Won today: {names[0] if len(names) == 1 else f'{len(names)} deals'} ✓"
+
+
 def clock(seconds: int) -> str:
     """``7:14``, or ``1:02:03`` past an hour."""
     s = max(0, int(seconds))

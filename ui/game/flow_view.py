@@ -4,8 +4,8 @@
 game the address names (or the saved one), starts new ones, and after
 every action (the table calls :meth:`acted`) says what happened, plays its
 sound, keeps the game, counts it when it ends and shows the end screen.
-It runs the clock, which stops while the page is hidden, and follows the
-address.  It implements the screens' :class:`ui.screens.end_view.Flow`.
+It runs the clock, which starts at the first move and stops while the
+page is hidden, and follows the address.  It implements the screens' :class:`ui.screens.end_view.Flow`.
 
 Leaving a game: a new deal of the same game (New deal, Next deal, Replay,
 the chooser's Play on the same game) abandons the one in play, which then
@@ -28,8 +28,10 @@ from ui.chrome import messages as say
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.messages_view import Messages
 from ui.chrome.sound_view import Sound
+from ui.game import daily
 from ui.game.current import GameService
 from ui.game.opening_view import TAB_GAME, Games
+from ui.game.rewind_view import Rewind
 from ui.helpers.hints_view import Helper
 from ui.helpers.show_me_view import ShowMe
 from ui.screens.dialog_view import DialogHost
@@ -83,6 +85,10 @@ class Session:
         self.showme = parts.showme
         self.service = service
         self._screens_host = screens
+        self.rewind = Rewind(
+            service, parts.table, parts.animator, parts.dialogs, parts.messages, lambda: self.screens, self.replay
+        )
+        """Taking moves back to a point: Restart this deal, Undo to the last deal, Start over."""
         self.screens = Screens(self.dialogs, service, self.look, self, self.messages.show)
         self.clock_last = time.monotonic()
         self.saved_at = 0.0
@@ -94,7 +100,7 @@ class Session:
         g = self.service.game
         assert g is not None and self.table.tracker is not None
         level = self.look.settings.verbosity
-        if say.says(level):
+        if say.says(level) and how != "back":  # going back many moves says where it went (undo_to)
             quiet = bool(self.helper.autoplay) or self.helper.autoplay_own  # Finish: what the moves cause
             self.messages.announce(
                 say.action_text(
@@ -129,6 +135,7 @@ class Session:
         self.screens.cancel()
         self.dialogs.close()
         self.service.adopt(game, meta)
+        self.table.header.daily = daily.parse_day(self.service.daily or "")
         self.tabs.claim(self.service.game_id, restored)
         tab_set(TAB_GAME, self.service.game_id)
         self.showme.game_changed()
@@ -202,6 +209,8 @@ class Session:
         def go() -> None:
             self.new_game(preset, deal, {})
             self.service.daily = day
+            self.table.header.daily = daily.parse_day(day)
+            self.table.render()  # the header's title: "Daily · 27 Nov"
             self.save()
 
         if g is not None and g.preset == preset and self.service.in_progress():
@@ -315,6 +324,8 @@ class Session:
         if str(document.visibilityState) != "visible":
             return
         self.helper.tick()
+        if not g.moves and not g.elapsed:
+            return  # the clock (and Tournament's countdown) starts at the first move
         if dt > SLEPT_SECONDS:  # the page slept: do not charge the player for it
             dt = 0.5
         left = g.time_left
@@ -339,5 +350,12 @@ class Session:
     def dialog_changed(self, opening: bool) -> None:
         if opening:
             self.table.pointer.cancel(animate=False)
+            if self.animator.celebrating:  # no card flies behind a dialog: the celebration ends here
+                self.screens.held = True
+                try:
+                    self.animator.finish()
+                finally:
+                    self.screens.held = False
         else:
             self.clock_last = time.monotonic()
+            self.screens.settled()  # an end screen kept waiting by the dialog shows now

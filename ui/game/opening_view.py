@@ -20,6 +20,7 @@ from ui.browser.dom import Element, tab_get, window
 from ui.chrome.messages_view import Messages
 from ui.game import address as routing
 from ui.game.current import Choice, GameService
+from ui.game.rewind_view import Rewind
 from ui.game.tabs_view import TabGuard
 from ui.screens.dialog_view import DialogHost
 from ui.storage.games import GameMeta
@@ -34,6 +35,24 @@ class Shows(Protocol):
     def set_game(self, game: engine.Game, meta: GameMeta | None = None) -> None: ...
     def update_url(self) -> None: ...
     def another_deal(self) -> None: ...
+    @property
+    def rewind(self) -> Rewind: ...
+
+
+RESUMED_MS = 9000
+"""How long "Resumed deal 303 · 2 moves · Start over?" stays (or until the next message)."""
+
+
+def resumed_text(game: engine.Game) -> str:
+    """What opening an unfinished game by its deal's address says.
+
+    >>> g = engine.new_game("spider-2", 303)
+    >>> resumed_text(g)
+    'Resumed deal 303 · no moves ·'
+    """
+    n = len(game.moves)
+    moves = "no moves" if n == 0 else ("1 move" if n == 1 else f"{n} moves")
+    return f"Resumed deal {game.deal} · {moves} ·"
 
 
 class Games:
@@ -47,6 +66,8 @@ class Games:
         self.shows = shows
         self._tasks: set[asyncio.Future[object]] = set()
         self._unsaved_told = False
+        self._resumed = False
+        """The game opened last was resumed by its deal's address."""
         self.tabs = TabGuard(table, service.records.store, service, dialogs, self._taken_back, shows.another_deal)
         service.records.failed = self.not_kept
 
@@ -57,6 +78,7 @@ class Games:
         said = self.service.tidy()
         choice = self.service.choose(str(window.location.hash), tab_get(TAB_GAME))
         message = await self.open_choice(choice, " ".join(t for t in (note, said) if t), show=False)
+        resumed = self._resumed
         self.service.count_uncounted()
         keeper = self.service.keeper
         settled: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -64,7 +86,7 @@ class Games:
         await settled
         text = " ".join([*([message] if message else []), *keeper.notes])
         if text:
-            self.messages.show(text, 8000)
+            self._tell(text, 8000, resumed)
         keeper.notes.clear()
         keeper.told = lambda text: self.messages.show(text, 8000)
 
@@ -74,10 +96,19 @@ class Games:
         record = await self._record(choice.game_id) if choice.game_id is not None else None
         opening = self.service.opened(choice, record)
         self.shows.set_game(opening.game, opening.meta)
-        message = " ".join(t for t in (said, opening.message) if t)
+        self._resumed = choice.resumed and opening.meta is not None
+        resumed = resumed_text(opening.game) if self._resumed else ""
+        message = " ".join(t for t in (said, opening.message, resumed) if t)
         if message and show:
-            self.messages.show(message, 6000)
+            self._tell(message, 6000, self._resumed)
         return message
+
+    def _tell(self, text: str, ms: int, resumed: bool) -> None:
+        """Say what opening a game found; a resumed game offers to start over."""
+        if resumed:
+            self.messages.offer(text, "Start over?", self.shows.rewind.start_over, max(ms, RESUMED_MS))
+        else:
+            self.messages.show(text, ms)
 
     def _record(self, game_id: str) -> Awaitable[tuple[str, str] | None]:
         found: asyncio.Future[tuple[str, str] | None] = asyncio.get_running_loop().create_future()

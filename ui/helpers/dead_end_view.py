@@ -6,8 +6,15 @@ run.  The search runs in the same short slices as the other background
 searches, never inside a move, and keeps its place when an input stops it.
 When it proves a dead end, the table says so (``on_dead``).
 
+Once a dead end is proven, :func:`last_useful` looks back through the
+moves for the last position that still had a useful move, and
+:meth:`DeadEndWatch.note` is what Hint and Show me say at once (no search);
+the dialog is shown once per position.
+
 Hook for tests: ``#table[data-deadend]`` — ``checking``, ``progress``,
-``dead-end`` or ``unknown`` for the position on the table.
+``dead-end`` or ``unknown`` for the position on the table;
+``#table[data-deadend-back]``: the moves of the last position with a useful
+move, when one was found.
 """
 
 from __future__ import annotations
@@ -31,6 +38,54 @@ Slices = Callable[[Job], Awaitable[str | None]]
 """Runs a job in slices off the move path; None when the work was stopped."""
 
 
+BACK_NODES = 20_000
+"""The budget (positions explored, all earlier positions together) of the
+look back for the last position with a useful move."""
+
+
+def last_useful(game: engine.Game, budget: int = BACK_NODES) -> int | None:
+    """The number of moves played at the latest earlier position from which
+    a useful move can still be made (:class:`ProgressCheck` proves progress
+    from it), as far back as undo reaches; None when there is none, or none
+    proven within ``budget`` positions.
+
+    >>> g = engine.game_from_notation("spider-1", "*As6s5s/*2s6s/*3sKs/*4sKs/*5sKs/*6sKs/*7sKs/*8sKs/*9sKs/*Ts9s - -/-/-/-/-/-/-/-")
+    >>> g.play("c1>c2") and last_useful(g) is None  # nothing earlier was any better
+    True
+    """
+    if not game.moves or not game.can_undo:
+        return None
+    back = engine.load_game(game.to_json())
+    left = budget
+    while back.can_undo and left > 0:
+        back.undo()
+        check = ProgressCheck(back.rules, back.position)
+        answer = check.step(left)
+        left -= max(check.nodes, 1)
+        if answer == Progress.PROGRESS:
+            return len(back.moves)
+        if answer != Progress.DEAD_END:
+            return None  # not proven either way within the budget
+    return None
+
+
+def dead_end_note(back_to: int | None, moves: int, can_restart: bool) -> str:
+    """What Hint and Show me say on a proven dead end.
+
+    >>> dead_end_note(12, 15, True)
+    'No more useful moves: nothing here can turn up a card, empty a column or complete a run. The last position with a useful move is 3 moves back.'
+    >>> dead_end_note(None, 15, True)
+    'No more useful moves: nothing here can turn up a card, empty a column or complete a run. Restart this deal, or start a new one.'
+    """
+    text = "No more useful moves: nothing here can turn up a card, empty a column or complete a run."
+    if back_to is not None:
+        n = moves - back_to
+        return f"{text} The last position with a useful move is {'1 move' if n == 1 else f'{n} moves'} back."
+    if can_restart:
+        return f"{text} Restart this deal, or start a new one."
+    return f"{text} Start a new game, or End this one."
+
+
 class DeadEndWatch:
     """One check per position on the table."""
 
@@ -40,11 +95,21 @@ class DeadEndWatch:
         self._pos: Position | None = None
         self._job: ProgressCheck | None = None
         self.answer: str | None = None
+        self.back_to: int | None = None
+        """The moves of the last position with a useful move (a proven dead end)."""
+        self._told: Position | None = None  # the dialog is shown once per position
+        self._dead: Position | None = None  # the last position proven a dead end
 
     def forget(self) -> None:
-        """The position changed: the next check starts afresh."""
+        """The position changed: the next check starts afresh (a dead end
+        already proven is remembered for its position)."""
         self._pos = self._job = self.answer = None
         self.table.removeAttribute("data-deadend")
+        self.table.removeAttribute("data-deadend-back")
+
+    def proven(self, game: engine.Game | None) -> bool:
+        """Whether the position on the table is a proven dead end."""
+        return game is not None and game.status == "playing" and self._dead is not None and self._dead == game.position
 
     def wanted(self, game: engine.Game | None) -> bool:
         """Whether there is a check to run: a game in play, nothing left to deal, no answer yet."""
@@ -67,4 +132,11 @@ class DeadEndWatch:
         self.answer = answer
         self.table.dataset.deadend = answer
         if answer == Progress.DEAD_END:
-            self._on_dead()
+            if self._dead != pos:
+                self._dead = pos
+                self.back_to = last_useful(game)
+            if self.back_to is not None:
+                self.table.dataset.deadendBack = str(self.back_to)
+            if self._told != pos:
+                self._told = pos
+                self._on_dead()

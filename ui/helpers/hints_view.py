@@ -51,7 +51,7 @@ from ui.chrome.header_view import Header
 from ui.chrome.messages import finish_text
 from ui.chrome.messages_view import Messages
 from ui.helpers import hints as assist
-from ui.helpers.dead_end_view import DeadEndWatch, Job
+from ui.helpers.dead_end_view import DeadEndWatch, Job, dead_end_note
 from ui.helpers.still_winnable_view import StillBadge
 from ui.screens.dialog_view import DialogHost
 from ui.table.table_view import Table
@@ -109,6 +109,8 @@ class Helper:
         self.autoplay_timer = Timer(self._autoplay_next)
         self.start_timer = Timer(self._start)
         self.held = False  # "Show me" holds the table: no background work, no Finish (ui.app.ShowMeHost)
+        self.go_back: Callable[[int], None] = lambda moves: None
+        """Take moves back until ``moves`` are left (the session's, set by the page)."""
         self._build()
 
     # ------------------------------------------------------------------
@@ -142,6 +144,9 @@ class Helper:
         self.interrupt()
         g = self.table_.game
         if g is None or g.status != "playing" or self.dialogs.is_open:
+            return
+        if self.deadend.proven(g):  # said at once, never a move that leads nowhere
+            self.dead_end_note(g)
             return
         if self.cycle.fresh(g.position):
             self.cycle.next()
@@ -206,6 +211,26 @@ class Helper:
         self.table.removeAttribute("data-hint-pending")
         self.hint_text = cycle.sentence(g.can_undo)
         self.messages.show(self.hint_text, HINT_MESSAGE_MS)
+
+    def dead_end_note(self, g: engine.Game) -> None:
+        """On a proven dead end: say so, and offer to go back to the last
+        position with a useful move (or to restart the deal)."""
+        self._unmark()
+        for name in ("data-hint-src", "data-hint-dst", "data-hint-pending"):
+            self.table.removeAttribute(name)
+        d = self.table.dataset
+        d.hint = "dead-end"
+        self.hint_seq += 1
+        d.hintSeq = str(self.hint_seq)
+        back = self.deadend.back_to
+        restart = bool(g.moves) and g.undo_floor == 0
+        self.hint_text = dead_end_note(back, len(g.moves), restart)
+        if back is not None:
+            self.messages.offer(self.hint_text, "Undo to there", lambda: self.go_back(back), HINT_MESSAGE_MS)
+        elif restart:
+            self.messages.offer(self.hint_text, "Restart", lambda: self.go_back(0), HINT_MESSAGE_MS)
+        else:
+            self.messages.show(self.hint_text, HINT_MESSAGE_MS)
 
     def _mark(self, node: Element, cls: str) -> None:
         node.classList.add(cls)

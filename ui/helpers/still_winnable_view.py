@@ -11,6 +11,9 @@ once; a proven deal from the winnable list is winnable at its start.
 After "Can't tell" it keeps working once more, with a larger budget, while
 the player thinks.
 
+The badge is a button: a tap says what its answer means (on a phone held
+upright it shows a sign and a short word).
+
 Hooks for tests: ``#table[data-still]`` (``checking``, ``winnable``,
 ``unknown``, ``no-win``) while the badge is shown, and
 ``data-still-nodes``: the positions searched for the answer (0: what was
@@ -23,17 +26,27 @@ from collections.abc import Callable
 
 import engine
 from engine import Move, Position, deal_position
-from ui.browser.dom import Element, el
+from ui.browser.dom import Element, el, on
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.messages_view import Messages
 from ui.helpers.dead_end_view import Slices
-from ui.helpers.hints import BADGE_TEXT, CANT_TELL, WINNABLE
+from ui.helpers.hints import BADGE_TEXT, CANT_TELL, NO_WIN, WINNABLE
 from ui.helpers.still_winnable import COMPLETE_NODES, FIRST_NODES, KnownWins, StillCheck
 
 DEEPER = 4
 """After "Can't tell", the check keeps working once more with this many
 times the budget (about twenty seconds of background slices), and the
 badge changes if that finds the answer."""
+
+
+EXPLAIN_MS = 8000
+EXPLAIN = {
+    "checking": "Still winnable? Checking: a search that knows every card, face-down ones too, is looking for a win.",
+    WINNABLE: "Still winnable: a search that knows every card, face-down ones too, found a win from here.",
+    NO_WIN: "No win from here: a complete search that knows every card proved it. Undo, or restart this deal.",
+    CANT_TELL: "Can't tell: the search, which knows every card, ran out of time before finding a win or ruling one out.",
+}
+"""What a tap on the badge says, for each of its answers."""
 
 
 class StillBadge:
@@ -58,13 +71,21 @@ class StillBadge:
         self.known: KnownWins | None = None
         self.known_game: engine.Game | None = None
         # Not a live region ("Checking…" after every move would be noise): the answer is said (run).
+        # A button: a tap (or a click) says in words what the answer means.
         self.el = el(
-            "span",
+            "button",
             "still",
+            type="button",
             hidden=True,
             title="Still winnable? (a search from the current position, knowing every card)",
         )
         title.after(self.el)
+        self._unbind = on(self.el, "click", lambda e: self.explain())
+
+    def explain(self) -> None:
+        """What the badge's answer means, in a message."""
+        state = str(self.el.dataset.state or "checking")
+        self.messages.show(EXPLAIN.get(state, EXPLAIN["checking"]), EXPLAIN_MS)
 
     def forget(self, game: engine.Game | None) -> None:
         """An action or another game: the next check starts afresh (what was proved is kept)."""

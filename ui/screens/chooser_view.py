@@ -1,8 +1,10 @@
-"""The game chooser: the player's unfinished games (:mod:`ui.screens.continue_list_view`),
+"""The game chooser: today's daily deals (a row that opens their screen),
+the player's unfinished games (:mod:`ui.screens.continue_list_view`),
 every preset with its rule summary and options, and a deal number (random
 when left empty); its Settings button opens :mod:`ui.screens.settings_view`.
 
-Hooks for tests: ``[data-choice=<preset id>]`` (one per preset),
+Hooks for tests: ``.games-daily`` (today's daily deals, ``.done`` once one
+is won today), ``[data-choice=<preset id>]`` (one per preset),
 ``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
 ``#winnable-only`` (the "Winnable
 deals only" box, disabled with ``#winnable-note`` saying why when the game
@@ -41,6 +43,8 @@ class ChooserHost(Protocol):
     def open_settings(self) -> None: ...
     def record(self, preset: str) -> Record: ...
     def unfinished(self) -> list[GameMeta]: ...
+    def daily_row(self) -> tuple[str, str, bool]: ...
+    def open_daily(self) -> None: ...
     def resume(self, game_id: str) -> None: ...
     def abandon(self, meta: GameMeta) -> None: ...
     def now(self) -> float: ...
@@ -88,6 +92,11 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
         app.resume(game_id)
 
     home = el("div", "chooser-home", parent=box)
+    daily_title, daily_state, done = app.daily_row()  # the daily deals, first: a tap opens their screen
+    daily = el("button", "games-daily" + (" done" if done else ""), parent=home, type="button", data_action="daily")
+    el("span", "games-daily-title", daily_title, parent=daily)
+    el("span", "games-daily-state", daily_state, parent=daily)
+    dialog.on(daily, "click", lambda e: app.open_daily())
     continue_section(dialog, home, app.unfinished(), app.now(), resume, app.abandon)
     el("h3", "", "New game", parent=home)
     grid = el("ul", "game-grid", parent=home, aria_label="Games: a tap starts a new game")

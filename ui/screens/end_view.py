@@ -20,6 +20,7 @@ from ui.browser.dom import el
 from ui.chrome.appearance_view import Appearance
 from ui.game import daily
 from ui.game.current import GameService
+from ui.game.rewind_view import Rewind
 from ui.screens.daily_view import share, share_link
 from ui.screens.dialog_view import Button, DialogHost
 from ui.screens.statistics_view import end_summary
@@ -31,6 +32,8 @@ TITLES = {"won": "You won!", "stuck": "No moves left", "resigned": "Game ended",
 class Flow(Protocol):
     """What the screens' buttons do."""
 
+    @property
+    def rewind(self) -> Rewind: ...
     def undo(self) -> None: ...
     def resign(self) -> None: ...
     def replay(self) -> None: ...
@@ -54,7 +57,10 @@ class Screens:
         self._say = say
         self.pending = False
         """The game ended: the end screen shows once the table has settled."""
-        self._waved = False
+        self._waved: str | None = None
+        """The game whose win celebration has played: it plays once a game."""
+        self.held = False
+        """A dialog is opening over the celebration: the end screen waits until it closes."""
 
     def ask_new(self, then: Callable[[], object]) -> None:
         """Run ``then`` (a new game), asking first if a game is in progress."""
@@ -97,7 +103,8 @@ class Screens:
         show: Callable[[], None],
         settings: Callable[[], None],
     ) -> None:
-        """More: Show me how, end this game, the daily deals, the statistics, settings, the keys."""
+        """More: Show me how, restart this deal, undo to the last deal, end this
+        game, the daily deals, the statistics, settings, the keys."""
         g = self.service.game
         d = self.dialogs.open("menu", "More")
         playing = g is not None and g.status == "playing"
@@ -105,6 +112,14 @@ class Screens:
         def end() -> None:
             self.dialogs.close()
             self.ask_end()
+
+        def restart() -> None:
+            self.dialogs.close()
+            self.flow.rewind.restart()
+
+        def undo_deal() -> None:
+            self.dialogs.close()
+            self.flow.rewind.undo_to_deal()
 
         def show_me() -> None:
             self.dialogs.close()
@@ -114,6 +129,8 @@ class Screens:
             d.box,
             [
                 ("show-me", "Show me how", show_me, False),
+                ("restart", "Restart this deal", restart, False),
+                ("undo-deal", "Undo to the last deal", undo_deal, False),
                 ("end", "End this game", end, False),
                 ("daily", "Daily deals", daily, False),
                 ("stats", "Statistics", self.flow.open_stats, False),
@@ -127,9 +144,13 @@ class Screens:
             button = row.querySelector(f'[data-action="{action}"]')
             button.disabled = not playing
             button.setAttribute("aria-keyshortcuts", key)
+        row.querySelector('[data-action="restart"]').disabled = self.service.restart_point() is None
+        row.querySelector('[data-action="undo-deal"]').disabled = self.service.last_deal_point() is None
 
     def no_useful_moves(self) -> None:
-        """The dead-end check proved it: say so, and offer Undo, New game and End."""
+        """The dead-end check proved it: say so, and offer Undo, Undo to the
+        last deal and Restart this deal where the rules allow them (Restart
+        first), New game and End."""
         g = self.service.game
         if g is None or g.status != "playing" or self.dialogs.is_open:
             return
@@ -152,11 +173,22 @@ class Screens:
         buttons: list[Button] = [("close", "Keep looking", self.dialogs.close, False)]
         if g.can_undo:
             buttons.append(("undo", "Undo", undo, False))
+        back = self._back_buttons()
+        buttons += back
         buttons += [
             ("new-game", "New game", lambda: self.ask_new(self.flow.next_deal), False),
-            ("end", "End", end, True),
+            ("end", "End", end, not any(primary for *_, primary in back)),
         ]
         d.buttons(d.box, buttons)
+
+    def _back_buttons(self) -> list[Button]:
+        """Undo to the last deal and Restart this deal (the default), where the rules allow them."""
+        out: list[Button] = []
+        if self.service.last_deal_point() is not None:
+            out.append(("undo-deal", "Undo to the last deal", self.flow.rewind.undo_to_deal, False))
+        if self.service.restart_point() is not None:
+            out.append(("restart", "Restart this deal", self.flow.rewind.restart, True))
+        return out
 
     def game_ended(self) -> None:
         """The game reached an end: the end screen, once the table is still."""
@@ -165,7 +197,7 @@ class Screens:
             self.show_end()
 
     def settled(self) -> None:
-        if self.pending and not self.dialogs.is_open:
+        if self.pending and not self.dialogs.is_open and not self.held:
             self.show_end()
 
     def show_end(self) -> None:
@@ -178,12 +210,11 @@ class Screens:
         self.pending = False
         won = g.status == "won" and not self.service.shown  # a game "Show me" played is no win
         look = self.look
-        if won and look.speed > 0 and not look.settings.simple and not self._waved:
-            self._waved = True
+        if won and look.speed > 0 and not look.settings.simple and self._waved != self.service.game_id:
+            self._waved = self.service.game_id
             self.pending = True
             self.flow.win_wave()
             return
-        self._waved = False
         self._end_dialog(g, won)
 
     def _end_dialog(self, g: engine.Game, won: bool) -> None:
@@ -210,7 +241,12 @@ class Screens:
         else:
             end_summary(self.service.keeper.change_for(self.service.game_id), box)
         if reason == "stuck" and not self.service.recorded:
-            el("p", "end-note", "Undo to play on; a new deal of this game counts this one as a loss.", parent=box)
+            el(
+                "p",
+                "end-note",
+                "Undo or restart this deal to play on: it stays one game. A new deal of this game counts it as a loss.",
+                parent=box,
+            )
         buttons: list[Button] = []
         day = daily.parse_day(self.service.daily or "")
         if won and day is not None:
@@ -219,6 +255,8 @@ class Screens:
             buttons.append(("share", "Share", lambda: share(text, self._say), False))
         if reason == "stuck" and g.can_undo:
             buttons.append(("undo", "Undo", self.flow.undo, False))
+        if reason == "stuck" and not self.service.recorded:
+            buttons += [(a, t, fn, False) for a, t, fn, _ in self._back_buttons()]
         buttons += [
             ("stats", "Statistics", self.flow.open_stats, False),
             ("replay", "Replay this deal", self.flow.replay, False),

@@ -35,7 +35,9 @@ Arrangements (:class:`Arrangement`)
 
 Fanning and compression
     Columns fan downwards: face-down cards by :data:`FACE_DOWN_OFFSET` of the
-    card height, face-up cards by :data:`FACE_UP_OFFSET`. A column that would
+    card height, face-up cards by :data:`FACE_UP_OFFSET`; small cards (a
+    phone upright) by :func:`fan_steps`' touch-sized steps (26 px face up, at
+    most half a card): a card mid-run is a fingertip's target. A column that would
     run past the bottom first packs its face-down cards tighter (down to
     :data:`FACE_DOWN_MIN`), then its face-up cards down to
     :data:`INDEX_STRIP`, the strip that shows the card art's corner index
@@ -82,7 +84,7 @@ Example (the opening of a Spider game on a 360 x 640 phone):
 (<Arrangement.TOP: 'top'>, 33.0, 46.2)
 >>> first = lay.pile(PileRole.COLUMN, 0)
 >>> [round(card.y, 1) for card in first.cards]
-[103.7, 108.8, 113.9, 119.0, 124.1, 129.2]
+[103.7, 111.7, 119.7, 127.7, 135.7, 143.7]
 >>> first.cards[-1].face_up, first.hit.bottom
 (True, 640.0)
 >>> len({card.x for card in lay.pile(PileRole.STOCK).cards})  # one stack per deal left
@@ -112,10 +114,14 @@ from ui.table.layout_types import (
     DEFAULT_OPTIONS,
     FACE_DOWN_MIN,
     FACE_DOWN_OFFSET,
+    FACE_DOWN_ROOMY,
     FACE_UP_OFFSET,
+    FACE_UP_ROOMY,
     GAP,
     INDEX_STRIP,
     STOCK_STEP_MAX,
+    TOUCH_STEP,
+    TOUCH_STEP_DOWN,
     Z_STRIDE,
     Arrangement,
     CardPlace,
@@ -133,9 +139,13 @@ __all__ = [
     "ASPECT",
     "FACE_DOWN_MIN",
     "FACE_DOWN_OFFSET",
+    "FACE_DOWN_ROOMY",
     "FACE_UP_OFFSET",
+    "FACE_UP_ROOMY",
     "INDEX_STRIP",
     "MIN_READABLE_CARD_WIDTH",
+    "TOUCH_STEP",
+    "TOUCH_STEP_DOWN",
     "Z_STRIDE",
     "Arrangement",
     "CardPlace",
@@ -148,6 +158,7 @@ __all__ = [
     "Rect",
     "TableShape",
     "card_cap",
+    "fan_steps",
     "layout_table",
     "pile_flags",
     "table_margin",
@@ -231,10 +242,26 @@ def _build(arrangement: Arrangement, shape: Shape, w: float, vw: float, vh: floa
 # --- Filling the slots with cards -------------------------------------------
 
 
+def fan_steps(h: float) -> tuple[float, float]:
+    """The (face-down, face-up) steps of a column with room, for cards ``h``
+    pixels high: the nominal fractions of the card height, or the touch-sized
+    steps where larger (capped at :data:`FACE_DOWN_ROOMY`, :data:`FACE_UP_ROOMY`).
+
+    >>> [round(s, 1) for s in fan_steps(50.4) + fan_steps(168.0)]  # a 390 px phone's card, a desktop's
+    [8.0, 25.2, 18.5, 50.4]
+    """
+    down = max(FACE_DOWN_OFFSET * h, min(FACE_DOWN_ROOMY * h, TOUCH_STEP_DOWN))
+    up = max(FACE_UP_OFFSET * h, min(FACE_UP_ROOMY * h, TOUCH_STEP))
+    return down, up
+
+
 def _fan_offsets(flags: Sequence[bool], h: float, room: float) -> tuple[float, float]:
     """Offsets (face-down, face-up) for a column with ``room`` pixels below
-    its top card slot's top edge minus one card height."""
-    d0, u0 = FACE_DOWN_OFFSET * h, FACE_UP_OFFSET * h
+    its top card slot's top edge minus one card height: :func:`fan_steps`
+    when it fits; else face-down cards pack first (down to
+    :data:`FACE_DOWN_MIN`), then face-up cards (down to the index strip),
+    then both."""
+    d0, u0 = fan_steps(h)
     n = len(flags)
     if n < 2:
         return d0, u0

@@ -27,6 +27,20 @@ FACE_DOWN_OFFSET = 0.11
 """Nominal fan offset of a covered face-down card, fraction of card height."""
 FACE_DOWN_MIN = 0.05
 """Face-down offset floor before face-up cards are compressed."""
+TOUCH_STEP = 26.0
+"""A fingertip's share of a face-up card, in CSS pixels: where the cards are
+small (a phone in portrait, 10 columns across), a column with room fans its
+face-up cards this far apart (up to :data:`FACE_UP_ROOMY` of the card
+height) instead of :data:`FACE_UP_OFFSET`, so a card in the middle of a run
+can be grabbed; a column compresses only when it needs to."""
+FACE_UP_ROOMY = 0.5
+"""Cap of the touch-sized face-up step, fraction of card height."""
+TOUCH_STEP_DOWN = 8.0
+"""The face-down step, in CSS pixels, of a column with room (up to
+:data:`FACE_DOWN_ROOMY` of the card height): the count of hidden cards reads
+at a glance on small cards too."""
+FACE_DOWN_ROOMY = 0.18
+"""Cap of the roomy face-down step, fraction of card height."""
 GAP = 0.06
 """Horizontal gap between columns, fraction of card width."""
 BAR_GAP = 0.12
