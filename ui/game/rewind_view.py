@@ -23,7 +23,7 @@ from ui.table.animate_view import Animator
 from ui.table.table_view import Table
 
 
-class Screens(Protocol):
+class RewindScreens(Protocol):
     """What going back needs of the table's screens (:class:`ui.screens.end_view.Screens`)."""
 
     def cancel(self) -> None: ...
@@ -49,7 +49,7 @@ class Rewind:
         animator: Animator,
         dialogs: DialogHost,
         messages: Messages,
-        screens: Callable[[], Screens],
+        screens: Callable[[], RewindScreens],
         replay: Callable[[], None],
     ) -> None:
         self.service = service

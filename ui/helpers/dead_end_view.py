@@ -50,7 +50,7 @@ def last_useful(game: engine.Game, budget: int = BACK_NODES) -> int | None:
     proven within ``budget`` positions.
 
     >>> g = engine.game_from_notation("spider-1", "*As6s5s/*2s6s/*3sKs/*4sKs/*5sKs/*6sKs/*7sKs/*8sKs/*9sKs/*Ts9s - -/-/-/-/-/-/-/-")
-    >>> g.play("c1>c2") and last_useful(g) is None  # nothing earlier was any better
+    >>> g.play_text("c1>c2") and last_useful(g) is None  # nothing earlier was any better
     True
     """
     if not game.moves or not game.can_undo:
