@@ -15,8 +15,8 @@ from typing import Any
 from tablekit import PHONE, TablePage, first_drag_move, table_browser, table_url
 
 import engine
-from engine.moves import Move
-from ui.model import tableau_pile
+from engine import Move
+from ui.table.cards import tableau_pile
 
 MIN_STEP = 22.0
 """The smallest face-up step a fingertip can pick mid-run (CSS px)."""

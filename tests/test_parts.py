@@ -48,3 +48,25 @@ def test_it_runs_as_a_module_and_its_examples_hold() -> None:
     ).stdout
     assert out.startswith("| part | layer | what it does |")
     assert doctest.testmod(parts).failed == 0
+
+
+def test_the_readme_and_the_architecture_show_the_current_table() -> None:
+    """`python -m tools.parts --write` keeps them; a module added or renamed without it fails here."""
+    assert parts.stale(ROOT) == []
+
+
+def test_a_stale_table_is_found_and_rewritten(tmp_path: Path) -> None:
+    (tmp_path / "ui" / "table").mkdir(parents=True)
+    for name in ("app.py", "main.py", "table/__init__.py", "table/cards.py"):
+        (tmp_path / "ui" / name).write_text(f'"""The {name}."""\n', encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    for doc in ("README.md", "docs/architecture.md"):
+        (tmp_path / doc).write_text("x\n<!-- parts:start -->\nold\n<!-- parts:end -->\ny\n", encoding="utf-8")
+    assert parts.main(["--root", str(tmp_path), "--check"]) == 1
+    assert parts.stale(tmp_path, write=True) == ["README.md", "docs/architecture.md"]
+    assert parts.stale(tmp_path) == []
+    readme = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert "**`ui/table/`**" in readme and "`cards.py`" not in readme
+    assert "| `cards.py` | pure | The table/cards.py. |" in (tmp_path / "docs/architecture.md").read_text(
+        encoding="utf-8"
+    )
