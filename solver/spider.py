@@ -328,7 +328,7 @@ def block_starts(col: tuple[int, ...], d: int) -> tuple[int, ...]:
     At most :data:`MACRO_BLOCKS` blocks; each block lies on a card one rank
     higher of another suit.
 
-    >>> from engine.cards import parse_card as c
+    >>> from engine import parse_card as c
     >>> block_starts((c("Kh"), c("9s"), c("8s"), c("7h"), c("6h")), 1)
     (3, 1)
     """
