@@ -44,7 +44,7 @@ from tablekit import (
 
 import engine
 from engine.moves import Move
-from ui.storage import settings as persist
+from ui.storage import settings
 
 # Counts, from now on, how often #table[data-busy] was set and how many
 # animations ran when it was or when a move landed (a MutationObserver
@@ -167,7 +167,7 @@ def test_reduced_motion_follows_the_system_and_the_setting_and_moves_nothing(tab
         assert t.attr("status") == "won"
         assert t.page.evaluate(RECORDED) == {"busy": 0, "anims": 0, "now": 0}
         assert t.page.locator(".win-spider").count() == 1  # shown, standing still
-        assert persist.Settings.from_text(stored_text(t.page, "settings")).motion == "reduce"
+        assert settings.Settings.from_text(stored_text(t.page, "settings")).motion == "reduce"
         assert not t.errors, t.errors
     finally:
         t.close()
@@ -236,7 +236,7 @@ def test_high_contrast_theme_setting_system_and_forced_colours(table_browser, ta
         close_dialog(t)
         t.reload()
         assert t.attr("contrast") == "standard"
-        saved = persist.Settings.from_text(stored_text(t.page, "settings"))
+        saved = settings.Settings.from_text(stored_text(t.page, "settings"))
         assert (saved.contrast, saved.faces) == ("standard", "fourcolour")
         assert not t.errors, t.errors
     finally:
@@ -327,7 +327,7 @@ def check_dialog(t: TablePage, vw: int, vh: int, shot: str) -> None:
 def test_everything_usable_at_200_percent_zoom_and_on_a_small_phone(table_browser, table_url, screen: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     context = ZOOM[screen]
-    t = axe_page(table_browser, table_url, context, persist.Settings())
+    t = axe_page(table_browser, table_url, context, settings.Settings())
     try:
         deal = deal_with_moves("spider-2")
         g = engine.new_game("spider-2", deal)

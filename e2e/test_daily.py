@@ -16,7 +16,7 @@ from tablekit import ARTIFACTS, DESKTOP, PHONE, ROOT, TablePage, near_win, table
 
 import engine
 from ui.game import daily
-from ui.helpers import hints as assist
+from ui.helpers import hints
 from ui.storage.games import GameMeta
 
 __all__ = ["table_browser", "table_url"]
@@ -38,7 +38,7 @@ PUT_RECORD = """([id, meta, save]) => new Promise((ok, bad) => {
 
 
 def proven() -> dict[str, tuple[int, ...]]:
-    return assist.parse_winnable((ROOT / "assets" / "data" / "winnable.json").read_text())
+    return hints.parse_winnable((ROOT / "assets" / "data" / "winnable.json").read_text())
 
 
 def open_daily(t: TablePage) -> None:

@@ -10,8 +10,7 @@ import pytest
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, seed, store, table_browser, table_url
 
 import engine
-from ui.storage import settings as persist
-from ui.storage import statistics as stats
+from ui.storage import settings, statistics
 
 __all__ = ["table_browser", "table_url"]
 
@@ -42,13 +41,13 @@ def test_a_new_player_on_a_phone_is_playing_spider_2_suits_in_two_taps(table_bro
 
 
 def test_tiles_show_the_players_record_and_options_hold_the_deal_number(table_browser: Any, table_url: str) -> None:
-    book = stats.Book()
+    book = statistics.Book()
     for won in (True, False, True):
         book.record("little-spider", won=won, score=52, seconds=200, moves=60)
     t = TablePage(table_browser, table_url, DESKTOP)
     try:
         t.open("#spider-1/4")
-        store(t, {stats.STATS_KEY: book.to_text()})
+        store(t, {statistics.STATS_KEY: book.to_text()})
         t.page.click('[data-action="games"]')
         t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
         assert "Won 2 of 3 · 67%" in t.page.inner_text('[data-play="little-spider"]')
@@ -71,7 +70,7 @@ def test_picker_screenshots(table_browser: Any, table_url: str, device: str, con
     """Screenshots for a person to look at (e2e/artifacts/table/picker-*.png)."""
     t = TablePage(table_browser, table_url, PHONE if device == "phone" else DESKTOP)
     try:
-        seed(t.page, t.base, {persist.SETTINGS_KEY: persist.Settings(contrast=contrast).to_text()}, clear=True)
+        seed(t.page, t.base, {settings.SETTINGS_KEY: settings.Settings(contrast=contrast).to_text()}, clear=True)
         t.open("#spider-2/4")
         t.errors[:] = [e for e in t.errors if "404" not in e]
         t.page.click('[data-action="games"]')

@@ -34,7 +34,7 @@ import engine
 from engine.cards import make_deck
 from tests.kit import public_piles
 from ui.chrome import messages as say
-from ui.storage import settings as persist
+from ui.storage import settings
 from ui.table.cards import Tracker
 
 
@@ -77,7 +77,7 @@ def expect_names(t: TablePage, g: engine.Game) -> None:
 
 
 def settings_with(**values: Any) -> str:
-    s = persist.Settings()
+    s = settings.Settings()
     for k, v in values.items():
         setattr(s, k, v)
     return s.to_text()
@@ -210,7 +210,7 @@ def test_run_removal_and_win_are_said(desk: TablePage) -> None:
     g = engine.new_game(data["preset"], data["deal"])
     for text in data["moves"][:-1]:
         g.play_text(text)
-    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "near-win", False)})
+    store(desk, {settings.CURRENT_KEY: settings.write_current(g, "near-win", False)})
     desk.expect_game(g)
     resumed = f"Resumed Spider, 1 suit, deal {data['deal']}, {len(g.moves)} moves played."
     assert said_log(desk)[0] == resumed  # (then, maybe, the Finish offer)
@@ -252,7 +252,7 @@ def test_verbosity_off_says_nothing_and_survives_reload_full_says_more(desk: Tab
     desk.page.click('.dialog [data-action="cancel"]')
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     stored = stored_text(desk.page, "settings")
-    assert persist.Settings.from_text(stored).verbosity == "off"
+    assert settings.Settings.from_text(stored).verbosity == "off"
     before, said = seq(desk), desk.attr("announced")
     m = flipping_move(g)
     desk.drag_move(g, m)
@@ -338,7 +338,7 @@ def test_header_is_not_a_live_region(desk: TablePage) -> None:
 def test_the_clock_is_not_said_but_time_running_out_is(desk: TablePage) -> None:
     g = engine.new_game("tournament-1", 3, time_limit=300)
     g.set_elapsed(300 - 11.6)
-    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "late", False)})
+    store(desk, {settings.CURRENT_KEY: settings.write_current(g, "late", False)})
     desk.expect_game(g)
     assert desk.page.get_attribute(".bar .stats", "aria-live") is None
     desk.page.wait_for_selector('#table[data-status="lost"]', state="attached", timeout=30000)
@@ -358,8 +358,8 @@ def test_finish_and_the_still_winnable_answer_are_said(desk: TablePage) -> None:
     store(
         desk,
         {
-            persist.CURRENT_KEY: persist.write_current(g, "finish", False),
-            persist.SETTINGS_KEY: settings_with(indicator=True),
+            settings.CURRENT_KEY: settings.write_current(g, "finish", False),
+            settings.SETTINGS_KEY: settings_with(indicator=True),
         },
     )
     desk.page.wait_for_selector('#table[data-autocheck="offered"]', state="attached")

@@ -24,7 +24,7 @@ from tablekit import (
 )
 
 from ui.screens.settings import GROUPS
-from ui.storage import settings as persist
+from ui.storage import settings
 
 __all__ = ["table_browser", "table_url"]
 
@@ -38,7 +38,7 @@ def test_a_phone_player_changes_the_card_back_and_sees_it_at_once(table_browser:
         assert titles == ["Game", "Cards and table", "Sound", "Accessibility"]
         # every setting but the per-game winnable choice has its control
         names = {c.name for _, controls in GROUPS for c in controls}
-        assert names == {f for f in persist.Settings.__dataclass_fields__ if f != "winnable"}
+        assert names == {f for f in settings.Settings.__dataclass_fields__ if f != "winnable"}
         for name in names:
             assert t.page.locator(f'[data-setting="{name}"]').count() == 1, name
         preview_back = t.page.locator('.settings-preview .card[data-face="down"]')
@@ -54,8 +54,8 @@ def test_a_phone_player_changes_the_card_back_and_sees_it_at_once(table_browser:
         assert "green.svg" in table_back
         t.page.screenshot(path=str(ARTIFACTS / "settings-back-phone.png"))
         # six backs and four felts, as pictures; a new back and the wine felt show at once
-        assert t.page.locator('[data-setting="back"] [role="radio"] .swatch-pic').count() == len(persist.BACKS) >= 6
-        assert t.page.locator('[data-setting="felt"] [role="radio"] .swatch-pic').count() == len(persist.FELTS) >= 4
+        assert t.page.locator('[data-setting="back"] [role="radio"] .swatch-pic').count() == len(settings.BACKS) >= 6
+        assert t.page.locator('[data-setting="felt"] [role="radio"] .swatch-pic').count() == len(settings.FELTS) >= 4
         set_setting(t, "back", "midnight")
         assert "midnight.svg" in t.page.evaluate(
             "() => getComputedStyle(document.querySelector('.felt .card[data-face=down]')).backgroundImage"
@@ -67,7 +67,7 @@ def test_a_phone_player_changes_the_card_back_and_sees_it_at_once(table_browser:
         t.page.locator('[data-setting="felt"]').scroll_into_view_if_needed()
         t.page.screenshot(path=str(ARTIFACTS / "settings-felt-phone.png"))
         close_settings(t)
-        stored = persist.Settings.from_text(stored_text(t.page, "settings"))
+        stored = settings.Settings.from_text(stored_text(t.page, "settings"))
         assert (stored.back, stored.felt) == ("midnight", "wine")
         t.page.screenshot(path=str(ARTIFACTS / "table-wine-midnight-phone.png"))
         assert not t.errors, t.errors
@@ -110,7 +110,7 @@ def test_reset_asks_first_and_arrows_move_a_segmented_choice(table_browser: Any,
             "system",
         )
         close_settings(t)
-        assert persist.Settings.from_text(stored_text(t.page, "settings")) == persist.Settings()
+        assert settings.Settings.from_text(stored_text(t.page, "settings")) == settings.Settings()
         assert not t.errors, t.errors
     finally:
         t.close()

@@ -26,7 +26,7 @@ from tablekit import (
 import engine
 from engine.moves import Move
 from engine.piles import PileId
-from ui.table import pointer as targets
+from ui.table import pointer
 
 
 def listeners(t: TablePage) -> int:
@@ -68,7 +68,7 @@ def mixed_run(g: engine.Game) -> tuple[str, int] | None:
     pos = g.position
     for i, col in enumerate(pos.tableau):
         for k in range(pos.down[i], len(col) - 1):
-            if targets.drag_count(g.rules, pos, PileId.column(i), k) == 0:
+            if pointer.drag_count(g.rules, pos, PileId.column(i), k) == 0:
                 return f"column-{i + 1}", k
     return None
 

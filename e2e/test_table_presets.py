@@ -20,7 +20,7 @@ from tablekit import (
 )
 
 import engine
-from ui.table import pointer as targets
+from ui.table import pointer
 from ui.table.cards import tableau_pile
 
 PRESETS = list(engine.PRESETS)
@@ -98,7 +98,7 @@ def test_desktop_mouse(desk: TablePage, preset: str) -> None:
         if cand.kind in ("move", "found"):
             col = g.position.tableau[cand.src]
             count = cand.count if cand.kind == "move" else 1
-            best = targets.best_move(g.rules, g.position, g.legal_moves(), cand.src, count)
+            best = pointer.best_move(g.rules, g.position, g.legal_moves(), cand.src, count)
             if best is not None:
                 tap = (cand.src, len(col) - count, best)
                 break

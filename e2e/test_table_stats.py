@@ -31,19 +31,20 @@ from tablekit import (
 )
 
 import engine
-from ui.storage import settings as persist
-from ui.storage import statistics as stats
+from ui.storage import settings, statistics
 
 
 def stored(t: TablePage, key: str) -> str | None:
-    return stored_text(t.page, {stats.STATS_KEY: "stats", persist.SETTINGS_KEY: "settings"}.get(key, key))
+    return stored_text(t.page, {statistics.STATS_KEY: "stats", settings.SETTINGS_KEY: "settings"}.get(key, key))
 
 
-def book(t: TablePage) -> stats.Book:
-    return stats.parse(stored(t, stats.STATS_KEY) or '{"format": "spider-stats", "version": 1, "presets": {}}')
+def book(t: TablePage) -> statistics.Book:
+    return statistics.parse(
+        stored(t, statistics.STATS_KEY) or '{"format": "spider-stats", "version": 1, "presets": {}}'
+    )
 
 
-def settled(t: TablePage, preset: str, field: str, value: int) -> stats.Book:
+def settled(t: TablePage, preset: str, field: str, value: int) -> statistics.Book:
     """The statistics once the store holds ``value`` in the preset's ``field``
     (a game is counted under the statistics' lock, after the screen shows it)."""
     wait_stored(t.page, "stats", f"s => s !== null && (JSON.parse(s).presets['{preset}'] || {{}}).{field} === {value}")
@@ -57,7 +58,7 @@ def figure(t: TablePage, name: str) -> str:
 def test_scripted_win_counts_once_and_shows_the_change(desk: TablePage) -> None:
     g, won = near_win()
     g.set_elapsed(200.0)
-    store(desk, {persist.CURRENT_KEY: persist.write_current(g, "near-win", False)})
+    store(desk, {settings.CURRENT_KEY: settings.write_current(g, "near-win", False)})
     desk.expect_game(g)
     desk.drag_move(g, won.moves[-1])
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
@@ -123,7 +124,7 @@ def test_resignation_and_abandon_count_as_losses(desk: TablePage) -> None:
 def test_opening_a_link_to_another_game_keeps_the_unfinished_one(desk: TablePage) -> None:
     g = engine.new_game("spider-1", 44)
     g.play(first_drag_move(g))
-    seed(desk.page, desk.base, {persist.CURRENT_KEY: persist.write_current(g, "left-behind", False)}, clear=True)
+    seed(desk.page, desk.base, {settings.CURRENT_KEY: settings.write_current(g, "left-behind", False)}, clear=True)
     desk.page.goto(desk.base + "#spider-2/777")
     desk.errors.clear()  # the bare file page's favicon 404
     desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
@@ -140,8 +141,8 @@ def test_opening_a_link_to_another_game_keeps_the_unfinished_one(desk: TablePage
     assert "Spider · 1 suit, deal 44" in row.inner_text()
 
 
-def sample_book() -> stats.Book:
-    b = stats.Book()
+def sample_book() -> statistics.Book:
+    b = statistics.Book()
     for k, won in enumerate([True, False, True, True, False, True]):
         b.record("spider-1", won=won, score=500 + 90 * k, seconds=300 + 17 * k, moves=120 + k)
     b.record("tournament-2", won=False, score=875, seconds=600, moves=77)
@@ -150,7 +151,7 @@ def sample_book() -> stats.Book:
 
 def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None:
     original = sample_book()
-    store(desk, {stats.STATS_KEY: original.to_text()})
+    store(desk, {statistics.STATS_KEY: original.to_text()})
     desk.page.click('[data-action="games"]')
     desk.page.click('.dialog [data-action="stats"]')
     desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
@@ -168,7 +169,7 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     path = info.value.path()
     with open(path, encoding="utf-8") as f:
         exported = f.read()
-    assert stats.parse(exported) == original
+    assert statistics.parse(exported) == original
     assert info.value.suggested_filename.startswith("spider-statistics-")
     # a card opens every figure of its game
     desk.page.click('[data-stats-open="spider-1"]')
@@ -196,10 +197,10 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     desk.page.set_input_files("#stats-file", path)
     desk.page.wait_for_function("() => document.querySelector('#stats-note').textContent.startsWith('Imported')")
     wait_stored(desk.page, "stats", f"s => s === {json.dumps(original.to_text())}")
-    assert book(desk) == original and stored(desk, stats.STATS_KEY) == original.to_text()
+    assert book(desk) == original and stored(desk, statistics.STATS_KEY) == original.to_text()
     assert figure(desk, "all-played") == "7"
     # a malformed file is refused and changes nothing
-    before = stored(desk, stats.STATS_KEY)
+    before = stored(desk, statistics.STATS_KEY)
     bad = json.loads(exported)
     bad["presets"]["spider-1"]["won"] = 99
     desk.page.set_input_files(
@@ -208,12 +209,12 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
     desk.page.wait_for_selector('#stats-note[data-kind="error"]', state="attached")
     note = desk.page.inner_text("#stats-note")
     assert "bad.json was not imported" in note and "unchanged" in note
-    assert stored(desk, stats.STATS_KEY) == before and figure(desk, "all-played") == "7"
+    assert stored(desk, statistics.STATS_KEY) == before and figure(desk, "all-played") == "7"
     desk.page.set_input_files(
         "#stats-file", files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"\x00not json"}]
     )
     desk.page.wait_for_function("() => document.querySelector('#stats-note').textContent.startsWith('x.json')")
-    assert stored(desk, stats.STATS_KEY) == before
+    assert stored(desk, statistics.STATS_KEY) == before
     # opened from the chooser, Close goes back to it
     desk.page.click('[data-action="close"]')
     desk.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
@@ -222,19 +223,19 @@ def test_export_import_round_trip_and_malformed_refused(desk: TablePage) -> None
 def test_unreadable_storage_is_set_aside_with_a_message(desk: TablePage) -> None:
     broken_game = '{"v":2,"id":"x","recorded":false,"game":"{broken'
     broken_stats = '{"format":"spider-stats","version":1,"presets":{"spider-1":{"played":"many"}}}'
-    store(desk, {persist.CURRENT_KEY: broken_game, stats.STATS_KEY: broken_stats})
+    store(desk, {settings.CURRENT_KEY: broken_game, statistics.STATS_KEY: broken_stats})
     message = desk.wait_message()
     assert "saved game could not be restored" in message and "statistics could not be read" in message
     assert "left as it was" in message and "set aside" in message
     assert desk.attr("status") == "playing" and desk.moves() == 0
     # the old save is still where it was; the statistics were moved aside in one write
-    assert desk.page.evaluate("k => localStorage.getItem(k)", persist.CURRENT_KEY) == broken_game
+    assert desk.page.evaluate("k => localStorage.getItem(k)", settings.CURRENT_KEY) == broken_game
     assert stored(desk, "stats.unreadable") == broken_stats
     assert book(desk).games == 0
     # a version-1 save (before statistics) is migrated, not refused
     g = engine.new_game("spider-2", 31)
     g.play(first_drag_move(g))
-    store(desk, {persist.CURRENT_KEY: json.dumps({"v": 1, "game": g.to_json()})})
+    store(desk, {settings.CURRENT_KEY: json.dumps({"v": 1, "game": g.to_json()})})
     desk.expect_game(g)
     assert desk.attr("message") is None
 
@@ -243,7 +244,13 @@ def test_phone_statistics_screen(table_browser, table_url) -> None:
     t = TablePage(table_browser, table_url, PHONE)
     try:
         g, won = near_win()
-        store(t, {stats.STATS_KEY: sample_book().to_text(), persist.CURRENT_KEY: persist.write_current(g, "w", False)})
+        store(
+            t,
+            {
+                statistics.STATS_KEY: sample_book().to_text(),
+                settings.CURRENT_KEY: settings.write_current(g, "w", False),
+            },
+        )
         t.drag_move(g, won.moves[-1], touch=True)
         t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -301,7 +308,7 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     check()
     desk.reload()
     check()
-    saved = persist.Settings.from_text(stored(desk, persist.SETTINGS_KEY))
+    saved = settings.Settings.from_text(stored(desk, settings.SETTINGS_KEY))
     assert (saved.left_handed, saved.faces, saved.back, saved.confirm, saved.scoring, saved.time_limit) == (
         True,
         "fourcolour",
@@ -344,7 +351,7 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
 
 
 def test_sound_waits_for_a_gesture_and_mute_is_silent(desk: TablePage) -> None:
-    store(desk, {persist.SETTINGS_KEY: persist.Settings(music=0).to_text()})
+    store(desk, {settings.SETTINGS_KEY: settings.Settings(music=0).to_text()})
     desk.open("#spider-1/44")
     assert desk.attr("audio") == "locked" and desk.attr("sounds") == "0"
     g = engine.new_game("spider-1", 44)
@@ -374,8 +381,8 @@ def test_statistics_screenshots(table_browser, table_url, device: str, contrast:
     t = TablePage(table_browser, table_url, PHONE if device == "phone" else DESKTOP)
     try:
         items = {
-            persist.SETTINGS_KEY: persist.Settings(contrast=contrast).to_text(),
-            stats.STATS_KEY: sample_book().to_text(),
+            settings.SETTINGS_KEY: settings.Settings(contrast=contrast).to_text(),
+            statistics.STATS_KEY: sample_book().to_text(),
         }
         seed(t.page, t.base, items, clear=True)
         t.open("#spider-1/4")

@@ -15,7 +15,7 @@ import pytest
 from tablekit import DESKTOP, TablePage, first_drag_move, stored_text, table_browser, table_url, wait_stored
 
 import engine
-from ui.storage import statistics as stats
+from ui.storage import statistics
 from ui.storage.games import GameMeta
 
 __all__ = ["table_browser", "table_url"]
@@ -56,9 +56,9 @@ def no_dialog(t: TablePage) -> None:
     t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
 
 
-def stored_book(t: TablePage) -> stats.Book:
+def stored_book(t: TablePage) -> statistics.Book:
     text = stored_text(t.page, "stats")
-    return stats.parse(text) if text else stats.Book()
+    return statistics.parse(text) if text else statistics.Book()
 
 
 def test_two_tabs_play_one_game_at_a_time_and_lose_nothing(tab_a: TablePage) -> None:

@@ -20,7 +20,7 @@ from engine.events import Moved, RunRemoved, ScoreChanged, StatusChanged  # noqa
 from engine.piles import PileId  # noqa: E402
 from tests.kit import public_piles  # noqa: E402
 from ui.chrome import messages as say  # noqa: E402
-from ui.storage import settings as persist  # noqa: E402
+from ui.storage import settings  # noqa: E402
 from ui.table.cards import pile_ids  # noqa: E402
 
 P = PileId.parse
@@ -308,13 +308,13 @@ def test_game_text() -> None:
 
 
 def test_levels_and_the_setting() -> None:
-    assert say.LEVELS == persist.VERBOSITY
-    assert persist.Settings().verbosity == say.DEFAULT_LEVEL == "brief"
+    assert say.LEVELS == settings.VERBOSITY
+    assert settings.Settings().verbosity == say.DEFAULT_LEVEL == "brief"
     for level in say.LEVELS:
-        s = persist.Settings(verbosity=level)
-        assert persist.Settings.from_text(s.to_text()).verbosity == level
-    assert persist.Settings.from_text('{"verbosity": "loud"}').verbosity == "brief"
-    assert persist.Settings.from_text('{"verbosity": 2}').verbosity == "brief"
+        s = settings.Settings(verbosity=level)
+        assert settings.Settings.from_text(s.to_text()).verbosity == level
+    assert settings.Settings.from_text('{"verbosity": "loud"}').verbosity == "brief"
+    assert settings.Settings.from_text('{"verbosity": 2}').verbosity == "brief"
     assert not say.says("nonsense") and not say.says("full", "off")
 
 

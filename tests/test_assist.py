@@ -19,8 +19,8 @@ from engine.moves import Move  # noqa: E402
 from engine.piles import PileId  # noqa: E402
 from solver import SOLVED, autocomplete, hints, replay, solve  # noqa: E402
 from ui.helpers import hints as assist  # noqa: E402
-from ui.storage import settings as persist  # noqa: E402
-from ui.table import cards as model  # noqa: E402
+from ui.storage import settings  # noqa: E402
+from ui.table import cards  # noqa: E402
 
 P = PileId.parse
 
@@ -89,7 +89,7 @@ def test_hints_light_up_face_up_cards_that_the_move_carries(preset: str) -> None
         if g.status != "playing":
             break
         found = hints(g.rules, g.position, max_seconds=assist.HINT_SECONDS)
-        t = model.Tracker.from_view(g.rules, g.public_view())
+        t = cards.Tracker.from_view(g.rules, g.public_view())
         for h in found:
             assert g.why_illegal(h.move) is None
             hl = assist.highlight_for(g.rules, g.position, h.move)
@@ -189,15 +189,15 @@ def test_pick_deal_from_the_list_avoiding_the_current_one() -> None:
 
 
 def test_settings_remember_winnable_per_preset_and_the_indicator() -> None:
-    s = persist.Settings()
+    s = settings.Settings()
     assert s.winnable_only("spider-4") and not s.winnable_only("spider-1") and not s.indicator
     s.winnable = {"spider-4": False, "spider-1": True}
     s.indicator = True
-    back = persist.Settings.from_text(s.to_text())
+    back = settings.Settings.from_text(s.to_text())
     assert back == s and not back.winnable_only("spider-4") and back.winnable_only("spider-1")
-    junk = persist.Settings.from_text('{"winnable": {"spider-1": "yes", "spider-2": true}, "indicator": 1}')
+    junk = settings.Settings.from_text('{"winnable": {"spider-1": "yes", "spider-2": true}, "indicator": 1}')
     assert junk.winnable == {"spider-2": True} and junk.indicator is False
-    assert persist.Settings.from_text('{"winnable": [1]}').winnable == {}
+    assert settings.Settings.from_text('{"winnable": [1]}').winnable == {}
 
 
 # -- sliced searches ------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 from engine.rules import PRESETS
 from ui.game import daily
 from ui.helpers.hints import parse_winnable
-from ui.storage import statistics as stats
+from ui.storage import statistics
 
 ROOT = Path(__file__).resolve().parent.parent
 WINNABLE = parse_winnable((ROOT / "assets/data/winnable.json").read_text(encoding="utf-8"))
@@ -90,14 +90,14 @@ def test_parse_day_takes_only_real_ascii_dates() -> None:
 
 
 def test_daily_wins_round_trip_with_the_statistics() -> None:
-    book = stats.Book()
+    book = statistics.Book()
     book.record("spider-2", won=True, score=900, seconds=434, moves=132)
     assert book.record_daily("2026-11-24", "spider-2", 8, 434.4, 132)
     assert not book.record_daily("2026-11-24", "spider-2", 8, 400, 100)  # the first win stands
-    assert book.daily_won("2026-11-24", "spider-2") == stats.DailyWin(8, 434, 132)
-    back = stats.parse(book.to_text())
+    assert book.daily_won("2026-11-24", "spider-2") == statistics.DailyWin(8, 434, 132)
+    back = statistics.parse(book.to_text())
     assert back == book and back.won_days() == {"2026-11-24"}
-    assert stats.parse(book.export_text()) == book
+    assert statistics.parse(book.export_text()) == book
     assert json.loads(book.to_text())["daily"] == {"2026-11-24": {"spider-2": [8, 434, 132]}}
 
 
@@ -123,7 +123,7 @@ def test_version_1_statistics_migrate_with_no_daily_wins() -> None:
             },
         }
     )
-    book = stats.parse(old)
+    book = statistics.parse(old)
     assert book.get("spider-1").lost == 1 and book.daily == {}
     assert json.loads(book.to_text())["version"] == 2
 
@@ -143,8 +143,8 @@ def test_version_1_statistics_migrate_with_no_daily_wins() -> None:
 )
 def test_bad_daily_results_are_refused_with_a_reason(daily_part: object, says: str) -> None:
     text = json.dumps({"format": "spider-stats", "version": 2, "presets": {}, "daily": daily_part})
-    with pytest.raises(stats.StatsError, match=says):
-        stats.parse(text)
+    with pytest.raises(statistics.StatsError, match=says):
+        statistics.parse(text)
 
 
 def test_doctests() -> None:

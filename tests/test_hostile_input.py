@@ -14,9 +14,8 @@ import pytest
 
 import engine
 from engine import jsontext
-from ui.game import address as routing
-from ui.storage import settings as persist
-from ui.storage import statistics as stats
+from ui.game import address
+from ui.storage import settings, statistics
 
 DEEP = "[" * 20_000
 
@@ -36,21 +35,21 @@ DEEP = "[" * 20_000
     ],
 )
 def test_a_deal_that_is_not_ascii_digits_in_range_gives_a_random_deal(fragment: str) -> None:
-    route = routing.parse_route(fragment)
+    route = address.parse_route(fragment)
     assert route is not None
     assert route.preset == "spider-2" and route.deal is None
     assert route.error is not None and "is not a deal number" in route.error
 
 
 def test_deal_numbers_at_the_ends_of_the_range() -> None:
-    assert routing.parse_route("#spider-2/1") == routing.Route("spider-2", 1, {}, None)
-    top = routing.parse_route("#spider-2/4294967295")
+    assert address.parse_route("#spider-2/1") == address.Route("spider-2", 1, {}, None)
+    top = address.parse_route("#spider-2/4294967295")
     assert top is not None and top.deal == 4294967295 and top.error is None
 
 
 @pytest.mark.parametrize("fragment", ["#nonexistent/1", "#%00%00", "#" + "a" * 5000, "#%E0%A4%A"])
 def test_a_wrong_game_name_never_raises(fragment: str) -> None:
-    route = routing.parse_route(fragment)
+    route = address.parse_route(fragment)
     assert route is not None and route.error is not None and len(route.error) < 200
 
 
@@ -69,22 +68,22 @@ def test_brackets_inside_strings_do_not_count() -> None:
     assert jsontext.loads(text) == json.loads(text)
 
 
-@pytest.mark.parametrize("text", [DEEP, "{" * 20_000, "x" * (persist.MAX_STORED_CHARS + 1), "\x00\x01"])
+@pytest.mark.parametrize("text", [DEEP, "{" * 20_000, "x" * (settings.MAX_STORED_CHARS + 1), "\x00\x01"])
 def test_a_hostile_stored_game_gives_a_sentence_not_a_crash(text: str) -> None:
-    slot = persist.read_slot(text)
+    slot = settings.read_slot(text)
     assert slot.game is None and slot.error is not None
     assert slot.error.startswith("Your saved game could not be restored:")
 
 
-@pytest.mark.parametrize("text", [DEEP, "{" * 20_000, "x" * (persist.MAX_STORED_CHARS + 1)])
+@pytest.mark.parametrize("text", [DEEP, "{" * 20_000, "x" * (settings.MAX_STORED_CHARS + 1)])
 def test_hostile_stored_settings_give_the_defaults(text: str) -> None:
-    assert persist.Settings.from_text(text) == persist.Settings()
+    assert settings.Settings.from_text(text) == settings.Settings()
 
 
 @pytest.mark.parametrize("text", [DEEP, "{" * 20_000])
 def test_hostile_stored_statistics_are_refused_with_a_reason(text: str) -> None:
-    with pytest.raises(stats.StatsError, match="nested too deeply"):
-        stats.parse(text)
+    with pytest.raises(statistics.StatsError, match="nested too deeply"):
+        statistics.parse(text)
 
 
 def test_a_hostile_save_is_a_save_error() -> None:

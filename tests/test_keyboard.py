@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
 from engine.piles import PileId  # noqa: E402
-from ui.table import cards as model  # noqa: E402
+from ui.table import cards  # noqa: E402
 from ui.table import keyboard as kb  # noqa: E402
 from ui.table.layout import Options, layout_table  # noqa: E402
 
@@ -26,8 +26,8 @@ VIEWPORTS = [(320, 568), (390, 844), (844, 390), (1366, 768), (2560, 1440)]
 
 def _places(preset: str, vp: tuple[int, int] = (1366, 768), deal: int = 3, **opts: bool):
     g = engine.new_game(preset, deal=deal)
-    t = model.Tracker.from_view(g.rules, g.public_view())
-    lay = layout_table(model.table_shape(t), vp[0], vp[1], Options(top_bar=52, **opts))
+    t = cards.Tracker.from_view(g.rules, g.public_view())
+    lay = layout_table(cards.table_shape(t), vp[0], vp[1], Options(top_bar=52, **opts))
     return g, kb.slots(lay, kb.nav_piles(g.rules))
 
 

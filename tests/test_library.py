@@ -11,9 +11,7 @@ from dataclasses import replace
 import pytest
 
 import engine
-from ui.storage import games as library
-from ui.storage import settings as persist
-from ui.storage import statistics as stats
+from ui.storage import games, settings, statistics
 from ui.storage.games import GameMeta
 
 
@@ -26,7 +24,7 @@ def played(preset: str = "spider-1", deal: int = 7, moves: int = 3) -> engine.Ga
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(library).failed == 0
+    assert doctest.testmod(games).failed == 0
 
 
 def test_meta_follows_the_game() -> None:
@@ -75,8 +73,8 @@ def test_a_record_whose_texts_disagree_is_not_opened() -> None:
     g = played()
     other = played(deal=8)
     meta = GameMeta.of(g, "id1", updated=1.0)
-    assert library.load_record(meta.to_text(), other.to_json()).error is not None
-    assert library.load_record(meta.to_text(), "{").error.startswith("This game could not be opened")
+    assert games.load_record(meta.to_text(), other.to_json()).error is not None
+    assert games.load_record(meta.to_text(), "{").error.startswith("This game could not be opened")
 
 
 def test_continue_lists_the_unfinished_games_latest_first() -> None:
@@ -85,45 +83,45 @@ def test_continue_lists_the_unfinished_games_latest_first() -> None:
     c = replace(GameMeta.of(played(deal=3), "c", updated=20.0), state="stuck")
     won = replace(a, id="d", state="won", updated=40.0)
     counted = replace(a, id="e", recorded=True, updated=50.0)
-    assert [m.id for m in library.unfinished([a, b, c, won, counted])] == ["b", "c", "a"]
+    assert [m.id for m in games.unfinished([a, b, c, won, counted])] == ["b", "c", "a"]
 
 
 def test_the_old_one_slot_save_becomes_a_record() -> None:
     g = played()
-    meta, save = library.from_legacy(persist.write_current(g, "old-id", recorded=False), updated=3.0)
+    meta, save = games.from_legacy(settings.write_current(g, "old-id", recorded=False), updated=3.0)
     assert meta.id == "old-id" and not meta.recorded
     assert engine.load_game(save).position == g.position
-    why = library.from_legacy("[" * 20_000, updated=3.0)
+    why = games.from_legacy("[" * 20_000, updated=3.0)
     assert isinstance(why, str) and why.startswith("Your saved game could not be restored") and "kept aside" not in why
 
 
 def test_a_game_is_counted_once() -> None:
-    book = stats.Book()
+    book = statistics.Book()
     g = played()
     meta = GameMeta.of(g, "id1", updated=1.0)
-    first = library.settle(meta, book)
+    first = games.settle(meta, book)
     assert first is not None and first.meta.recorded and first.meta.state == "abandoned"
     assert book.get("spider-1").lost == 1
-    assert library.settle(first.meta, book) is None
+    assert games.settle(first.meta, book) is None
     assert book.get("spider-1").played == 1
-    assert stats.parse(first.stats_text) == book
+    assert statistics.parse(first.stats_text) == book
 
 
 def test_a_daily_win_is_kept_with_the_statistics() -> None:
-    book = stats.Book()
+    book = statistics.Book()
     meta = replace(GameMeta.of(played(), "w", updated=1.0, daily="2026-11-24"), state="won")
-    settled = library.settle(meta, book)
+    settled = games.settle(meta, book)
     assert settled is not None and book.get("spider-1").won == 1
-    assert book.daily_won("2026-11-24", "spider-1") == stats.DailyWin(7, 65, 3)
+    assert book.daily_won("2026-11-24", "spider-1") == statistics.DailyWin(7, 65, 3)
 
 
 def test_a_shown_game_is_neither_won_nor_lost() -> None:
-    book = stats.Book()
+    book = statistics.Book()
     meta = replace(GameMeta.of(played(), "s", updated=1.0), state="shown")
-    settled = library.settle(meta, book)
+    settled = games.settle(meta, book)
     assert settled is not None and settled.meta.state == "shown"
     assert book.get("spider-1").played == 0 and book.shown == {"spider-1": 1}
-    assert stats.parse(book.to_text()).shown == {"spider-1": 1}
+    assert statistics.parse(book.to_text()).shown == {"spider-1": 1}
 
 
 @pytest.mark.parametrize(
@@ -131,5 +129,5 @@ def test_a_shown_game_is_neither_won_nor_lost() -> None:
 )
 def test_bad_shown_counts_are_refused(shown: object, says: str) -> None:
     text = json.dumps({"format": "spider-stats", "version": 2, "presets": {}, "daily": {}, "shown": shown})
-    with pytest.raises(stats.StatsError, match=says):
-        stats.parse(text)
+    with pytest.raises(statistics.StatsError, match=says):
+        statistics.parse(text)

@@ -6,24 +6,24 @@ from __future__ import annotations
 import doctest
 
 import engine
-from ui.screens import tile as picker
+from ui.screens import tile
 from ui.screens.tile import DIFFICULTY, difficulty, table_picture
-from ui.table import cards as model
+from ui.table import cards
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(picker).failed == 0
+    assert doctest.testmod(tile).failed == 0
 
 
 def test_every_game_has_a_difficulty_and_a_drawing_of_every_card() -> None:
     assert set(DIFFICULTY) == set(engine.PRESETS)
     for preset, rules in engine.PRESETS.items():
         level, word = difficulty(preset)
-        assert 1 <= level <= 4 and word in picker.LEVELS
+        assert 1 <= level <= 4 and word in tile.LEVELS
         pic = table_picture(rules)
-        g = engine.new_game(preset, deal=picker.PICTURE_DEAL)
-        assert len(pic.cards) == len(model.Tracker.from_view(g.rules, g.public_view()).cards)
-        assert 0 < pic.width <= picker.PICTURE_W and 0 < pic.height <= picker.PICTURE_H
+        g = engine.new_game(preset, deal=tile.PICTURE_DEAL)
+        assert len(pic.cards) == len(cards.Tracker.from_view(g.rules, g.public_view()).cards)
+        assert 0 < pic.width <= tile.PICTURE_W and 0 < pic.height <= tile.PICTURE_H
         for spot in pic.cards:
             assert 0 <= spot.x <= pic.width - pic.card_w + 0.01 and 0 <= spot.y <= pic.height - pic.card_h + 0.01
 

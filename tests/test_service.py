@@ -17,11 +17,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from ui.game import current as service
+from ui.game import current
 from ui.game.current import GameService
-from ui.storage import games as library
-from ui.storage import settings as persist
-from ui.storage import statistics as stats
+from ui.storage import games, settings, statistics
 from ui.storage import store as storage
 from ui.storage.games import GameMeta
 from ui.storage.store import CURRENT, LEGACY_CURRENT, STATS, UNREADABLE, MemoryStore, Records
@@ -43,10 +41,10 @@ class Clock:
 def visit(store: MemoryStore, clock: Clock | None = None) -> GameService:
     """A service on what ``store`` holds now (a page opened, or another tab)."""
     records = Records(store, dict(store.kv), {i: meta for i, (meta, _) in store.games.items()})
-    return GameService(records, persist.Settings, no_deal, now=clock or Clock())
+    return GameService(records, settings.Settings, no_deal, now=clock or Clock())
 
 
-def begin(svc: GameService, fragment: str = "", tab: str | None = None) -> service.Opening:
+def begin(svc: GameService, fragment: str = "", tab: str | None = None) -> current.Opening:
     """What the page does at the start: tidy, choose, read the record, adopt."""
     said = svc.tidy()
     choice = svc.choose(fragment, tab)
@@ -70,8 +68,8 @@ def play(svc: GameService, n: int = 3) -> None:
         svc.save()
 
 
-def book(store: MemoryStore) -> stats.Book:
-    return stats.parse(store.kv[STATS]) if STATS in store.kv else stats.Book()
+def book(store: MemoryStore) -> statistics.Book:
+    return statistics.parse(store.kv[STATS]) if STATS in store.kv else statistics.Book()
 
 
 def test_doctests() -> None:
@@ -281,7 +279,7 @@ def test_a_refused_write_is_reported_and_changes_nothing_stored() -> None:
     svc = visit(store)
     begin(svc, "#spider-1/3")
     heard: list[str] = []
-    svc.records.failed = heard.append
+    svc.records.report_failures_to(heard.append)
     before = dict(store.games)
     store.refuse = "the browser's storage is full"
     play(svc, 1)
@@ -292,7 +290,7 @@ def test_the_one_slot_save_of_earlier_versions_becomes_a_record() -> None:
     g = engine.new_game("spider-2", deal=12)
     g.play(g.legal_moves()[0])
     store = MemoryStore()
-    store.kv[LEGACY_CURRENT] = persist.write_current(g, "old-id", recorded=False)
+    store.kv[LEGACY_CURRENT] = settings.write_current(g, "old-id", recorded=False)
     opening = begin(visit(store))
     assert opening.meta is not None and opening.meta.id == "old-id"
     assert opening.game.position == g.position and LEGACY_CURRENT not in store.kv
@@ -325,12 +323,12 @@ def test_finished_games_beyond_the_latest_fifty_are_removed() -> None:
     clock = Clock()
     svc = visit(store, clock)
     g = engine.new_game("spider-1", deal=1)
-    for i in range(service.KEEP_FINISHED + 5):
-        meta = library.GameMeta.of(g, f"g{i}", updated=clock(), recorded=True)
+    for i in range(current.KEEP_FINISHED + 5):
+        meta = games.GameMeta.of(g, f"g{i}", updated=clock(), recorded=True)
         store.games[meta.id] = (meta.to_text().replace('"playing"', '"won"'), g.to_json())
     svc = visit(store, clock)
     svc.tidy()
-    assert len(store.games) == service.KEEP_FINISHED and "g0" not in store.games and "g54" in store.games
+    assert len(store.games) == current.KEEP_FINISHED and "g0" not in store.games and "g54" in store.games
 
 
 def test_meta_keeps_the_options_an_address_names() -> None:
@@ -383,7 +381,7 @@ def test_restart_goes_back_to_the_deal_in_the_same_game_and_counts_nothing() -> 
     g.resign()
     assert svc.restart_point() is None and svc.last_deal_point() is None  # over for good
     svc.game_over()
-    book = stats.parse(store.kv[STATS])
+    book = statistics.parse(store.kv[STATS])
     assert book.get("spider-2").played == 1 and book.get("spider-2").lost == 1
 
 

@@ -11,7 +11,7 @@ from test_service import begin, book, play, visit
 
 import engine
 from solver import SOLVED, solve
-from ui.helpers import show_me as showline
+from ui.helpers import show_me
 from ui.helpers.show_me import DONE, PAUSED, PLAYING, SEARCHING, STOPPED, ShowLine, show_key
 from ui.storage.games import GameMeta, settle
 from ui.storage.statistics import Book
@@ -19,7 +19,7 @@ from ui.storage.store import MemoryStore
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(showline).failed == 0
+    assert doctest.testmod(show_me).failed == 0
 
 
 def solved_line(preset: str, deal: int) -> tuple[engine.Game, tuple[engine.Move, ...]]:

@@ -13,14 +13,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
-from ui.screens import statistics_text as stats_text  # noqa: E402
-from ui.storage import settings as persist  # noqa: E402
-from ui.storage import statistics as stats  # noqa: E402
+from ui.screens import statistics_text  # noqa: E402
+from ui.storage import settings, statistics  # noqa: E402
 from ui.storage.statistics import Book, StatsError, parse  # noqa: E402
 
 
 def test_doctests() -> None:
-    for mod in (stats, stats_text, persist):
+    for mod in (statistics, statistics_text, settings):
         failed, _ = doctest.testmod(mod)
         assert failed == 0
 
@@ -48,7 +47,7 @@ def test_counting_and_derived_figures() -> None:
     # other presets are separate
     assert b.get("spider-2").lost == 1 and b.get("spider-4").played == 0
     assert b.games == 5
-    fig = dict((k, v) for k, _, v in stats_text.figures(r))
+    fig = dict((k, v) for k, _, v in statistics_text.figures(r))
     assert fig["percentage"] == "67%" and fig["ratio"] == "2 : 1" and fig["average-time"] == "4:10"
     assert fig["streak"] == "1 loss" and fig["longest"] == "2 wins"
 
@@ -66,8 +65,8 @@ def test_recent_keeps_the_last_twenty() -> None:
     for k in range(30):
         b.record("spider-1", won=k % 2 == 0, score=k, seconds=k, moves=k)
     r = b.get("spider-1")
-    assert len(r.recent) == stats.RECENT and r.recent[-1].score == 29 and r.recent[0].score == 10
-    bars = stats_text.chart_bars(r)
+    assert len(r.recent) == statistics.RECENT and r.recent[-1].score == 29 and r.recent[0].score == 10
+    bars = statistics_text.chart_bars(r)
     assert len(bars) == 20 and all(bar["y"] >= 0 and bar["y"] + bar["h"] <= 48 for bar in bars)
 
 
@@ -113,7 +112,7 @@ GOOD = played_book().to_dict()["presets"]["spider-1"]
         (doc(**{"spider-1": {**GOOD, "longest": 3}}), "streaks"),
         (doc(**{"spider-1": {**GOOD, "best_time": None}}), "best time"),
         (doc(**{"spider-1": []}), "not an object"),
-        ("x" * (stats.MAX_TEXT + 1), "too large"),
+        ("x" * (statistics.MAX_TEXT + 1), "too large"),
     ],
 )
 def test_malformed_is_refused_with_a_reason(text: str, says: str) -> None:
@@ -122,9 +121,9 @@ def test_malformed_is_refused_with_a_reason(text: str, says: str) -> None:
 
 
 def test_load_sets_aside_with_a_sentence() -> None:
-    book, error = stats.load('{"format": "spider-stats", "version": 1, "presets": 5}')
+    book, error = statistics.load('{"format": "spider-stats", "version": 1, "presets": 5}')
     assert book.games == 0 and error is not None and "set aside" in error
-    assert stats.load(None) == (Book(), None)
+    assert statistics.load(None) == (Book(), None)
 
 
 def test_migration_hook(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -135,8 +134,8 @@ def test_migration_hook(monkeypatch: pytest.MonkeyPatch) -> None:
         calls.append(data["version"])
         return {**data, "version": 3}
 
-    monkeypatch.setattr(stats, "VERSION", 3)
-    monkeypatch.setitem(stats.MIGRATIONS, 2, two_to_three)
+    monkeypatch.setattr(statistics, "VERSION", 3)
+    monkeypatch.setitem(statistics.MIGRATIONS, 2, two_to_three)
     old = '{"format": "spider-stats", "version": 2, "presets": {}, "daily": {}}'
     assert parse(old) == Book() and calls == [2]
 
@@ -144,7 +143,7 @@ def test_migration_hook(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_change_lines_for_the_win_screen() -> None:
     b = played_book()
     change = b.record("spider-1", won=True, score=2000, seconds=100, moves=120)
-    lines = stats_text.change_lines(change)
+    lines = statistics_text.change_lines(change)
     assert lines[0] == "Won 3 of 4 games: 75% (was 67%)"
     assert lines[1] == "Streak: 1 win"
     assert lines[2] == "New best time 1:40, fewest moves 120, highest score 2000"
@@ -156,7 +155,7 @@ def test_a_tie_is_not_a_new_best() -> None:
     b = played_book()  # spider-1: best time 200 s, fewest moves 150, highest score 1100
     tie = b.record("spider-1", won=True, score=1100, seconds=200.4, moves=150)
     assert tie.new_bests == []
-    assert not any("New best" in line for line in stats_text.change_lines(tie))
+    assert not any("New best" in line for line in statistics_text.change_lines(tie))
     beaten = b.record("spider-1", won=True, score=1101, seconds=199, moves=149)
     assert beaten.new_bests == ["best time", "fewest moves", "highest score"]
 
@@ -167,19 +166,19 @@ def test_a_tie_is_not_a_new_best() -> None:
 def test_current_game_envelope_and_migration() -> None:
     g = engine.new_game("spider-2", deal=7)
     g.play(g.legal_moves()[0])
-    text = persist.write_current(g, game_id="abc", recorded=False)
-    slot = persist.read_slot(text)
+    text = settings.write_current(g, game_id="abc", recorded=False)
+    slot = settings.read_slot(text)
     assert slot.error is None and slot.game is not None and slot.game.position == g.position
     assert (slot.game_id, slot.recorded) == ("abc", False)
     # version 1 (before statistics) still loads, with a fresh id
     v1 = json.dumps({"v": 1, "game": g.to_json()})
-    old = persist.read_slot(v1)
+    old = settings.read_slot(v1)
     assert old.game is not None and old.game.moves == g.moves and old.game_id and not old.recorded
 
 
 @pytest.mark.parametrize("text", ['{"v": 2, "game": "{broken', "]]", '{"v": 99, "game": "{}"}', '{"v": 2}'])
 def test_unreadable_save_gives_a_sentence(text: str) -> None:
-    slot = persist.read_slot(text)
+    slot = settings.read_slot(text)
     assert slot.game is None and slot.error is not None
     assert "could not be restored" in slot.error and "kept aside" in slot.error
 
@@ -196,7 +195,7 @@ def test_portrait_setting_keeps_the_portrait_arrangement() -> None:
         shape = model.table_shape(model.Tracker.from_view(g.rules, g.public_view()))
         assert layout_table(shape, 1366, 768, Options()).arrangement == auto
         assert layout_table(shape, 1366, 768, Options(portrait=True)).arrangement == portrait
-    s = persist.Settings.from_text(persist.Settings(portrait=True, left_handed=True).to_text())
+    s = settings.Settings.from_text(settings.Settings(portrait=True, left_handed=True).to_text())
     assert s.portrait and s.left_handed
 
 
@@ -206,5 +205,5 @@ def test_the_time_kept_is_the_time_the_clock_showed() -> None:
     book = Book()
     book.record("spider-1", won=True, score=1000, seconds=433.9, moves=120)
     r = book.get("spider-1")
-    assert r.best_time == 433 and stats_text.fmt_seconds(r.best_time) == "7:13"
-    assert stats.clock_seconds(433.9) == 433
+    assert r.best_time == 433 and statistics_text.fmt_seconds(r.best_time) == "7:13"
+    assert statistics.clock_seconds(433.9) == 433

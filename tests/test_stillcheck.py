@@ -8,7 +8,7 @@ import doctest
 import engine
 from engine.play import legal_moves, next_position
 from solver import SOLVED, replay, solve
-from ui.helpers import still_winnable as stillcheck
+from ui.helpers import still_winnable
 from ui.helpers.hints import CANT_TELL, NO_WIN, WINNABLE
 from ui.helpers.still_winnable import KnownWins, StillCheck
 
@@ -24,7 +24,7 @@ def answer(check: StillCheck) -> str:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(stillcheck).failed == 0
+    assert doctest.testmod(still_winnable).failed == 0
 
 
 def test_every_position_along_a_win_found_is_answered_at_once_with_a_line_that_wins() -> None:
@@ -90,7 +90,7 @@ def test_a_proven_deal_is_winnable_at_its_start_without_a_line() -> None:
 
 
 def test_what_is_kept_is_bounded(monkeypatch) -> None:
-    monkeypatch.setattr(stillcheck, "MAX_KNOWN", 10)
+    monkeypatch.setattr(still_winnable, "MAX_KNOWN", 10)
     g = engine.new_game("spider-1", deal=3)
     known = KnownWins(g.rules)
     found = solve(g.rules, g.position, max_nodes=80_000)

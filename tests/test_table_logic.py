@@ -14,10 +14,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
 from engine.piles import PileId  # noqa: E402
-from ui.game import address as routing  # noqa: E402
-from ui.storage import settings as persist  # noqa: E402
+from ui.game import address  # noqa: E402
+from ui.storage import settings  # noqa: E402
 from ui.table import cards as model  # noqa: E402
-from ui.table import pointer as targets  # noqa: E402
+from ui.table import pointer  # noqa: E402
 from ui.table.layout import Options, Rect, layout_table  # noqa: E402
 
 P = PileId.parse
@@ -189,25 +189,25 @@ def test_hit_topmost_card_and_empty_pile() -> None:
     _g, t, lay, places = _setup()
     top = t.piles[P("column-3")][-1]
     p = places[top]
-    assert targets.hit(t, lay, places, p.x + 5, p.y + lay.card_height - 3) == targets.Hit(
+    assert pointer.hit(t, lay, places, p.x + 5, p.y + lay.card_height - 3) == pointer.Hit(
         P("column-3"), len(t.piles[P("column-3")]) - 1
     )
     under = t.piles[P("column-3")][0]
     q = places[under]
-    assert targets.hit(t, lay, places, q.x + 5, q.y + 2) == targets.Hit(P("column-3"), 0)
+    assert pointer.hit(t, lay, places, q.x + 5, q.y + 2) == pointer.Hit(P("column-3"), 0)
     s = places[t.piles[P("stock")][-1]]
-    assert targets.hit(t, lay, places, s.x + 3, s.y + 3).pile == P("stock")
-    assert targets.hit(t, lay, places, 1, 1) is None or targets.hit(t, lay, places, 1, 1).index is None
+    assert pointer.hit(t, lay, places, s.x + 3, s.y + 3).pile == P("stock")
+    assert pointer.hit(t, lay, places, 1, 1) is None or pointer.hit(t, lay, places, 1, 1).index is None
 
 
 def test_drag_count_only_movable_units() -> None:
     g = engine.game_from_notation("spider-2", "*Ks*QsJh9hTs9s8s/Qh/-/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
     pos = g.position
-    assert targets.drag_count(g.rules, pos, P("column-1"), 6) == 1
-    assert targets.drag_count(g.rules, pos, P("column-1"), 4) == 3  # Ts9s8s
-    assert targets.drag_count(g.rules, pos, P("column-1"), 3) == 0  # 9h breaks the suit
-    assert targets.drag_count(g.rules, pos, P("column-1"), 0) == 0  # face down
-    assert targets.drag_count(g.rules, pos, P("stock"), 0) == 0
+    assert pointer.drag_count(g.rules, pos, P("column-1"), 6) == 1
+    assert pointer.drag_count(g.rules, pos, P("column-1"), 4) == 3  # Ts9s8s
+    assert pointer.drag_count(g.rules, pos, P("column-1"), 3) == 0  # 9h breaks the suit
+    assert pointer.drag_count(g.rules, pos, P("column-1"), 0) == 0  # face down
+    assert pointer.drag_count(g.rules, pos, P("stock"), 0) == 0
 
 
 def test_drop_goes_to_most_overlapped_legal_pile() -> None:
@@ -216,82 +216,82 @@ def test_drop_goes_to_most_overlapped_legal_pile() -> None:
     w, h = lay.card_width, lay.card_height
     # mostly over column 3, a little over column 2
     rect = Rect(c3.x - w * 0.3, 300, w, h)
-    assert targets.choose_drop(lay, rect, [P("column-2"), P("column-3")], []) == (P("column-3"), True)
+    assert pointer.choose_drop(lay, rect, [P("column-2"), P("column-3")], []) == (P("column-3"), True)
     # column 3 illegal: the legal column 2 still takes it
-    assert targets.choose_drop(lay, rect, [P("column-2")], [P("column-3")]) == (P("column-2"), True)
+    assert pointer.choose_drop(lay, rect, [P("column-2")], [P("column-3")]) == (P("column-2"), True)
     # nothing legal: the most-overlapped illegal pile, to say why
-    assert targets.choose_drop(lay, rect, [], [P("column-2"), P("column-3")]) == (P("column-3"), False)
+    assert pointer.choose_drop(lay, rect, [], [P("column-2"), P("column-3")]) == (P("column-3"), False)
     # over nothing
-    assert targets.choose_drop(lay, Rect(-500, -500, w, h), [P("column-2")], []) == (None, False)
+    assert pointer.choose_drop(lay, Rect(-500, -500, w, h), [P("column-2")], []) == (None, False)
 
 
 def test_move_to_and_candidates() -> None:
     r = engine.PRESETS["tournament-1"]
-    assert targets.move_to(r, P("column-2"), 3, P("free")) == engine.parse_move("c2:3>fc", free=8)
-    assert targets.move_to(r, P("column-2"), 1, P("foundation-1")) is None
-    assert P("free") in targets.drop_candidates(r, P("column-1"), 1)
+    assert pointer.move_to(r, P("column-2"), 3, P("free")) == engine.parse_move("c2:3>fc", free=8)
+    assert pointer.move_to(r, P("column-2"), 1, P("foundation-1")) is None
+    assert P("free") in pointer.drop_candidates(r, P("column-1"), 1)
     sc = engine.PRESETS["spidike-classic"]
-    assert str(targets.move_to(sc, P("column-2"), 1, P("foundation-3"))) == "c2>f3"
-    assert P("foundation-1") in targets.drop_candidates(sc, P("column-1"), 1)
-    assert P("foundation-1") not in targets.drop_candidates(sc, P("column-1"), 2)
+    assert str(pointer.move_to(sc, P("column-2"), 1, P("foundation-3"))) == "c2>f3"
+    assert P("foundation-1") in pointer.drop_candidates(sc, P("column-1"), 1)
+    assert P("foundation-1") not in pointer.drop_candidates(sc, P("column-1"), 2)
 
 
 def test_best_move_ranking() -> None:
     g = engine.game_from_notation("spider-2", "5s/6h/6s/Kh/-/Qs/-/-/-/- - -/-/-/-/-/-/-/-")
-    best = targets.best_move(g.rules, g.position, g.legal_moves(), 0, 1)
+    best = pointer.best_move(g.rules, g.position, g.legal_moves(), 0, 1)
     assert str(best) == "c1>c3"  # same suit before any suit
     g = engine.game_from_notation("spider-2", "5s/6h/7s/Kh/-/Qs/-/-/-/- - -/-/-/-/-/-/-/-")
-    assert str(targets.best_move(g.rules, g.position, g.legal_moves(), 0, 1)) == "c1>c2"  # any suit before empty
+    assert str(pointer.best_move(g.rules, g.position, g.legal_moves(), 0, 1)) == "c1>c2"  # any suit before empty
     g = engine.game_from_notation("spider-2", "9s5s/Kh/Qs/Kh/Kh/Kh/Ks/Ks/Ks/Ks - -/-/-/-/-/-/-/-")
-    assert targets.best_move(g.rules, g.position, g.legal_moves(), 0, 1) is None
+    assert pointer.best_move(g.rules, g.position, g.legal_moves(), 0, 1) is None
     # a whole column never goes into an empty one
     g = engine.game_from_notation("spider-2", "5s/-/Kh/Kh/Kh/Kh/Ks/Ks/Ks/Ks - -/-/-/-/-/-/-/-")
-    assert targets.best_move(g.rules, g.position, g.legal_moves(), 0, 1) is None
+    assert pointer.best_move(g.rules, g.position, g.legal_moves(), 0, 1) is None
     g = engine.game_from_notation("spider-2", "9s5s/-/Kh/Kh/Kh/Kh/Ks/Ks/Ks/Ks - -/-/-/-/-/-/-/-")
-    assert str(targets.best_move(g.rules, g.position, g.legal_moves(), 0, 1)) == "c1>c2"
+    assert str(pointer.best_move(g.rules, g.position, g.legal_moves(), 0, 1)) == "c1>c2"
 
 
 def test_best_move_prefers_foundation_and_regular_empty_column() -> None:
     g = engine.new_game("spidike-classic", deal=8)
     for m in g.legal_moves():
         if m.kind == "found":
-            best = targets.best_move(g.rules, g.position, g.legal_moves(), m.src, 1)
+            best = pointer.best_move(g.rules, g.position, g.legal_moves(), m.src, 1)
             assert best.kind == "found"
             break
     g = engine.game_from_notation("tournament-1", "Ks5s/Ks/Ks/Ks/Ks/Qs/-/Qs/- -/-/-/-/- -/-/-/-/-/-")
-    assert str(targets.best_move(g.rules, g.position, g.legal_moves(), 0, 1)) == "c1>c7"
+    assert str(pointer.best_move(g.rules, g.position, g.legal_moves(), 0, 1)) == "c1>c7"
 
 
 # -- address and storage ------------------------------------------------------
 
 
 def test_routes() -> None:
-    assert routing.parse_route("") is None and routing.parse_route("#") is None
-    assert routing.parse_route("#spider-4/1") == routing.Route("spider-4", 1, {}, None)
-    r = routing.parse_route("#Spider-2")
+    assert address.parse_route("") is None and address.parse_route("#") is None
+    assert address.parse_route("#spider-4/1") == address.Route("spider-4", 1, {}, None)
+    r = address.parse_route("#Spider-2")
     assert r.preset == "spider-2" and r.deal is None and r.error is None
-    r = routing.parse_route("#spider-2/abc")
+    r = address.parse_route("#spider-2/abc")
     assert r.preset == "spider-2" and r.deal is None and "not a deal number" in r.error
-    r = routing.parse_route("#spider-2/0")
+    r = address.parse_route("#spider-2/0")
     assert r.deal is None and r.error
-    r = routing.parse_route("#nope/5")
-    assert r.preset == routing.DEFAULT_PRESET and r.deal is None and "nope" in r.error
-    r = routing.parse_route("#tournament-1/9/time_limit=300")
+    r = address.parse_route("#nope/5")
+    assert r.preset == address.DEFAULT_PRESET and r.deal is None and "nope" in r.error
+    r = address.parse_route("#tournament-1/9/time_limit=300")
     assert r.options == {"time_limit": 300} and r.error is None
-    r = routing.parse_route("#tournament-1/9/time_limit=7")
+    r = address.parse_route("#tournament-1/9/time_limit=7")
     assert r.options == {} and "Time limit" in r.error
-    r = routing.parse_route("#spider-4/9/relaxed_deal=1,colour=red")
+    r = address.parse_route("#spider-4/9/relaxed_deal=1,colour=red")
     assert r.options == {"relaxed_deal": True} and "colour" in r.error
     for preset, rules in engine.PRESETS.items():
         for spec in rules.options:
             for value in spec.choices:
-                text = routing.format_route(preset, 77, {spec.name: value})
-                back = routing.parse_route(text)
+                text = address.format_route(preset, 77, {spec.name: value})
+                back = address.parse_route(text)
                 assert back.error is None and back.preset == preset and back.deal == 77
                 assert {**rules.option_values(), **back.options}[spec.name] == value
-    assert routing.format_route("spider-1", 5, engine.PRESETS["spider-1"].option_values()) == "#spider-1/5"
-    r = routing.parse_route("#" + "x" * 5000)
-    assert r.preset == routing.DEFAULT_PRESET and len(r.error) < 200
+    assert address.format_route("spider-1", 5, engine.PRESETS["spider-1"].option_values()) == "#spider-1/5"
+    r = address.parse_route("#" + "x" * 5000)
+    assert r.preset == address.DEFAULT_PRESET and len(r.error) < 200
 
 
 def test_storage_round_trip_and_damage() -> None:
@@ -299,36 +299,36 @@ def test_storage_round_trip_and_damage() -> None:
     for _ in range(5):
         g.play(g.legal_moves()[0])
     g.undo()
-    back, err = persist.read_current(persist.write_current(g))
+    back, err = settings.read_current(settings.write_current(g))
     assert err is None and back.position == g.position and back.can_redo and len(back.moves) == len(g.moves)
-    assert persist.read_current(None) == (None, None)
+    assert settings.read_current(None) == (None, None)
     for bad in ["{", "[]", '{"v": 1}', '{"v": 2, "game": "{}"}', '{"v": 1, "game": "{\\"format\\": 1}"}', "null"]:
-        game, err = persist.read_current(bad)
+        game, err = settings.read_current(bad)
         assert game is None and err.startswith("Your saved game could not be restored")
 
 
 def test_settings_validation() -> None:
-    s = persist.Settings.from_text('{"tap": "select", "simple": true, "faces": "weird", "back": 3}')
+    s = settings.Settings.from_text('{"tap": "select", "simple": true, "faces": "weird", "back": 3}')
     assert (s.tap, s.simple, s.faces, s.back) == ("select", True, "large", "blue")
-    assert persist.Settings.from_text(s.to_text()) == s
-    assert persist.Settings.from_text("garbage") == persist.Settings()
+    assert settings.Settings.from_text(s.to_text()) == s
+    assert settings.Settings.from_text("garbage") == settings.Settings()
 
 
 def test_motion_and_contrast_settings() -> None:
-    s = persist.Settings()
+    s = settings.Settings()
     assert (s.motion, s.contrast) == ("system", "system")  # follow the system until the player chooses
-    s = persist.Settings.from_text('{"motion": "reduce", "contrast": "high"}')
+    s = settings.Settings.from_text('{"motion": "reduce", "contrast": "high"}')
     assert (s.motion, s.contrast) == ("reduce", "high")
-    assert persist.Settings.from_text(s.to_text()) == s
-    s = persist.Settings.from_text('{"motion": "none", "contrast": true}')
+    assert settings.Settings.from_text(s.to_text()) == s
+    s = settings.Settings.from_text('{"motion": "none", "contrast": true}')
     assert (s.motion, s.contrast) == ("system", "system")
     for system in (False, True):
-        assert persist.reduce_motion("system", system) is system
-        assert persist.reduce_motion("reduce", system) is True
-        assert persist.reduce_motion("full", system) is False
-        assert persist.high_contrast("system", system) is system
-        assert persist.high_contrast("high", system) is True
-        assert persist.high_contrast("standard", system) is False
+        assert settings.reduce_motion("system", system) is system
+        assert settings.reduce_motion("reduce", system) is True
+        assert settings.reduce_motion("full", system) is False
+        assert settings.high_contrast("system", system) is system
+        assert settings.high_contrast("high", system) is True
+        assert settings.high_contrast("standard", system) is False
 
 
 def test_recorded_win_is_a_win() -> None:
@@ -340,10 +340,10 @@ def test_recorded_win_is_a_win() -> None:
 
 
 def test_music_is_off_for_a_new_player_and_after_the_old_default() -> None:
-    assert persist.Settings().music == 0
+    assert settings.Settings().music == 0
     # Stored before version 3 with the old default: off now.
-    assert persist.Settings.from_text('{"v": 2, "music": 30, "volume": 70}').music == 0
+    assert settings.Settings.from_text('{"v": 2, "music": 30, "volume": 70}').music == 0
     # A volume the player chose stays.
-    assert persist.Settings.from_text('{"v": 2, "music": 45}').music == 45
-    chosen = persist.Settings(music=30)
-    assert persist.Settings.from_text(chosen.to_text()).music == 30
+    assert settings.Settings.from_text('{"v": 2, "music": 45}').music == 45
+    chosen = settings.Settings(music=30)
+    assert settings.Settings.from_text(chosen.to_text()).music == 30

@@ -59,6 +59,7 @@ from ui.storage.store import STATS
 from ui.table.animate_view import Animator
 from ui.table.keyboard_view import Keys
 from ui.table.render_view import CardRenderer
+from ui.table.state import TableState
 from ui.table.table_view import Table
 
 OFFLINE_READY = "Ready to play offline."
@@ -71,7 +72,6 @@ class TableApp:
     # made in this order; the lambdas and LateHost reach the later ones
     renderer: CardRenderer
     helper: Helper
-    winnable: WinnableDeals
     session: Session
     showme: ShowMe
 
@@ -91,7 +91,9 @@ class TableApp:
         host = LateHost(self)
         self.animator = animator = Animator(table, felt, lambda uids: self.renderer.landed(uids), host.settled)
         self.renderer = renderer = CardRenderer(table, felt, animator)
-        self.table = Table(root, table, felt, header, renderer, look, host)
+        self.state = state = TableState()  # the game and what the page derives from it, held once
+        self.table = Table(root, table, felt, header, renderer, look, host, state)
+        self.winnable = WinnableDeals(table, look, lambda: state.game, lambda: not dialogs.is_open)
         self.helper = Helper(
             self.table,
             header,
@@ -99,11 +101,10 @@ class TableApp:
             dialogs,
             look,
             lambda: self.session.screens.no_useful_moves(),
-            lambda game: self.winnable.proves(game),
+            self.winnable.proves,
         )
-        self.winnable = WinnableDeals(table, look, lambda: self.table.game, lambda: not dialogs.is_open)
         self.winnable.on_load(self.helper.proven_list_loaded)
-        self.service = GameService(opened.records, lambda: look.settings, self.winnable.random_deal)
+        self.service = GameService(opened.records, lambda: look.settings, self.winnable.random_deal, state=state)
         self.showme = ShowMe(table, ShowMeHost(self.service, self.table, self.helper, dialogs, messages))
         self.sound = Sound(table, look)
         self.keys = Keys(felt, self.table, dialogs, messages, self)
@@ -438,7 +439,7 @@ class ShowMeHost:
         return self._service.game
 
     def play(self, move: engine.Move) -> bool:
-        return self._table.play(move)
+        return self._table.dispatch(move)
 
     def can_play(self) -> bool:
         return not self._dialogs.is_open  # another tab's game: play() refuses, and the show stops
@@ -451,12 +452,7 @@ class ShowMeHost:
 
     def hold_helpers(self, held: bool) -> None:
         """While held, the helpers do nothing in the background and offer no Finish."""
-        helper = self._helper
-        helper.held = held
-        if held:
-            helper.changed()  # the hint, the offer and the background work go
-        else:
-            helper.tick()  # the background work starts again
+        self._helper.hold(held)
 
     def known_line(self, pos: engine.Position) -> tuple[engine.Move, ...] | None:
         """A win from ``pos`` the helpers found already (Finish's, or "Still winnable?"'s)."""

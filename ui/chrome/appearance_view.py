@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ui.browser.dom import Bindings, DomEvent, Element, document, window
-from ui.storage import settings as persist
+from ui.storage import settings
 from ui.storage.store import SETTINGS, Records
 
-FACE_FOLDERS = tuple(f"{hc}{faces}" for hc in ("", "hc-") for faces in persist.FACE_SETS)
+FACE_FOLDERS = tuple(f"{hc}{faces}" for hc in ("", "hc-") for faces in settings.FACE_SETS)
 """Every face set's folder (and its stylesheet's class, ``faces-<folder>``)."""
 
 Subscriber = Callable[[frozenset[str]], None]
@@ -29,7 +29,7 @@ class Appearance:
     def __init__(self, table: Element, records: Records) -> None:
         self.table = table
         self._records = records
-        self.settings = persist.Settings.from_text(records.get(SETTINGS))
+        self.settings = settings.Settings.from_text(records.get(SETTINGS))
         self._subscribers: list[Subscriber] = []
         self._bindings = Bindings()
         self._motion_mq = window.matchMedia("(prefers-reduced-motion: reduce)")
@@ -48,12 +48,12 @@ class Appearance:
     @property
     def reduced(self) -> bool:
         """Nothing moves: the "Reduce motion" setting, or the system's when it follows it."""
-        return persist.reduce_motion(self.settings.motion, self.system_reduced)
+        return settings.reduce_motion(self.settings.motion, self.system_reduced)
 
     @property
     def high_contrast(self) -> bool:
         """The high-contrast theme: the setting, or the system's wish when it follows it."""
-        return persist.high_contrast(self.settings.contrast, self.system_contrast)
+        return settings.high_contrast(self.settings.contrast, self.system_contrast)
 
     @property
     def face_set(self) -> str:
@@ -102,9 +102,9 @@ class Appearance:
         s = self.settings
         cls = self.table.classList
         cls.toggle("simple", bool(s.simple))
-        for b in persist.BACKS:
+        for b in settings.BACKS:
             cls.toggle(f"back-{b}", s.back == b)
-        for f in persist.FELTS:
+        for f in settings.FELTS:
             cls.toggle(f"felt-{f}", s.felt == f)
         shown = self.face_set  # the faces' stylesheets key on this class
         for faces in FACE_FOLDERS:

@@ -28,12 +28,13 @@ from typing import NamedTuple
 
 import engine
 from engine import OptionValue
-from ui.game import address as routing
+from ui.game import address
 from ui.storage import games as library
 from ui.storage import settings as persist
 from ui.storage.counting import Keeper
 from ui.storage.games import GameMeta
 from ui.storage.store import CURRENT, LEGACY_CURRENT, Change, Records
+from ui.table.state import TableState
 
 FINAL = ("won", "resigned", "time")
 """End reasons that are final (a stuck game can still be undone)."""
@@ -61,7 +62,7 @@ class Choice(NamedTuple):
     unfinished game of, and that game is opened (say so, offer to start over)."""
 
     game_id: str | None
-    route: routing.Route
+    route: address.Route
     message: str | None
     resumed: bool = False
 
@@ -75,13 +76,15 @@ class GameService:
         settings: Callable[[], persist.Settings],
         pick_deal: Callable[[str, dict[str, OptionValue]], tuple[int | None, str | None]],
         now: Callable[[], float] = _ms,
+        state: TableState | None = None,
     ) -> None:
+        self.state = state if state is not None else TableState()
+        """The table state, which holds the game in play (shared with the table)."""
         self.records = records
         self._settings = settings
         self._pick_deal = pick_deal
         self._now = now
         self.keeper = Keeper(records)
-        self.game: engine.Game | None = None
         self.game_id = ""
         self.recorded = False
         self.daily: str | None = None
@@ -92,6 +95,11 @@ class GameService:
         self.notes: list[tuple[str, int]] = []
         """(sentence, milliseconds shown) for the player about the last game
         started: a deal's origin, a refused option."""
+
+    @property
+    def game(self) -> engine.Game | None:
+        """The game in play (held by the table state, put there by :meth:`adopt`)."""
+        return self.state.game
 
     # -- the player's games ------------------------------------------------------------
     def library(self) -> dict[str, GameMeta]:
@@ -162,7 +170,7 @@ class GameService:
         that deal, opened as ``resumed``, never a second copy of it); else a
         new game of it.  The game played last is kept either way.
         """
-        route = routing.parse_route(fragment)
+        route = address.parse_route(fragment)
         games = self.library()
         last = games.get(tab_game or "") or games.get(self.records.get(CURRENT) or "")
         waiting = library.unfinished(list(games.values()))
@@ -172,10 +180,10 @@ class GameService:
             if found is not None:
                 if message:
                     message += " Here is the game you were playing."
-                return Choice(found.id, routing.Route(found.preset, found.deal, found.options), message)
+                return Choice(found.id, address.Route(found.preset, found.deal, found.options), message)
             if message:
-                message += f" Here is {engine.PRESETS[routing.DEFAULT_PRESET].name} instead."
-            return Choice(None, routing.Route(routing.DEFAULT_PRESET, None, {}), message)
+                message += f" Here is {engine.PRESETS[address.DEFAULT_PRESET].name} instead."
+            return Choice(None, address.Route(address.DEFAULT_PRESET, None, {}), message)
         back = " Here is the game you were playing." if route.bad_deal else ""
         if last is not None and self.names(route, last):
             return Choice(last.id, route, route.error and route.error + back)
@@ -191,12 +199,12 @@ class GameService:
         return Choice(None, route, message)
 
     @staticmethod
-    def names(route: routing.Route, meta: GameMeta) -> bool:
+    def names(route: address.Route, meta: GameMeta) -> bool:
         """Whether the address names the stored game of ``meta``."""
         return (
             meta.preset == route.preset
             and (route.deal is None or route.deal == meta.deal)
-            and meta.options == routing.changed_options(route.preset, dict(route.options))
+            and meta.options == address.changed_options(route.preset, dict(route.options))
         )
 
     def opened(self, choice: Choice, record: tuple[str, str] | None) -> Opening:
@@ -241,7 +249,7 @@ class GameService:
             self.notes.append((f"{e}. A random deal of {engine.PRESETS[preset].name} has started.", 6000))
             return engine.new_game(preset)
 
-    def routed(self, route: routing.Route) -> engine.Game:
+    def routed(self, route: address.Route) -> engine.Game:
         """The game an address names: its deal, always; else a random one."""
         return self.new_game(route.preset, route.deal, dict(route.options))
 
@@ -282,7 +290,7 @@ class GameService:
         else:
             self.game_id, self.recorded, self.daily = meta.id, meta.recorded, meta.daily
             self.shown = meta.shown or meta.state == "shown"
-        self.game = game
+        self.state.set_game(game)
         self.holding = True
 
     def mark_shown(self) -> None:
@@ -292,15 +300,15 @@ class GameService:
             self.shown = True
             self.save()
 
-    def matches(self, route: routing.Route, game: engine.Game | None = None) -> bool:
+    def matches(self, route: address.Route, game: engine.Game | None = None) -> bool:
         """Whether the address names ``game`` (by default the one in play)."""
         g = game or self.game
         return (
             g is not None
             and g.preset == route.preset
             and (route.deal is None or route.deal == g.deal)
-            and routing.changed_options(g.preset, g.rules.option_values())
-            == routing.changed_options(route.preset, dict(route.options))
+            and address.changed_options(g.preset, g.rules.option_values())
+            == address.changed_options(route.preset, dict(route.options))
         )
 
     def meta(self) -> GameMeta:
@@ -309,6 +317,10 @@ class GameService:
         return GameMeta.of(
             g, self.game_id, updated=self._now(), recorded=self.recorded, daily=self.daily, shown=self.shown
         )
+
+    def mark_daily(self, day: str) -> None:
+        """The game in play is the daily deal of ``day`` (``YYYY-MM-DD``)."""
+        self.daily = day
 
     def save(self, relaxed: bool = False) -> bool:
         """Keep the game in play (``relaxed``: only its clock moved).  Nothing
@@ -326,7 +338,7 @@ class GameService:
     def url(self) -> str:
         g = self.game
         assert g is not None
-        return routing.format_route(g.preset, g.deal, routing.changed_options(g.preset, g.rules.option_values()))
+        return address.format_route(g.preset, g.deal, address.changed_options(g.preset, g.rules.option_values()))
 
     # -- statistics -----------------------------------------------------------------------
     def _count(self, meta: GameMeta, save: str) -> None:

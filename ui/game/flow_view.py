@@ -115,10 +115,11 @@ class Session:
                 )
             )
         self.sound.events(events, how == "undo")
+        ended = any(isinstance(e, StatusChanged) and e.status != "playing" for e in events)
+        if ended:
+            self.service.game_over()  # counted (under the cross-tab lock) before the one save
         self.save()
-        if any(isinstance(e, StatusChanged) and e.status != "playing" for e in events):
-            self.service.game_over()
-            self.save()
+        if ended:
             self.screens.game_ended()
 
     def public_piles(self) -> dict[PileId, list[int | None]]:
@@ -142,7 +143,7 @@ class Session:
         self.helper.changed()
         self.keys.game_changing()
         self.clock_last = time.monotonic()
-        self.table.show(game, animate_deal=not restored)
+        self.table.show(animate_deal=not restored)
         self.messages.announce(
             say.game_text(
                 game.rules,
@@ -208,7 +209,7 @@ class Session:
 
         def go() -> None:
             self.new_game(preset, deal, {})
-            self.service.daily = day
+            self.service.mark_daily(day)
             self.table.header.daily = daily.parse_day(day)
             self.table.render()  # the header's title: "Daily · 27 Nov"
             self.save()

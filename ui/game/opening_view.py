@@ -18,7 +18,7 @@ from typing import Protocol
 import engine
 from ui.browser.dom import Element, tab_get, window
 from ui.chrome.messages_view import Messages
-from ui.game import address as routing
+from ui.game import address
 from ui.game.current import Choice, GameService
 from ui.game.rewind_view import Rewind
 from ui.game.tabs_view import TabGuard
@@ -69,7 +69,7 @@ class Games:
         self._resumed = False
         """The game opened last was resumed by its deal's address."""
         self.tabs = TabGuard(table, service.records.store, service, dialogs, self._taken_back, shows.another_deal)
-        service.records.failed = self.not_kept
+        service.records.report_failures_to(self.not_kept)
 
     async def start(self, note: str = "") -> None:
         """Open the game the address names, else the one this tab or the
@@ -88,7 +88,7 @@ class Games:
         if text:
             self._tell(text, 8000, resumed)
         keeper.notes.clear()
-        keeper.told = lambda text: self.messages.show(text, 8000)
+        keeper.tell_to(lambda text: self.messages.show(text, 8000))
 
     async def open_choice(self, choice: Choice, said: str = "", show: bool = True) -> str:
         """Show the chosen game: its stored record, read now, else a new game.
@@ -131,7 +131,7 @@ class Games:
         if meta is None:
             self.messages.show("That game is no longer stored.")
             return
-        self._run(self.open_choice(Choice(game_id, routing.Route(meta.preset, meta.deal, meta.options), None)))
+        self._run(self.open_choice(Choice(game_id, address.Route(meta.preset, meta.deal, meta.options), None)))
 
     def abandon(self, meta: GameMeta) -> None:
         """The Continue list: give a stored game up; it counts as a loss."""
@@ -145,7 +145,7 @@ class Games:
 
     def _taken_back(self, game_id: str, record: tuple[str, str] | None) -> None:
         """This tab took the game over: go on from it as stored."""
-        route = routing.parse_route(self.service.url()) or routing.Route(routing.DEFAULT_PRESET, None, {})
+        route = address.parse_route(self.service.url()) or address.Route(address.DEFAULT_PRESET, None, {})
         opening = self.service.opened(Choice(game_id, route, None), record)
         self.shows.set_game(opening.game, opening.meta)
         if opening.message:
@@ -159,7 +159,7 @@ class Games:
 
     def on_hash(self) -> None:
         """The address changed during play."""
-        route = routing.parse_route(str(window.location.hash))
+        route = address.parse_route(str(window.location.hash))
         g = self.service.game
         if route is None or g is None:
             if g is not None:

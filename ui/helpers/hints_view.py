@@ -260,6 +260,15 @@ class Helper:
         if self.autoplay:
             self.stop_autoplay()
 
+    def hold(self, held: bool) -> None:
+        """While held ("Show me how" plays), the helpers do nothing in the
+        background and offer no Finish."""
+        self.held = held
+        if held:
+            self.changed()  # the hint, the offer and the background work go
+        else:
+            self.tick()  # the background work starts again
+
     def changed(self) -> None:
         """Any action or a new game (before it is drawn): the hint, the offer
         and the background jobs of the old position go."""
@@ -412,7 +421,7 @@ class Helper:
         move = self.autoplay.pop(0)
         self.autoplay_own = True
         try:
-            ok = self.table_.play(move)
+            ok = self.table_.dispatch(move)
         finally:
             self.autoplay_own = False
         if not ok or not self.autoplay:

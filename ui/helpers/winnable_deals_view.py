@@ -20,7 +20,7 @@ import engine
 from engine import OptionValue
 from ui.browser.dom import Element, fetch_text
 from ui.chrome.appearance_view import Appearance
-from ui.helpers import hints as assist
+from ui.helpers import hints
 
 NewGame = Callable[[str, "int | None", dict[str, OptionValue]], None]
 
@@ -56,8 +56,8 @@ class WinnableDeals:
         task.add_done_callback(self._tasks.discard)
 
     async def _load(self) -> None:
-        text = await fetch_text(assist.WINNABLE_URL)
-        self.deals = assist.parse_winnable(text)
+        text = await fetch_text(hints.WINNABLE_URL)
+        self.deals = hints.parse_winnable(text)
         self.failed = text is None
         self.table.dataset.winnable = "failed" if text is None else "loaded"
         for fn in [*self._watchers, *self._on_load]:
@@ -82,8 +82,8 @@ class WinnableDeals:
         """``fn()`` when the list arrives (the open chooser refreshes); one watcher at a time."""
         self._watchers = [fn]
 
-    def choice(self, preset: str, options: dict[str, OptionValue]) -> assist.WinnableChoice:
-        return assist.winnable_choice(self.deals, preset, options, self.failed)
+    def choice(self, preset: str, options: dict[str, OptionValue]) -> hints.WinnableChoice:
+        return hints.winnable_choice(self.deals, preset, options, self.failed)
 
     def proves(self, game: engine.Game) -> bool:
         """Whether ``game``'s deal is on the proven list, under the rules it is played by."""
@@ -102,5 +102,5 @@ class WinnableDeals:
         if not choice.available:
             return None, f"{choice.note} Here is a random deal."
         g = self._current()
-        deal = assist.pick_deal(choice.deals, self.rnd, g.deal if g is not None and g.preset == preset else None)
+        deal = hints.pick_deal(choice.deals, self.rnd, g.deal if g is not None and g.preset == preset else None)
         return deal, f"Deal {deal}: proven winnable."

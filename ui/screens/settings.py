@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ui.storage import settings as persist
+from ui.storage import settings
 
 
 class Seg(NamedTuple):
@@ -69,18 +69,18 @@ GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
                 (("classic", "Classic"), ("built", "Built cards")),
                 "Classic: 500, −1 a move, +100 a run. Built cards: a point a card built from a King.",
             ),
-            Seg("time_limit", "Tournament time", tuple((str(t), f"{t // 60} min") for t in persist.TIME_LIMITS)),
+            Seg("time_limit", "Tournament time", tuple((str(t), f"{t // 60} min") for t in settings.TIME_LIMITS)),
         ),
     ),
     (
         "Cards and table",
         (
             Seg("faces", "Card faces", (("large", "Two colours"), ("fourcolour", "Four colours"))),
-            Swatches("back", "Card back", tuple((b, b.capitalize()) for b in persist.BACKS), "back"),
+            Swatches("back", "Card back", tuple((b, b.capitalize()) for b in settings.BACKS), "back"),
             Swatches(
                 "felt",
                 "Table",
-                tuple((f, f.capitalize()) for f in persist.FELTS),
+                tuple((f, f.capitalize()) for f in settings.FELTS),
                 "felt",
                 "High contrast keeps its own black table and back.",
             ),

@@ -24,7 +24,7 @@ from ui.browser.dom import DomEvent, Element, document, el, is_none
 from ui.chrome.appearance_view import Appearance
 from ui.screens.dialog_view import DialogHost
 from ui.screens.settings import GROUPS, Control, Seg, Swatches, Switch, stored_text
-from ui.storage import settings as persist
+from ui.storage import settings
 
 
 def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], None] | None = None) -> None:
@@ -77,7 +77,7 @@ def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], 
             target.focus()
 
     def reset() -> None:
-        defaults = persist.Settings()
+        defaults = settings.Settings()
         look.change(**{f.name: getattr(defaults, f.name) for f in fields(defaults)})
         confirming[0] = False
         render()
@@ -113,7 +113,7 @@ def _row(parent: Element, label: str, help_text: str, label_id: str) -> Element:
 def _control(
     parent: Element,
     control: Control,
-    s: persist.Settings,
+    s: settings.Settings,
     set_text: Callable[[str, str], None],
     on: Callable[..., None],
 ) -> None:

@@ -31,11 +31,11 @@ from ui.screens import statistics_text
 from ui.screens.dialog_view import Dialog, DialogHost
 from ui.screens.tile import difficulty, table_picture
 from ui.screens.tile_view import draw_table
-from ui.storage import statistics as stats
+from ui.storage import statistics
 from ui.storage.counting import Keeper
 
 
-def end_summary(change: stats.RecordChange | None, box: Element) -> None:
+def end_summary(change: statistics.RecordChange | None, box: Element) -> None:
     """The end screen's lines about the statistics."""
     if change is None:
         return
@@ -162,8 +162,8 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, opening: StatsOpening, on_cl
             return
         name, text = got
         try:
-            book = stats.parse(text)
-        except stats.StatsError as e:
+            book = statistics.parse(text)
+        except statistics.StatsError as e:
             say(f"{name} was not imported: {e}. Your statistics are unchanged.", "error")
             return
         keeper.replace(book)
@@ -185,7 +185,7 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, opening: StatsOpening, on_cl
     render()
 
 
-def _overview(view: Element, book: stats.Book, current: str) -> None:
+def _overview(view: Element, book: statistics.Book, current: str) -> None:
     """The totals of every game, and a card for each game."""
     el("h3", "visually-hidden", "All games", parent=view)
     _figures(view, statistics_text.totals(book, list(PRESETS)), "stats-totals")
@@ -194,7 +194,7 @@ def _overview(view: Element, book: stats.Book, current: str) -> None:
         _card(grid, pid, book.get(pid), pid == current)
 
 
-def _card(grid: Element, preset: str, record: stats.Record, current: bool) -> None:
+def _card(grid: Element, preset: str, record: statistics.Record, current: bool) -> None:
     """One game's card: its table drawn, its name, its win percentage as a
     figure and a bar, its record and its recent results."""
     rules = PRESETS[preset]
@@ -219,7 +219,7 @@ def _card(grid: Element, preset: str, record: stats.Record, current: bool) -> No
         _chart(button, record, "stats-spark", hidden=True)
 
 
-def _details(dialog: Dialog, view: Element, book: stats.Book, preset: str, back: Callable[[], None]) -> None:
+def _details(dialog: Dialog, view: Element, book: statistics.Book, preset: str, back: Callable[[], None]) -> None:
     """Every figure of one game, its recent results as a chart."""
     rules = PRESETS[preset]
     page = el("div", "stats-details", parent=view, data_preset=preset)
@@ -256,7 +256,7 @@ def _figures(parent: Element, figures: list[tuple[str, str, str]], extra: str) -
     return dl
 
 
-def _chart(parent: Element, r: stats.Record, cls: str, hidden: bool) -> None:
+def _chart(parent: Element, r: statistics.Record, cls: str, hidden: bool) -> None:
     """The recent results: wins stand up from the line, losses hang below."""
     bars = statistics_text.chart_bars(r)
     label = f"The last {len(bars)} games: " + ", ".join(x.result for x in r.recent)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import engine
 from ui.storage import games as library
-from ui.storage import statistics as stats
+from ui.storage import statistics
 from ui.storage.games import GameMeta
 from ui.storage.store import STATS, UNREADABLE, Change, Records
 
@@ -27,25 +27,30 @@ class Keeper:
 
     def __init__(self, records: Records) -> None:
         self.records = records
-        self.book = stats.Book()
+        self.book = statistics.Book()
         self.blocked = False
         self.notes: list[str] = []
-        self.told: Callable[[str], None] = self.notes.append
-        """Where a sentence for the player goes (the session points it at the messages)."""
-        self.last: tuple[str, stats.RecordChange] | None = None  # (game id, change)
+        self._told: Callable[[str], None] = self.notes.append
+        """Where a sentence for the player goes (:meth:`tell_to`)."""
+        self.last: tuple[str, statistics.RecordChange] | None = None  # (game id, change)
         self._pending = 0
         self._waiting: list[Callable[[], None]] = []
         raw = records.get(STATS)
         if raw:
             try:
-                self.book = stats.parse(raw)
-            except stats.StatsError as e:
+                self.book = statistics.parse(raw)
+            except statistics.StatsError as e:
                 self._unreadable(raw, str(e))
+
+    def tell_to(self, fn: Callable[[str], None]) -> None:
+        """Say each sentence for the player with ``fn`` from now on (the
+        page's messages, once the start has shown what it found)."""
+        self._told = fn
 
     def _unreadable(self, raw: str, why: str) -> None:
         self.blocked = True
         if "newer version" in why:
-            self.told(
+            self._told(
                 f"Your statistics could not be read ({why}). They are left as they are; "
                 "games played on this page are not counted until it is reloaded."
             )
@@ -55,12 +60,12 @@ class Keeper:
             self._pending -= 1
             if failure is None:
                 self.blocked = False
-                self.told(
+                self._told(
                     f"Your statistics could not be read ({why}). They were set aside in this "
                     f"browser's storage ({STATS + UNREADABLE}) and counting starts again."
                 )
             else:
-                self.told(
+                self._told(
                     f"Your statistics could not be read ({why}), and could not be set aside: "
                     f"{failure}. They are left as they are, and games are not counted for now."
                 )
@@ -84,20 +89,20 @@ class Keeper:
         raw = self.records.get(STATS)
         if raw is None:
             if not self.blocked:
-                self.book = stats.Book()
+                self.book = statistics.Book()
             return
         try:
-            self.book = stats.parse(raw)
-        except stats.StatsError:
+            self.book = statistics.parse(raw)
+        except statistics.StatsError:
             pass  # another version wrote it: keep ours, and write nothing over it
 
-    def _fresh(self, texts: dict[str, str | None]) -> stats.Book | None:
+    def _fresh(self, texts: dict[str, str | None]) -> statistics.Book | None:
         raw = texts.get(STATS)
         if not raw:
-            return stats.Book()
+            return statistics.Book()
         try:
-            return stats.parse(raw)
-        except stats.StatsError:
+            return statistics.parse(raw)
+        except statistics.StatsError:
             return None  # never replaced
 
     def settle(self, meta: GameMeta, save: str, counted: Callable[[], None], remember: bool = True) -> None:
@@ -134,7 +139,7 @@ class Keeper:
 
         self.records.update(meta.id, (STATS,), locked, lambda _: self.refresh())
 
-    def _rewrite(self, fn: Callable[[stats.Book], None]) -> None:
+    def _rewrite(self, fn: Callable[[statistics.Book], None]) -> None:
         """Change the stored book with ``fn`` (under the lock, on the stored book)."""
 
         def locked(_: str | None, texts: dict[str, str | None]) -> Change | None:
@@ -150,7 +155,7 @@ class Keeper:
     def reset(self, preset: str) -> None:
         self._rewrite(lambda book: book.reset(preset))
 
-    def replace(self, book: stats.Book) -> None:
+    def replace(self, book: statistics.Book) -> None:
         """An imported book takes the place of ours (what could not be read is set aside first)."""
         change = Change(kv={STATS: book.to_text()})
         raw = self.records.get(STATS)
@@ -160,7 +165,7 @@ class Keeper:
         self.blocked = False
         self.records.write(change)
 
-    def change_for(self, game_id: str) -> stats.RecordChange | None:
+    def change_for(self, game_id: str) -> statistics.RecordChange | None:
         if self.last is not None and self.last[0] == game_id:
             return self.last[1]
         return None

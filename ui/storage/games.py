@@ -37,8 +37,7 @@ from typing import NamedTuple
 import engine
 from engine import MAX_DEAL, MIN_DEAL, OptionValue, jsontext
 from ui.game.daily import parse_day
-from ui.storage import settings
-from ui.storage import statistics as stats
+from ui.storage import settings, statistics
 
 __all__ = ["STATES", "GameMeta", "Loaded", "Settled", "from_legacy", "load_record", "settle", "unfinished"]
 
@@ -220,10 +219,10 @@ class Settled(NamedTuple):
 
     meta: GameMeta
     stats_text: str
-    change: stats.RecordChange
+    change: statistics.RecordChange
 
 
-def settle(meta: GameMeta, book: stats.Book) -> Settled | None:
+def settle(meta: GameMeta, book: statistics.Book) -> Settled | None:
     """Count the game of ``meta`` in ``book`` (changed in place) once: None
     when it is counted already.  A finished game counts as its state says
     (``shown``: not as a win or a loss, in the "shown" count); an unfinished

@@ -13,7 +13,7 @@ writes and by what the other tabs say they wrote.  Every write goes to a
 :class:`MemoryStore` here and in tests) in the order it was made, and is on
 disk before the store reports it done.  A write the browser refuses (full,
 turned off) leaves what was stored as it was and is reported to
-:attr:`Records.failed`.
+:meth:`Records.report_failures_to`.
 
 >>> store = MemoryStore()
 >>> records = Records(store)
@@ -109,15 +109,18 @@ class Records:
         self.kv: dict[str, str] = dict(kv or {})
         self.metas: dict[str, str] = dict(metas or {})
         """Every game's stored meta text, by id."""
-        self.failed: Callable[[str], None] = _ignore
-        """Told why, when a write did not reach the storage."""
+        self._failed: Callable[[str], None] = _ignore
+
+    def report_failures_to(self, fn: Callable[[str], None]) -> None:
+        """``fn(why)`` from now on, when a write does not reach the storage."""
+        self._failed = fn
 
     # -- texts ---------------------------------------------------------------------
     def get(self, key: str) -> str | None:
         return self.kv.get(key)
 
     def set(self, key: str, value: str) -> bool:
-        """Write a text (queued; a refusal is reported to :attr:`failed`)."""
+        """Write a text (queued; a refusal is reported, :meth:`report_failures_to`)."""
         self.write(Change(kv={key: value}))
         return True
 
@@ -139,11 +142,11 @@ class Records:
         self.store.update(game_id, keys, locked, self._reported(done))
 
     def _reported(self, done: Done) -> Done:
-        """``done``, after telling :attr:`failed` of a refusal."""
+        """``done``, after reporting a refusal."""
 
         def finished(why: str | None) -> None:
             if why is not None:
-                self.failed(why)
+                self._failed(why)
             done(why)
 
         return finished

@@ -28,7 +28,7 @@ from ui.browser.dom import Bindings, DomEvent, Element, document, el, is_none, t
 from ui.chrome.messages_view import Messages
 from ui.screens.dialog_view import DialogHost
 from ui.table import keyboard as kb
-from ui.table import pointer as targets
+from ui.table import pointer
 from ui.table.animate_view import tf
 from ui.table.cards import Place, pile_base, tableau_index
 from ui.table.layout import Layout, Rect
@@ -300,8 +300,8 @@ class Keys:
         sel = self.table.selected
         if sel is None or g is None or self.focus is None or self.focus.pile == sel[0]:
             return
-        m = targets.move_to(g.rules, sel[0], sel[2], self.focus.pile)
-        legal = m is not None and (m.kind != "found" or sel[2] == 1) and g.why_illegal(m) is None
+        m = pointer.move_to(g.rules, sel[0], sel[2], self.focus.pile)
+        legal = m is not None and (m.kind != "found" or sel[2] == 1) and self.table.is_legal(m)
         self.messages.announce(kb.target_sentence(g.rules, self.focus.pile, legal), tag="keys")
 
     def pick(self) -> None:
@@ -330,11 +330,11 @@ class Keys:
                 self.messages.show("Cards go to a foundation one at a time.")
                 self.commands.illegal()
                 return
-            m = targets.move_to(g.rules, src, count, pile)
+            m = pointer.move_to(g.rules, src, count, pile)
             if m is None:
                 self.messages.show(f"Cards cannot go to {kb.pile_words(g.rules, pile)}.")
                 return
-            self.table.play(m)  # illegal: the engine's reason is shown and the pick stays
+            self.table.dispatch(m)  # illegal: the engine's reason is shown and the pick stays
             return
         if stock:
             self._deal(pile)
@@ -399,7 +399,7 @@ class Keys:
             self.table.send_best(pile, index)
 
     def _deal(self, pile: PileId) -> None:
-        self.table.play(Move.deal() if pile is STOCK else Move.draw(pile.index))
+        self.table.dispatch(Move.deal() if pile is STOCK else Move.draw(pile.index))
 
     def deal(self) -> None:
         """D: deal the stock; in Tournament Spider, deal the focused draw
@@ -416,7 +416,7 @@ class Keys:
             return
         left = [k for k in range(g.rules.draw_piles) if g.position.stock[k]]
         if not left:
-            self.table.play(Move.draw(0))  # the engine says why not
+            self.table.dispatch(Move.draw(0))  # the engine says why not
             return
         self.came = None
         self._set_focus(kb.arrive(g.rules, g.position, PileId.draw(left[0])))

@@ -19,7 +19,7 @@ from typing import Protocol
 import engine
 from engine import Move, PileId
 from ui.browser.dom import Bindings, DomEvent, Element, Style, window
-from ui.table import cards as model
+from ui.table import cards
 from ui.table import pointer as targets
 from ui.table.animate_view import tf
 from ui.table.layout import Layout
@@ -32,13 +32,14 @@ class View(Protocol):
     @property
     def game(self) -> engine.Game | None: ...
     @property
-    def tracker(self) -> model.Tracker | None: ...
+    def tracker(self) -> cards.Tracker | None: ...
     @property
-    def places(self) -> list[model.Place | None]: ...
+    def places(self) -> list[cards.Place | None]: ...
     def layout_now(self) -> Layout | None: ...
     def accepts_input(self) -> bool: ...
     def before_input(self) -> None: ...
-    def play(self, move: Move) -> bool: ...
+    def dispatch(self, move: Move, how: str = ...) -> bool: ...
+    def is_legal(self, move: Move) -> bool: ...
     def tap(self, pile: PileId | None, index: int | None) -> None: ...
     def refuse(self, reason: str, uids: list[int], sound: bool = False) -> None: ...
     def why_not_movable(self, pile: PileId, index: int) -> str: ...
@@ -142,7 +143,7 @@ class Pointer:
         count = targets.drag_count(g.rules, g.position, d.pile, d.index)
         if count == 0:
             # The same answer as a tap: the reason, and a short shake of the cards.
-            if model.tableau_index(g.rules, d.pile) is not None:
+            if cards.tableau_index(g.rules, d.pile) is not None:
                 v.refuse(v.why_not_movable(d.pile, d.index), t.piles[d.pile][d.index :])
             return False
         v.lifted()
@@ -231,14 +232,12 @@ class Pointer:
             if m is None:
                 continue
             moves[pile] = m
-            (legal if g.why_illegal(m) is None else illegal).append(pile)
+            (legal if v.is_legal(m) else illegal).append(pile)
         target, ok = targets.choose_drop(lay, rect, legal, illegal)
         self._let_go(d, x, y)
         if target is not None and ok:
-            v.play(moves[target])
+            v.dispatch(moves[target])
             return
         v.redraw(True)
         if target is not None:
-            reason = g.why_illegal(moves[target])
-            if reason:
-                v.refuse(reason, [], sound=True)
+            v.dispatch(moves[target])  # illegal: the engine says why (its one judgement)

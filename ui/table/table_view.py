@@ -1,10 +1,13 @@
 """The table: one game on the felt, its cards drawn, and the actions on it.
 
-:class:`Table` holds the table state (the game, the card tracker, the layout
-and the places it gives, the tap or keyboard selection) and turns an action
-into engine events and back into DOM changes:
+:class:`Table` keeps what it derives from the game in the one table state
+(:class:`ui.table.state.TableState`: the card tracker, the layout and the
+places it gives, the tap or keyboard selection) and turns an action into
+engine events and back into DOM changes.  Every move, from the pointer, the
+keys, a tap, Finish or "Show me how", comes through :meth:`Table.dispatch`,
+where the engine judges it once:
 
-    pointer / keys / buttons ──> Table.play(move) ──> engine.Game.play
+    pointer / keys / taps / helpers ──> Table.dispatch(move) ──> engine.Game.play
     events ──> Tracker.apply ──> layout ──> plan ──> CardRenderer.render
           └──> TableHost.acted(events, how): saying it, sound, saving, the end
 
@@ -28,10 +31,11 @@ from ui.browser.dom import Element
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
 from ui.table import cards as model
-from ui.table import pointer as targets
+from ui.table import pointer
 from ui.table.layout import Layout, Options, card_cap, layout_table, table_margin
 from ui.table.pointer_view import Pointer
 from ui.table.render_view import CardRenderer, Scene
+from ui.table.state import TableState
 
 TOP_BAR = 52.0
 """Header height (one row); on narrow screens it takes two rows (:data:`TOP_BAR_NARROW`)."""
@@ -63,6 +67,7 @@ class Table:
         renderer: CardRenderer,
         appearance: Appearance,
         host: TableHost,
+        state: TableState,
     ) -> None:
         self.root = root
         self.el = table
@@ -71,17 +76,50 @@ class Table:
         self.renderer = renderer
         self.look = appearance
         self.host = host
-        self.game: engine.Game | None = None
-        self.tracker: model.Tracker | None = None
-        self.layout: Layout | None = None
-        self.places: list[model.Place | None] = []
-        self.selected: tuple[PileId, int, int] | None = None
-        """(pile, index, count) of the selected cards."""
+        self.state = state
         self.width = self.height = 0.0
         self.top_bar = TOP_BAR
         self.pointer = Pointer(felt, table, self, renderer)
         self._on_piles: Callable[[], None] = lambda: None
         self._on_render: Callable[[], None] = lambda: None
+
+    # -- the state: the game is the current game's, the rest the table's own --------
+    @property
+    def game(self) -> engine.Game | None:
+        return self.state.game
+
+    @property
+    def tracker(self) -> model.Tracker | None:
+        return self.state.tracker
+
+    @tracker.setter
+    def tracker(self, tracker: model.Tracker | None) -> None:
+        self.state.tracker = tracker
+
+    @property
+    def layout(self) -> Layout | None:
+        return self.state.layout
+
+    @layout.setter
+    def layout(self, layout: Layout | None) -> None:
+        self.state.layout = layout
+
+    @property
+    def places(self) -> list[model.Place | None]:
+        return self.state.places
+
+    @places.setter
+    def places(self, places: list[model.Place | None]) -> None:
+        self.state.places = places
+
+    @property
+    def selected(self) -> tuple[PileId, int, int] | None:
+        """(pile, index, count) of the selected cards."""
+        return self.state.selected
+
+    @selected.setter
+    def selected(self, selected: tuple[PileId, int, int] | None) -> None:
+        self.state.selected = selected
 
     def watch(self, on_piles: Callable[[], None], on_render: Callable[[], None]) -> None:
         """``on_piles()`` when a game's pile elements exist (before it is drawn),
@@ -106,10 +144,11 @@ class Table:
         self.render(model.Plan({}, [], [], model.MOVE_MS) if animate else None)
 
     # -- the game -------------------------------------------------------------
-    def show(self, game: engine.Game, animate_deal: bool) -> None:
-        """Put ``game`` on the felt (dealt from the stock when ``animate_deal``)."""
+    def show(self, animate_deal: bool) -> None:
+        """Put the state's game on the felt (dealt from the stock when ``animate_deal``)."""
         self.pointer.cancel(animate=False)
-        self.game = game
+        game = self.game
+        assert game is not None
         self.selected = None
         self.tracker = model.Tracker.from_view(game.rules, game.public_view())
         self.renderer.clear()
@@ -217,18 +256,28 @@ class Table:
         self.render(None)
 
     # -- actions ------------------------------------------------------------------
-    def play(self, move: Move) -> bool:
-        """Play a move; say why not if it is illegal."""
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal now, from the state's move list (no judgement of the engine's)."""
+        return self.state.is_legal(move)
+
+    def dispatch(self, move: Move, how: str = "play") -> bool:
+        """The one way a move reaches the engine: played if this tab may act,
+        judged once (by :meth:`engine.Game.play`), refused with the engine's
+        reason (and the illegal sound) if it is illegal; what it did is then
+        shown and handed on (:meth:`show_events`).  True when it was played."""
         g = self.game
-        assert g is not None
+        assert g is not None and self.tracker is not None
         self.renderer.animator.finish()
         if not self.host.may_act():
             return False
-        reason = g.why_illegal(move)
-        if reason is not None:
-            self.host.refused(reason, True)
+        before = model.copy_tracker(self.tracker)
+        try:
+            events = g.play(move)
+        except engine.IllegalMove as e:
+            self.host.refused(e.reason or str(e), True)
             return False
-        self.act(lambda: g.play(move))
+        self.selected = None
+        self.show_events(events, before, False, how)
         return True
 
     def act(self, fn: Callable[[], list[Event]], reverse: bool = False, how: str = "play") -> None:
@@ -271,7 +320,7 @@ class Table:
             return
         if pile.is_stock_like:
             self.deselect()
-            self.play(Move.deal() if pile is STOCK else Move.draw(pile.index))
+            self.dispatch(Move.deal() if pile is STOCK else Move.draw(pile.index))
             return
         mode = self.look.settings.tap
         sel = self.selected
@@ -282,10 +331,10 @@ class Table:
             elif pile == src and index is not None:
                 self.select(pile, index)
             else:
-                m = targets.move_to(g.rules, src, count, pile)
+                m = pointer.move_to(g.rules, src, count, pile)
                 self.deselect()
                 if m is not None:
-                    self.play(m)
+                    self.dispatch(m)
             return
         if index is None:
             self.deselect()
@@ -310,7 +359,7 @@ class Table:
         g = self.game
         assert g is not None
         if count is None:
-            count = targets.drag_count(g.rules, g.position, pile, index)
+            count = pointer.drag_count(g.rules, g.position, pile, index)
         if not count:
             self.refuse(self.why_not_movable(pile, index), self.tracker.piles[pile][index:] if self.tracker else [])
             self.deselect()
@@ -342,20 +391,20 @@ class Table:
         g = self.game
         assert g is not None and self.tracker is not None
         self.deselect()
-        count = targets.drag_count(g.rules, g.position, pile, index)
+        count = pointer.drag_count(g.rules, g.position, pile, index)
         if not count:
             self.refuse(self.why_not_movable(pile, index), self.tracker.piles[pile][index:])
             return
         src = model.tableau_index(g.rules, pile)
         assert src is not None
-        m = targets.best_move(g.rules, g.position, g.legal_moves(), src, count)
+        m = pointer.best_move(g.rules, g.position, self.state.legal(), src, count)
         if m is None:
             self.refuse(
                 "These cards have nowhere to go." if count > 1 else "This card has nowhere to go.",
                 self.tracker.piles[pile][index:],
             )
             return
-        self.play(m)
+        self.dispatch(m)
 
     def refuse(self, reason: str, uids: list[int], sound: bool = False) -> None:
         """The answer to cards that cannot move: the reason, and a short shake of them."""

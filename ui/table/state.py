@@ -1,0 +1,72 @@
+"""The table state: the game in play and everything the page derives from
+it, held once (pure: no browser imports).
+
+One :class:`TableState` is made by the composition root and shared: the
+current game (:mod:`ui.game.current`) puts a game in it
+(:meth:`TableState.set_game`), the table (:mod:`ui.table.table_view`) keeps
+what it derives there (the card tracker, the layout and the places it
+gives, the selection), and every input asks it what is legal now
+(:meth:`TableState.legal`, the engine's move list of the position, made once
+per position) instead of asking the engine to judge each candidate.  The
+engine judges a move once, when it is played (``dispatch``).
+
+>>> import engine
+>>> state = TableState()
+>>> state.game is None and state.legal() == []
+True
+>>> state.set_game(engine.new_game("spider-1", deal=12345))
+>>> move = state.legal()[0]
+>>> state.is_legal(move), state.legal() is state.legal()
+(True, True)
+>>> _ = state.game.play(move)  # a new position: the list is made again
+>>> state.is_legal(move)
+False
+"""
+
+from __future__ import annotations
+
+import engine
+from engine import Move, PileId, Position
+from ui.table.cards import Place, Tracker
+from ui.table.layout import Layout
+
+
+class TableState:
+    """The one state of the table (see the module's words)."""
+
+    def __init__(self) -> None:
+        self.game: engine.Game | None = None
+        """The game in play: set only by :meth:`set_game`."""
+        self.tracker: Tracker | None = None
+        """The physical cards of the game, as the player sees them."""
+        self.layout: Layout | None = None
+        self.places: list[Place | None] = []
+        """Each card's place in the layout, by uid."""
+        self.selected: tuple[PileId, int, int] | None = None
+        """(pile, index, count) of the cards picked by a tap or a key."""
+        self._legal_at: tuple[Position, int] | None = None
+        self._legal: list[Move] = []
+
+    def set_game(self, game: engine.Game) -> None:
+        """Put ``game`` on the table; what was derived from the last one goes."""
+        self.game = game
+        self.tracker = None
+        self.layout = None
+        self.places = []
+        self.selected = None
+        self._legal_at = None
+
+    def legal(self) -> list[Move]:
+        """Every legal action now, made once per position (none once the game is over)."""
+        g = self.game
+        if g is None:
+            return []
+        key = (g.position, len(g.moves) if g.end_reason is None else -1)
+        if self._legal_at != key:
+            self._legal_at = key
+            self._legal = g.legal_moves()
+        return self._legal
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is among the legal actions now (the engine's own list)."""
+        return move in self.legal()
