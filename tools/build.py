@@ -34,12 +34,21 @@ Text files of ours may hold placeholders that the build fills in:
 ``@PYODIDE_DIR@``, ``@PYSCRIPT_DIR@``, ``@PYODIDE_VERSION@``,
 ``@PYSCRIPT_VERSION@``, ``@BUILD@`` (the content hash), and in JavaScript
 ``/*@PYTHON_FILES@*/[]``, ``/*@SNAPSHOT_MODULES@*/[]``,
-``/*@DOWNLOAD_SIZES@*/{}``, ``/*@WIRE_SIZES@*/{}``, ``/*@LOCK_FILE@*/null`` and
+``/*@DOWNLOAD_SIZES@*/{}``, ``/*@WIRE_SIZES@*/{}``, ``/*@LOCK_FILE@*/null``,
+``/*@PATCHES_OFF@*/[]`` (the run-time patches ``--no-patch`` switched off) and
 ``/*@PRECACHE@*/{}``; in HTML
 ``<!--@MODULEPRELOADS@-->`` (a modulepreload link for every JavaScript module
 the start-up imports).
 
-Usage: ``python3 tools/build.py [--out DIR] [--source DIR] [--node-modules DIR] [--no-snapshot] [--no-compress] [--no-minify]``.
+Our Pyodide loader (``shell/pyodide-boot.mjs`` and the modules of
+``LOADER_MODULES``) ships as one module, bundled by esbuild
+(:func:`bundled_loader`), when the scripts are minified.
+
+Every patch to Pyodide, PyScript or Emscripten is listed in
+``shell/patches.mjs``; ``--no-patch NAME`` (repeatable, or ``all``) switches
+one off: a build patch here, a run-time one for every visit of the build.
+
+Usage: ``python3 tools/build.py [--out DIR] [--source DIR] [--node-modules DIR] [--no-snapshot] [--no-compress] [--no-minify] [--no-patch NAME]``.
 """
 
 from __future__ import annotations
@@ -96,6 +105,27 @@ SNAPSHOT_CACHE = ROOT / ".cache" / "snapshots"
 SNAPSHOT_TOOL = Path(__file__).resolve().parent / "make_snapshot.mjs"
 COMPRESS_TOOL = Path(__file__).resolve().parent / "compress.mjs"
 MINIFY_TOOL = Path(__file__).resolve().parent / "minify.mjs"
+BUNDLE_TOOL = Path(__file__).resolve().parent / "bundle.mjs"
+LOADER = "shell/pyodide-boot.mjs"
+LOADER_MODULES = (
+    "shell/loader-context.mjs",
+    "shell/patches.mjs",
+    "shell/downloads.mjs",
+    "shell/snapshot-cache.mjs",
+    "shell/python-files.mjs",
+)
+"""The modules of our Pyodide loader that :func:`bundled_loader` inlines into ``LOADER``."""
+BUILD_PATCHES = ("slim-wasm", "wrap-at-once", "compile-hint", "snapshot-xor")
+RUNTIME_PATCHES = (
+    "snapshot",
+    "snapshot-in-place",
+    "early-wasm",
+    "lazy-files",
+    "download-progress",
+    "entry-prefetch",
+    "pyscript-package",
+)
+"""The patches ``--no-patch`` can switch off (``shell/patches.mjs`` lists what each does)."""
 MINIFY_CACHE = ROOT / ".cache" / "minified"
 MINIFIED_SUFFIXES = {".js": "js", ".mjs": "js", ".css": "css"}
 """What gets minified (by esbuild, from package.json), and with which loader."""
@@ -356,7 +386,7 @@ def runtime_patched(javascript: str) -> str:
     return javascript.replace("var reportUndefinedSymbols=", insert + "var reportUndefinedSymbols=")
 
 
-def pyodide_for_site(pyodide: Vendor, cache: Path = PYODIDE_CACHE) -> Vendor:
+def pyodide_for_site(pyodide: Vendor, cache: Path = PYODIDE_CACHE, off: frozenset[str] = frozenset()) -> Vendor:
     """Pyodide as the site ships it: npm's files, its wasm without the exports
     :func:`unused_exports` finds (0.07 MB less on a first visit; every start
     instantiates each export, and Emscripten's loader gives each exported
@@ -364,13 +394,15 @@ def pyodide_for_site(pyodide: Vendor, cache: Path = PYODIDE_CACHE) -> Vendor:
     module as :func:`runtime_patched` edits it (kept as npm has it, with a
     warning, if that cannot be done).  The snapshot is made from this folder
     too, so its function table is the one the page builds.  Kept in CACHE by
-    the hash of the slim wasm and the edited module."""
+    the hash of the slim wasm and the edited module.  OFF: the patches
+    switched off ("slim-wasm", "wrap-at-once": that file as npm has it)."""
     wasm = (pyodide.source / "pyodide.asm.wasm").read_bytes()
     runtime = (pyodide.source / "pyodide.asm.mjs").read_text(encoding="utf-8")
     javascript = runtime + (pyodide.source / "pyodide.mjs").read_text(encoding="utf-8")
-    slim = wasm_image.without_exports(wasm, unused_exports(wasm, javascript))
+    slim = wasm if "slim-wasm" in off else wasm_image.without_exports(wasm, unused_exports(wasm, javascript))
     try:
-        runtime = runtime_patched(runtime)
+        if "wrap-at-once" not in off:
+            runtime = runtime_patched(runtime)
     except ValueError as error:
         print(f"build: Pyodide's runtime ships as npm has it ({error})", file=sys.stderr)
     folder = cache / f"pyodide-{pyodide.version}-{sha256(slim + runtime.encode())[:16]}"
@@ -799,6 +831,38 @@ def minified(contents: dict[str, bytes], node_modules: Path, cache: Path = MINIF
     return out
 
 
+def bundled_loader(contents: dict[str, bytes], node_modules: Path) -> dict[str, bytes]:
+    """``contents`` with the loader's modules (``LOADER_MODULES``) inlined into
+    ``LOADER`` by esbuild (``tools/bundle.mjs``) and left out of the site: a
+    first visit requests one module for the loader, as before it was split.
+    Without Node or esbuild they ship as separate modules (with a warning)."""
+    esbuild = node_modules / "esbuild" / "lib" / "main.js"
+    node = shutil.which("node")
+    if node is None or not esbuild.is_file():
+        print("build: no `node` or no esbuild; the loader ships as separate modules", file=sys.stderr)
+        return contents
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name in (LOADER, *LOADER_MODULES):
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_bytes(contents[name])
+        job = {"folder": str(folder), "entry": LOADER, "inline": list(LOADER_MODULES), "out": str(folder / "out.mjs")}
+        (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        run = subprocess.run(
+            [node, str(BUNDLE_TOOL), str(esbuild), str(folder / "job.json")],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        if run.returncode != 0:
+            raise BuildError(f"bundling the loader failed: {run.stdout.strip()[-500:] or run.stderr.strip()[-500:]}")
+        bundle = (folder / "out.mjs").read_bytes()
+    out = {path: data for path, data in contents.items() if path not in LOADER_MODULES}
+    out[LOADER] = bundle
+    return out
+
+
 EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
 """V8's compile hint (Chromium 136 and later; a comment to everything else)."""
 
@@ -917,11 +981,19 @@ def build(
     snapshot_cache: Path = SNAPSHOT_CACHE,
     compress: bool = True,
     minify: bool = True,
+    patches_off: frozenset[str] = frozenset(),
 ) -> dict[str, object]:
     source = source.resolve()
     node_modules = (node_modules or source / "node_modules").resolve()
+    off = frozenset(BUILD_PATCHES + RUNTIME_PATCHES) if "all" in patches_off else patches_off
+    unknown = off - set(BUILD_PATCHES + RUNTIME_PATCHES)
+    if unknown:
+        raise BuildError(f"no patch named {', '.join(sorted(unknown))} (shell/patches.mjs lists them)")
+    if "snapshot-in-place" in off:  # the only way the page undoes snapshot-xor
+        off |= {"snapshot-xor"}
+    snapshot = snapshot and "snapshot" not in off
     pyodide, pyscript = load_vendors(node_modules, all_vendor)
-    pyodide = pyodide_for_site(pyodide)
+    pyodide = pyodide_for_site(pyodide, off=off)
     vendors = [pyodide, pyscript]
     files = our_files(source)
     py_files = python_files(files)
@@ -939,14 +1011,15 @@ def build(
 
     # The snapshot shipped for first visits: outside the content hash and the
     # precache (its bytes differ from one making to the next; its name, from
-    # what went into it, is in pyodide-boot.mjs and so in the build hash).
+    # what went into it, is in the loader (shell/loader-context.mjs) and so in the build hash).
     shipped: dict[str, bytes] = {}
     shipped_base: dict[str, int] | None = None
     if snapshot:
         name, spec = snapshot_inputs(source, pyodide, files, py_files, pure, stdlib_file)
         data = make_snapshot(name, spec, snapshot_cache)
-        if data is not None:
+        if data is not None and "snapshot-xor" not in off:
             data, shipped_base = ship_snapshot(data, pyodide)
+        if data is not None:
             shipped[f"{SNAPSHOT_DIR}/{name}"] = data
     shipped_path = next(iter(shipped), "")
     # The big downloads the loading screen counts: their sizes, and as sent compressed.
@@ -971,6 +1044,7 @@ def build(
         "/*@SHIPPED_BASE@*/null": json.dumps(shipped_base),
         "/*@STDLIB_REST@*/[]": json.dumps(rest, separators=(",", ":")),
         "/*@LOCK_FILE@*/null": json.dumps(lock_file(pyodide)),
+        "/*@PATCHES_OFF@*/[]": json.dumps(sorted(off & set(RUNTIME_PATCHES))),
     }
 
     preloads = [
@@ -996,8 +1070,9 @@ def build(
         contents[stdlib_name] = trimmed
         contents[f"{FULL_STDLIB_DIR}/python_stdlib-{pyodide.version}.zip"] = full_stdlib
     if minify:
-        contents = minified(contents, node_modules)
-    compile_eagerly(contents, f"{pyodide.site_dir}/pyodide.asm.mjs")
+        contents = minified(bundled_loader(contents, node_modules), node_modules)
+    if "compile-hint" not in off:
+        compile_eagerly(contents, f"{pyodide.site_dir}/pyodide.asm.mjs")
 
     build_id = content_hash(contents)
     for site_path, data in contents.items():
@@ -1017,6 +1092,7 @@ def build(
         "python_files": py_files,
         "snapshot_modules": pure,
         "shipped_snapshot": shipped_path,
+        "patches_off": sorted(off),
         "bytes": sum(len(d) for d in contents.values()) + sum(len(d) for d in shipped.values()),
     }
     copies = compressed_copies(contents | shipped) if compress else {}
@@ -1066,6 +1142,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="ship the scripts and stylesheets as written (to read them in the browser)",
     )
+    parser.add_argument(
+        "--no-patch",
+        action="append",
+        default=[],
+        choices=("all", *BUILD_PATCHES, *RUNTIME_PATCHES),
+        metavar="NAME",
+        help="switch a patch to Pyodide, PyScript or Emscripten off (shell/patches.mjs lists them; all: every one)",
+    )
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
@@ -1077,6 +1161,7 @@ def main(argv: list[str] | None = None) -> int:
             not args.no_snapshot,
             compress=not args.no_compress,
             minify=not args.no_minify,
+            patches_off=frozenset(args.no_patch),
         )
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
