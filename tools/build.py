@@ -407,13 +407,18 @@ def pyodide_for_site(pyodide: Vendor, cache: Path = PYODIDE_CACHE, off: frozense
         print(f"build: Pyodide's runtime ships as npm has it ({error})", file=sys.stderr)
     folder = cache / f"pyodide-{pyodide.version}-{sha256(slim + runtime.encode())[:16]}"
     if not (folder / "pyodide.asm.wasm").is_file():
-        for old in cache.glob("*pyodide-*"):  # an earlier one, or a copy left half-made
-            shutil.rmtree(old, ignore_errors=True)
+        # Dropped: a folder no build has used for a week (builds with patches
+        # on and off, even at once, each keep theirs).
+        for old in cache.glob("*pyodide-*"):
+            if time.time() - old.stat().st_mtime > 7 * 86400:
+                shutil.rmtree(old, ignore_errors=True)
         part = folder.with_name("part-" + folder.name)
+        shutil.rmtree(part, ignore_errors=True)  # left by a build that stopped half-way
         shutil.copytree(pyodide.source, part, ignore=shutil.ignore_patterns("pyodide.asm.*", "*.map"))
         (part / "pyodide.asm.mjs").write_text(runtime, encoding="utf-8")
         (part / "pyodide.asm.wasm").write_bytes(slim)
         part.replace(folder)
+    folder.touch()  # used now
     return replace(pyodide, source=folder)
 
 
