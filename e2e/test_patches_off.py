@@ -18,8 +18,6 @@ import engine
 
 pytestmark = pytest.mark.cpython_only
 
-__all__ = ["table_browser"]
-
 
 @pytest.fixture(scope="module")
 def nopatch_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
