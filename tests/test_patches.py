@@ -77,3 +77,18 @@ def test_the_snapshot_ships_whole_when_the_page_cannot_undo_its_xor(tmp_path: Pa
     # Whole: the static data is the wasm's, not zeros where Python left it unchanged.
     static = data[header : header + 3_000_000]
     assert static.count(0) < 0.9 * len(static)
+
+
+@needs_npm
+def test_builds_with_patches_on_and_off_each_keep_their_pyodide(tmp_path: Path) -> None:
+    """One build's Pyodide folder is not deleted by a build of another
+    variant (with a patch off), which may be reading it at that moment."""
+    npm = build.load_vendors(ROOT / "node_modules")[0]
+    slim = build.pyodide_for_site(npm, cache=tmp_path)
+    whole = build.pyodide_for_site(npm, cache=tmp_path, off=frozenset({"slim-wasm"}))
+    assert slim.source != whole.source
+    assert (slim.source / "pyodide.asm.wasm").is_file() and (whole.source / "pyodide.asm.wasm").is_file()
+    assert (whole.source / "pyodide.asm.wasm").read_bytes() == (npm.source / "pyodide.asm.wasm").read_bytes()
+    # Used again: the same folder, nothing made anew.
+    assert build.pyodide_for_site(npm, cache=tmp_path).source == slim.source
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([slim.source.name, whole.source.name])
