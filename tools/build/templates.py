@@ -62,9 +62,9 @@ def placeholder_values(
         "@PYSCRIPT_VERSION@": pyscript.version,
         # The game's Python files, [url, path, size] each, which the loader
         # writes into Pyodide's file system (shell/loader-context.mjs, read by
-        # shell/python-files.mjs): a start
-        # from a snapshot makes the files lazy, and the import system asks
-        # for their size before anything reads them.
+        # shell/python-files.mjs): a start from a snapshot makes the files
+        # lazy, and the import system asks for their size before anything
+        # reads them.
         "/*@PYTHON_FILES@*/[]": json.dumps([[p, p, files[p].stat().st_size] for p in py_files]),
         # Our modules the snapshot imports ahead (imports.snapshot_modules;
         # shell/loader-context.mjs: the loader imports them when it starts
