@@ -1,3 +1,4 @@
+// @ts-check
 // Service worker: the whole site, offline, one version at a time.
 //
 // tools/build.py fills in BUILD (a hash of the built site's content) and
@@ -8,21 +9,26 @@
 // * install: fetch every file of this version into the cache "spider-site-BUILD",
 //   checking each against its SHA-256, so a half-deployed server can never
 //   produce a mixed cache (the install fails and is retried later);
-// * fetch: a precached URL is answered from this version's cache only, the
-//   cached response as it is (re-wrapping it would lose its MIME type and the
-//   wasm code cache); ranged requests and anything else go to the network;
+// * fetch: a precached URL is answered from this version's cache only:
+//   module scripts with a response of our own holding the same bytes and
+//   headers (fromCache says why), everything else (the wasm, classic scripts,
+//   the rest) with the cached response as it is, which keeps the wasm's code
+//   cache and early.js's; ranged requests and anything else go to the network;
 // * a new version waits until the page asks it to take over ("Update ready —
 //   Reload", shell/boot.js) or until no page of the old version is open;
 // * activate: old versions' caches and snapshots are deleted.
 
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const BUILD = "@BUILD@";
 const PYODIDE_VERSION = "@PYODIDE_VERSION@";
+/** @type {Record<string, string>} site path -> SHA-256 */
 const PRECACHE = /*@PRECACHE@*/{};
 
 const CACHE = `spider-site-${BUILD}`;
 const SNAPSHOT_CACHE = `spider-snapshot-${PYODIDE_VERSION}-${BUILD}`;
-const SCOPE = new URL("./", self.location).href;
-// absolute URL -> [relative path, sha256, vendored (immutable)]
+const SCOPE = new URL("./", sw.location.href).href;
+/** @typedef {[string, string, boolean]} FileMeta relative path, sha256, vendored (immutable) */
+/** @type {Map<string, FileMeta>} absolute URL -> what is known of it */
 const FILES = new Map(
   Object.entries(PRECACHE).map(([path, hash]) => [
     new URL(path, SCOPE).href,
@@ -31,9 +37,10 @@ const FILES = new Map(
 );
 const INDEX = new URL("index.html", SCOPE).href;
 
-const hex = (buffer) =>
+const hex = (/** @type {ArrayBuffer} */ buffer) =>
   Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/** @param {string} url @param {FileMeta} meta */
 async function fetchChecked(url, [path, hash, immutable]) {
   // Versioned vendor files may come from the HTTP cache; our own files are
   // revalidated so that they are this version's.
@@ -57,7 +64,7 @@ async function precache() {
   await Promise.all(Array.from({ length: 6 }, worker));
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     precache().catch(async (error) => {
       await caches.delete(CACHE);
@@ -66,7 +73,7 @@ self.addEventListener("install", (event) => {
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
@@ -78,10 +85,11 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
 });
 
+/** @param {string} url @param {Request} request */
 async function fromCache(url, request) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(url);
@@ -99,11 +107,11 @@ async function fromCache(url, request) {
   return cached;
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || request.headers.has("range")) return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== sw.location.origin) return;
   let key = url.origin + url.pathname;
   if (request.mode === "navigate" && key === SCOPE) key = INDEX;
   if (!FILES.has(key)) return;

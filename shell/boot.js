@@ -1,8 +1,9 @@
+// @ts-check
 // The web app shell's boot script: drives the loading screen, defines the
 // ready hook the game calls, and registers the service worker once the game
 // has started. Plain JavaScript, no inline script (the page's CSP forbids it).
 //
-// Contract with the game (see README, "The shell and the table"):
+// Contract with the game (see docs/architecture.md, "The shell and the table"):
 //   window.spiderShell.ready()   call once when a card can be dragged; sets
 //                                <html data-ready>, hides the loading screen
 //                                and fires the "spider:ready" event.
@@ -10,9 +11,9 @@
 //   window.spiderShell.fail(message)              show a start-up error.
 
 const html = document.documentElement;
-const $ = (id) => document.getElementById(id);
+const $ = (/** @type {string} */ id) => document.getElementById(id);
 
-const bar = $("loading-progress");
+const bar = /** @type {HTMLProgressElement | null} */ ($("loading-progress"));
 const statusLine = $("loading-status");
 const errorLine = $("loading-error");
 
@@ -20,10 +21,12 @@ let shown = 0;
 let isReady = false;
 // [milliseconds since navigation start, percent, text] for every change;
 // the browser tests check it rises and the benchmark reports it.
+/** @type {[number, number, string][]} */
 const bootLog = [];
 
 performance.mark("spider-boot-start");
 
+/** @param {number} fraction @param {string} [text] */
 function progress(fraction, text) {
   if (isReady) return;
   const value = Math.max(shown, Math.min(100, Math.round(fraction * 100)));
@@ -34,6 +37,7 @@ function progress(fraction, text) {
   bootLog.push([Math.round(performance.now()), value, text || ""]);
 }
 
+/** @param {unknown} message */
 function fail(message) {
   if (isReady) return;
   html.dataset.bootError = "1";
@@ -56,14 +60,15 @@ function ready() {
   dispatchEvent(new Event("spider:ready"));
 }
 
-const shell = (globalThis.spiderShell ??= {});
+const shell = (/** @type {any} */ (globalThis).spiderShell ??= {});
 Object.assign(shell, { ready, progress, fail, bootLog, bootInfo: shell.bootInfo ?? {} });
 
 // ---- progress from PyScript / Pyodide stages --------------------------------
 // Weights: page + PyScript 0-8 %, runtime download 8-70 % (byte-accurate on a
-// first visit, see pyodide-boot.mjs), starting Python 70-88 %, game files
+// first visit, see shell/downloads.mjs), starting Python 70-88 %, game files
 // 88-95 %, running the game 95-100 %.
 progress(0.04, "Loading…");
+/** @type {Record<string, [number, string]>} */
 const STAGES = {
   "Loading Pyodide": [0.08, "Getting the cards ready…"],
   "Loading Storage": [0.09, "Getting the cards ready…"],
@@ -74,11 +79,11 @@ const STAGES = {
   "Loaded Pyodide": [0.95, "Dealing…"],
 };
 addEventListener("py:progress", (event) => {
-  const stage = STAGES[event.detail];
+  const stage = STAGES[/** @type {CustomEvent} */ (event).detail];
   if (stage) progress(stage[0], stage[1]);
 });
 addEventListener("spider:boot-progress", (event) => {
-  const { fraction, text } = event.detail || {};
+  const { fraction, text } = /** @type {CustomEvent} */ (event).detail || {};
   if (typeof fraction === "number") progress(fraction, text);
 });
 
@@ -95,8 +100,8 @@ new MutationObserver((records) => {
   if (isReady) return;
   for (const record of records) {
     for (const node of record.addedNodes) {
-      if (node.nodeType === 1 && node.classList.contains("py-error")) {
-        fail(node.textContent.trim().split("\n").slice(-1)[0]);
+      if (node instanceof Element && node.classList.contains("py-error")) {
+        fail((node.textContent ?? "").trim().split("\n").slice(-1)[0]);
       }
     }
   }
@@ -106,10 +111,11 @@ new MutationObserver((records) => {
 // Registered only after PyScript has finished (py:all-done): registering earlier
 // made the first visit download everything twice.
 
+/** @param {ServiceWorker} worker */
 function showUpdate(worker) {
   html.dataset.update = "ready";
   const banner = $("update-banner");
-  const button = $("update-reload");
+  const button = /** @type {HTMLButtonElement | null} */ ($("update-reload"));
   const later = $("update-later");
   if (!banner || !button) return;
   banner.hidden = false;
@@ -128,6 +134,7 @@ function showUpdate(worker) {
   };
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function watchInstalling(registration) {
   const worker = registration.installing;
   if (!worker) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's first script: a classic one, placed before the stylesheets so
 // that nothing holds it back. It starts looking up the snapshot an earlier
 // visit stored (Cache Storage: a few hundred milliseconds of
@@ -14,41 +15,60 @@
 //    snapshot (not a data-saving or slow one, where starting Python costs
 //    less than the download);
 //  * stored: a promise of the stored snapshot's response, or of null;
-//  * downloads: on a first visit, {wasm, snapshot (or null), aborter}, the
-//    responses' promises and what aborts the snapshot's; else null.
+//  * downloads: on a first visit, {wasm (or null), snapshot (or null),
+//    aborter}, the responses' promises and what aborts the snapshot's; else
+//    null;
+//  * patchesOff: the patches to Pyodide and PyScript switched off for this
+//    visit (shell/patches.mjs): by the build (python -m tools.build --no-patch) and
+//    by the address (?nopatch=NAME,… or ?nopatch=all).
 "use strict";
 
 (() => {
   const VERSION = "@PYODIDE_VERSION@";
   const BUILD = "@BUILD@";
-  const SITE = new URL("../", document.currentScript.src);
+  const SITE = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src);
   const SNAPSHOT_CACHE = `spider-snapshot-${VERSION}-${BUILD}`;
   const SNAPSHOT_URL = new URL(`.snapshot/pyodide-${VERSION}-${BUILD}.bin`, SITE).href;
   const SHIPPED_SNAPSHOT = "@SHIPPED_SNAPSHOT@"; // relative to the site, "" if none
   const WASM_URL = new URL("@PYODIDE_DIR@/pyodide.asm.wasm", SITE).href;
+  /** @type {string[]} the patches the build switched off */
+  const BUILD_PATCHES_OFF = /*@PATCHES_OFF@*/[];
+
+  /** @returns {string[]} */
+  function patchesOff() {
+    const off = [...BUILD_PATCHES_OFF];
+    try {
+      const params = new URLSearchParams(location.search);
+      for (const names of params.getAll("nopatch")) off.push(...names.split(",").filter(Boolean));
+      const flag = params.get("snapshot");
+      if (flag === "off" || flag === "0") off.push("snapshot");
+      if (localStorage.getItem("spider.snapshot") === "off") off.push("snapshot");
+    } catch {
+      // storage may be blocked: the address's switches still count
+    }
+    return off;
+  }
+  const off = patchesOff();
+  /** @param {string} name */
+  const patchOn = (name) => !off.includes("all") && !off.includes(name);
 
   function snapshotsEnabled() {
-    if (typeof caches === "undefined" || typeof Worker === "undefined") return false;
-    try {
-      const flag = new URLSearchParams(location.search).get("snapshot");
-      if (flag === "off" || flag === "0") return false;
-      if (localStorage.getItem("spider.snapshot") === "off") return false;
-    } catch {
-      // storage may be blocked: snapshots stay on
-    }
-    return true;
+    return typeof caches !== "undefined" && typeof Worker !== "undefined" && patchOn("snapshot");
   }
 
   function shippedSnapshotWorthIt() {
-    const connection = navigator.connection;
-    return !(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
+    /** @type {{saveData?: boolean, effectiveType?: string} | undefined} */
+    const connection = /** @type {any} */ (navigator).connection;
+    return !(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType ?? "")));
   }
 
-  // Failures are handled where the loader awaits these.
+  // Failures are handled where the loader awaits these. The wasm only if the
+  // loader compiles it early (early-wasm).
+  /** @param {boolean} shipping */
   function firstVisitDownloads(shipping) {
     if (navigator.serviceWorker?.controller || typeof WebAssembly?.compileStreaming !== "function") return null;
-    const wasm = fetch(WASM_URL, { priority: "low" });
-    wasm.catch(() => {});
+    const wasm = patchOn("early-wasm") ? fetch(WASM_URL, { priority: "low" }) : null;
+    wasm?.catch(() => {});
     const aborter = new AbortController();
     const snapshot = shipping ? fetch(new URL(SHIPPED_SNAPSHOT, SITE).href, { signal: aborter.signal, priority: "low" }) : null;
     snapshot?.catch(() => {});
@@ -62,6 +82,6 @@
     ? caches.open(SNAPSHOT_CACHE).then((cache) => cache.match(SNAPSHOT_URL))
     : Promise.resolve(null);
   stored.catch(() => {}); // handled where it is awaited
-  const shell = (globalThis.spiderShell ??= {});
-  shell.early = { snapshots, shippedWorthIt, stored, downloads };
+  const shell = (/** @type {any} */ (globalThis).spiderShell ??= {});
+  shell.early = { snapshots, shippedWorthIt, stored, downloads, patchesOff: off };
 })();

@@ -1,3 +1,4 @@
+// @ts-check
 // The table as the player left it, shown at once on a return visit while
 // Python starts: a picture, not the game. Plain JavaScript, no inline style
 // (the CSP allows the CSSOM only).
@@ -22,31 +23,58 @@ const CLASS = /^(hc|narrow|simple|back-[a-z]{1,12}|felt-[a-z]{1,12}|faces-(large
 const PILE = /^(column|free|run|foundation|draw|stock)$/;
 const html = document.documentElement;
 
+/**
+ * The picture as kept: what capture() reads, checked by valid() when read back.
+ * @typedef {[number, number, number, number]} Rect x, y, width, height
+ * @typedef {object} Picture
+ * @property {number} v
+ * @property {string} address
+ * @property {number} w
+ * @property {number} h
+ * @property {number} top
+ * @property {number} cw
+ * @property {number} ch
+ * @property {string[]} classes
+ * @property {number} bar
+ * @property {Rect} info
+ * @property {Rect[]} buttons
+ * @property {string} title
+ * @property {string} stats
+ * @property {[string, number, number, number][]} cards face ("" face down), x, y, z-index
+ * @property {[string, number, number][]} piles kind, x, y
+ */
+
+/** @param {unknown} v @returns {v is number} */
 function num(v) {
   return typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 20000;
 }
 
+/** @param {unknown} v */
 function text(v) {
   return typeof v === "string" && v.length <= 120 ? v : "";
 }
 
 // ---- keeping the picture -----------------------------------------------------
+/** @returns {Picture | null} */
 function capture() {
-  const table = document.querySelector("#table");
+  const table = /** @type {HTMLElement | null} */ (document.querySelector("#table"));
   const felt = table && table.querySelector(".felt");
   if (!felt || !html.hasAttribute("data-ready") || table.dataset.preset === undefined) return null;
   const origin = felt.getBoundingClientRect();
+  /** @param {Element} node @returns {Rect} */
   const box = (node) => {
     const r = node.getBoundingClientRect();
     return [Math.round(r.left - origin.left), Math.round(r.top - origin.top), Math.round(r.width), Math.round(r.height)];
   };
+  /** @type {Picture["cards"]} */
   const cards = [];
-  for (const node of felt.querySelectorAll(".card")) {
+  for (const node of felt.querySelectorAll(/** @type {"div"} */ (".card"))) {
     if (node.style.display === "none" || node.hidden) continue;
     const [x, y] = box(node);
     const up = node.dataset.face === "up" && CARD.test(node.dataset.card || "");
-    cards.push([up ? node.dataset.card : "", x, y, Number(node.style.zIndex) || 0]);
+    cards.push([up ? node.dataset.card ?? "" : "", x, y, Number(node.style.zIndex) || 0]);
   }
+  /** @type {Picture["piles"]} */
   const piles = [];
   for (const node of felt.querySelectorAll(".pile")) {
     const kind = [...node.classList].map((c) => c.slice(5)).find((c) => PILE.test(c) && node.classList.contains("pile-" + c));
@@ -57,6 +85,7 @@ function capture() {
   const first = felt.querySelector(".card") || felt.querySelector(".pile");
   const size = first ? box(first) : [0, 0, 0, 0];
   const bar = table.querySelector(".bar");
+  /** @param {Element} node @returns {Rect} */
   const within = (node) => {
     const r = node.getBoundingClientRect();
     return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
@@ -92,25 +121,27 @@ function keep() {
 }
 
 // ---- drawing it --------------------------------------------------------------
+/** @param {any} p @returns {p is Picture} */
 function valid(p) {
   if (!p || p.v !== VERSION || p.w !== innerWidth || p.h !== innerHeight) return false;
   // an address naming another game (a link, a daily deal) will not show this table
   if (typeof p.address !== "string" || (location.hash && location.hash !== p.address)) return false;
   if (![p.top, p.cw, p.ch].every(num) || p.cw <= 0 || p.ch <= 0) return false;
-  if (!Array.isArray(p.classes) || !p.classes.every((c) => typeof c === "string" && CLASS.test(c))) return false;
+  if (!Array.isArray(p.classes) || !p.classes.every((/** @type {unknown} */ c) => typeof c === "string" && CLASS.test(c))) return false;
   if (!Array.isArray(p.cards) || p.cards.length > 160 || !Array.isArray(p.piles) || p.piles.length > 40) return false;
-  const cardOk = (c) =>
+  const cardOk = (/** @type {unknown[]} */ c) =>
     Array.isArray(c) && c.length === 4 && typeof c[0] === "string" && (c[0] === "" || CARD.test(c[0])) &&
-    num(c[1]) && num(c[2]) && Number.isInteger(c[3]) && Math.abs(c[3]) < 1e7;
-  const pileOk = (q) => Array.isArray(q) && q.length === 3 && typeof q[0] === "string" && PILE.test(q[0]) && num(q[1]) && num(q[2]);
-  const rectOk = (r) => Array.isArray(r) && r.length === 4 && r.every(num);
+    num(c[1]) && num(c[2]) && Number.isInteger(c[3]) && Math.abs(/** @type {number} */ (c[3])) < 1e7;
+  const pileOk = (/** @type {unknown[]} */ q) => Array.isArray(q) && q.length === 3 && typeof q[0] === "string" && PILE.test(q[0]) && num(q[1]) && num(q[2]);
+  const rectOk = (/** @type {unknown[]} */ r) => Array.isArray(r) && r.length === 4 && r.every(num);
   if (!num(p.bar) || !rectOk(p.info) || !Array.isArray(p.buttons) || p.buttons.length > 12 || !p.buttons.every(rectOk)) {
     return false;
   }
-  const faces = p.classes.some((c) => c.startsWith("faces-"));
-  return p.cards.every(cardOk) && p.piles.every(pileOk) && (!p.cards.some((c) => c[0]) || faces);
+  const faces = p.classes.some((/** @type {string} */ c) => c.startsWith("faces-"));
+  return p.cards.every(cardOk) && p.piles.every(pileOk) && (!p.cards.some((/** @type {unknown[]} */ c) => c[0]) || faces);
 }
 
+/** @param {string} tag @param {string} cls @param {Element} [parent] */
 function el(tag, cls, parent) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -118,6 +149,7 @@ function el(tag, cls, parent) {
   return node;
 }
 
+/** @param {Picture} p */
 function draw(p) {
   const loading = document.getElementById("loading");
   if (!loading) return;
@@ -127,6 +159,7 @@ function draw(p) {
   // the header as it was: its buttons as quiet outlines (they work once the game is ready)
   const bar = el("div", "bar", table);
   bar.style.height = p.bar + "px";
+  /** @param {HTMLElement} node @param {Rect} rect */
   const place = (node, [x, y, w, h]) => {
     node.style.position = "absolute";
     node.style.left = x + "px";
@@ -166,10 +199,11 @@ function draw(p) {
 
 // The back this player chose, fetched at once (the default one is preloaded by
 // index.html), so that no card of the first deal is ever blank.
+/** @param {any} p */
 function preloadBack(p) {
-  const ok = p && Array.isArray(p.classes) && p.classes.every((c) => typeof c === "string" && CLASS.test(c));
+  const ok = p && Array.isArray(p.classes) && p.classes.every((/** @type {unknown} */ c) => typeof c === "string" && CLASS.test(c));
   const classes = ok ? p.classes : [];
-  const back = classes.includes("hc") ? "contrast" : (classes.find((c) => /^back-[a-z]{1,12}$/.test(c)) || "").slice(5);
+  const back = classes.includes("hc") ? "contrast" : (classes.find((/** @type {string} */ c) => /^back-[a-z]{1,12}$/.test(c)) || "").slice(5);
   if (!back || back === "blue") return;
   const link = document.createElement("link");
   link.rel = "preload";
@@ -180,14 +214,14 @@ function preloadBack(p) {
 }
 
 function show() {
-  let raw = null;
+  let raw;
   try {
     raw = localStorage.getItem(KEY);
   } catch {
     return;
   }
   if (!raw || raw.length > MAX_CHARS) return;
-  let picture = null;
+  let picture;
   try {
     picture = JSON.parse(raw);
   } catch {

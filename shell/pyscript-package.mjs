@@ -1,3 +1,4 @@
+// @ts-check
 // PyScript's own Python package (`pyscript`), written into Pyodide's file
 // system from JavaScript instead of by Python. Pure functions, tested under
 // Node (tests/test_pyscript_package.py) against PyScript's real snippet.
@@ -40,7 +41,9 @@ const CLEANUP = /^del (_Path|_path|_os|_pyscript)$/;
 export function splitPackageSnippet(code) {
   const lines = code.split("\n");
   if (lines[0] !== FIRST_LINES[0] || lines[1] !== FIRST_LINES[1]) return null;
+  /** @type {[string, string][]} */
   const files = [];
+  /** @type {string[]} */
   const dirs = [];
   let path = null;
   let imported = false;
@@ -111,18 +114,20 @@ export function writePackageFromJavaScript(pyodide, written) {
   if (pyodide.runPython.writesPyScriptPackage) return;
   const runPython = pyodide.runPython.bind(pyodide);
   const runPythonAsync = pyodide.runPythonAsync.bind(pyodide);
-  const take = (code) => {
+  const take = (/** @type {unknown} */ code) => {
     const snippet = typeof code === "string" ? splitPackageSnippet(code) : null;
     if (!snippet) return null;
     writePackage(pyodide, snippet.files, snippet.dirs);
     written(snippet.files.length);
     return snippet.rest;
   };
+  /** @param {unknown} code @param {unknown[]} options */
   const sync = (code, ...options) => {
     const rest = take(code);
     if (rest === null) return runPython(code, ...options);
     return rest.trim() ? runPython(rest, ...options) : undefined;
   };
+  /** @param {unknown} code @param {unknown[]} options */
   const async = async (code, ...options) => {
     const rest = take(code);
     if (rest === null) return runPythonAsync(code, ...options);

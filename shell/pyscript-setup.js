@@ -1,3 +1,4 @@
+// @ts-check
 // Loads PyScript (the page has no other reference to core.js) and adapts it
 // to the page's Content Security Policy.
 //

@@ -1,6 +1,7 @@
-// The byte formats of a Pyodide memory snapshot that the loader
-// (pyodide-boot.mjs) handles itself: pure functions, tested under Node
-// (tests/test_snapshot_format.py).
+// @ts-check
+// The byte formats of a Pyodide memory snapshot that the loader handles
+// itself (shell/patches.mjs, shell/snapshot-cache.mjs): pure functions,
+// tested under Node (tests/test_snapshot_format.py).
 //
 // A snapshot, as Pyodide makes it, is a header (its length is the second
 // 32-bit little-endian word, a multiple of 16) and then the whole linear
@@ -12,6 +13,7 @@
 // bytes. unmixSnapshot XORs them back, in place, from a fresh instance's
 // memory (which holds exactly those segments before any code runs) and
 // throws if the result does not match the checksum.
+/** @param {Uint8Array} bytes */
 export function adler32(bytes) {
   let a = 1;
   let b = 0;
@@ -27,6 +29,7 @@ export function adler32(bytes) {
   return (b * 65536 + a) >>> 0;
 }
 
+/** @param {Uint8Array} snapshot @param {ArrayBuffer} memory @param {{end: number, checksum: number}} base */
 export function unmixSnapshot(snapshot, memory, { end, checksum }) {
   const view = new DataView(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength);
   const header = view.getUint32(4, true);
@@ -49,7 +52,9 @@ export function unmixSnapshot(snapshot, memory, { end, checksum }) {
 const PACKED_MAGIC = 0x315a5053; // "SPZ1"
 const CHUNK = 65536;
 
+/** @param {Uint8Array} bytes */
 export function packSnapshot(bytes) {
+  /** @type {number[]} */
   const kept = [];
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
   for (let start = 0; start < bytes.byteLength; start += CHUNK) {
@@ -77,6 +82,7 @@ export function packSnapshot(bytes) {
 }
 
 // A stored snapshot's full length and its kept chunks ([index, bytes]), checked.
+/** @param {ArrayBuffer} buffer @returns {{length: number, kept: [number, Uint8Array][]}} */
 function storedChunks(buffer) {
   const view = new DataView(buffer);
   if (buffer.byteLength < 12 || view.getUint32(0, true) !== PACKED_MAGIC) throw new Error("not a stored snapshot");
@@ -84,6 +90,7 @@ function storedChunks(buffer) {
   const count = view.getUint32(8, true);
   const chunks = Math.ceil(length / CHUNK);
   if (count > chunks || 12 + 4 * count > buffer.byteLength) throw new Error("a stored snapshot cut short");
+  /** @type {[number, Uint8Array][]} */
   const kept = [];
   let at = 12 + 4 * count;
   let last = -1;
@@ -101,6 +108,7 @@ function storedChunks(buffer) {
 }
 
 // The snapshot, whole (what packSnapshot was given).
+/** @param {ArrayBuffer} buffer */
 export function unpackSnapshot(buffer) {
   const { length, kept } = storedChunks(buffer);
   const bytes = new Uint8Array(length);
@@ -114,6 +122,7 @@ export function unpackSnapshot(buffer) {
 // memory), for later: its kept chunks copied and the others zeroed (the memory
 // is not fresh then: the runtime's constructors have run in it). Memory past
 // the snapshot's end is left as it is, as Pyodide's own restore leaves it.
+/** @param {ArrayBuffer} buffer @param {Uint8Array} header @returns {(memory: Uint8Array) => void} */
 export function unpackSnapshotInto(buffer, header) {
   const { length, kept } = storedChunks(buffer);
   const size = header.byteLength;
@@ -126,7 +135,7 @@ export function unpackSnapshotInto(buffer, header) {
   return function writeMemory(memory) {
     if (length - size > memory.byteLength) throw new Error(`a snapshot of ${length - size} bytes for a memory of ${memory.byteLength}`);
     let next = 0; // the first snapshot byte not yet written
-    const zeroUpTo = (end) => {
+    const zeroUpTo = (/** @type {number} */ end) => {
       if (end > next) memory.fill(0, Math.max(next, size) - size, end - size);
     };
     for (const [index, chunk] of kept) {

@@ -1,3 +1,4 @@
+// @ts-check
 // What goes into a Pyodide memory snapshot, shared by the two places that
 // make one: shell/snapshot-worker.mjs (in the browser, after a normal start)
 // and tools/make_snapshot.mjs (in Node, at build time: the snapshot shipped
@@ -93,6 +94,8 @@ export const PYTHON_ENV = { PYTHONOPTIMIZE: "2", PYTHONNODEBUGRANGES: "1" };
  * the page uses (relative to the home folder), so that the restored import
  * system finds exactly what it cached. ``files`` is [[url, path]];
  * ``read(url)`` resolves to the file's bytes. */
+/** @param {any} pyodide @param {[string, string, ...unknown[]][]} files
+ * @param {(url: string) => Promise<Uint8Array>} read */
 export async function writePythonFiles(pyodide, files, read) {
   const home = pyodide.FS.cwd();
   await Promise.all(
@@ -106,6 +109,7 @@ export async function writePythonFiles(pyodide, files, read) {
 }
 
 /** The bytes of ``url``, relative to ``siteURL``; an HTTP error throws. */
+/** @param {string} siteURL @param {string} url */
 export async function readSiteFile(siteURL, url) {
   const response = await fetch(new URL(url, siteURL));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -116,6 +120,8 @@ export async function readSiteFile(siteURL, url) {
  * ([name, path, isPackage, source]) into the interpreter, then drop every
  * reference the work held and zero the free memory. Returns [imported names,
  * compiled names]. */
+/** @param {any} pyodide @param {string[]} imports @param {[string, string, boolean, string][]} compiled
+ * @returns {[string[], string[]]} */
 export function prepareSnapshot(pyodide, imports, compiled) {
   const scope = pyodide.toPy({ names: imports, sources: compiled });
   let result;
@@ -141,11 +147,13 @@ export function prepareSnapshot(pyodide, imports, compiled) {
  * at once; such a request is at most 1 MiB, so the wasm memory (30 MiB, a
  * third of it in use) never grows: a grown one would not restore. Returns
  * the bytes zeroed. */
+/** @param {any} module Pyodide's Emscripten module (its private _module) */
 export function zeroFreeMemory(module) {
+  /** @type {number[]} */
   const held = [];
   let zeroed = 0;
   // A block from the free memory the heap has, zeroed; 0 if there is none.
-  const take = (size) => {
+  const take = (/** @type {number} */ size) => {
     const footprint = module._malloc_footprint();
     const block = module._malloc(size);
     if (!block || module._malloc_footprint() !== footprint) {

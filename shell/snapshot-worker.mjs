@@ -1,7 +1,8 @@
+// @ts-check
 // Makes a Pyodide memory snapshot for pyodide-boot.mjs, off the main thread,
 // in a throwaway worker (see snapshot-prepare.mjs for what goes into it).
 //
-// Message in: { indexURL, lockFile, siteURL, files: [[url, path]], imports: [name],
+// Message in: { indexURL, lockFile, siteURL, files: [[url, path, size]], imports: [name],
 //               compiled: [[name, path, isPackage, source]] }
 // Message out: { ok, snapshot, heapBytes, imported, compiled } or
 //              { ok: false, stage, error }
@@ -33,6 +34,6 @@ self.onmessage = async ({ data }) => {
       [snapshot.buffer],
     );
   } catch (error) {
-    self.postMessage({ ok: false, stage, error: String(error && error.stack ? error.stack : error) });
+    self.postMessage({ ok: false, stage, error: String(error instanceof Error && error.stack ? error.stack : error) });
   }
 };

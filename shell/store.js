@@ -1,3 +1,4 @@
+// @ts-check
 // The game's storage: IndexedDB, with every write committed durably, and tabs
 // that cooperate. Plain JavaScript so that it starts reading while Python is
 // still loading; the page side (Python) owns every format: this layer keeps
@@ -30,8 +31,9 @@
 //                  {type: "lost", id} when another tab took a game over
 //
 // Durability: IndexedDB transactions are opened with durability "strict"
-// (where the browser knows the option), so a promise resolves only once the
-// data is on disk; a kill right after a move keeps the move.
+// (where the browser knows the option; a relaxed commit, the clock's, is
+// "relaxed"), so a promise resolves only once the data is on disk; a kill
+// right after a move keeps the move.
 //
 // Writes in flight when the page goes away: Chromium aborts a transaction
 // that has not committed when its page is unloaded, so a reload or a closed
@@ -42,8 +44,9 @@
 // (every record carries `at`, the time of its write), then removes the copy.
 // Statistics are not copied back (they are counted again from the games).
 //
-// The page loads this module first (index.html), so the database is open and
-// read by the time Python asks (ui/main.py awaits `ready`).
+// The page loads this module before Python (index.html: after shell/early.js
+// and shell/picture.js), so the database is open and read by the time Python
+// asks (ui/main.py awaits `ready`).
 //
 // Migration: the first start that finds no database copies the old
 // localStorage keys (spider.v1.current, .settings, .stats) into kv under
@@ -65,9 +68,23 @@ const INFLIGHT = "spider.inflight.";
 const INFLIGHT_MAX = 8 * 1024 * 1024; // characters: more is not ours
 const CHANNEL = "spider-store";
 
+/** @typedef {{id: string, meta: string, save: string}} Game a game as read */
+/** @typedef {{id: string, meta: string}} GameEntry a game as listed */
+/** @typedef {{id: string, meta: string, save: string, at: number}} Written a game as written, with the time of its write */
+/** @typedef {Record<string, string | null | undefined>} Texts key -> text (null or undefined: delete the key) */
+/**
+ * A change, as commit() takes it: one transaction, all or nothing.
+ * @typedef {{games?: {id: unknown, meta: unknown, save: unknown}[], kv?: Texts, remove?: unknown[]}} Change
+ */
+/** @typedef {{games?: Written[], kv?: Texts, remove?: unknown[]}} BackendChange */
+/** @typedef {{type: string, id?: string, key?: string, removed?: boolean, from?: string}} StoreMessage */
+
 const tabId = Math.random().toString(36).slice(2) + Date.now().toString(36);
+/** @type {Set<(message: StoreMessage) => void>} */
 const listeners = new Set();
-const held = new Map(); // game id -> function that releases its lock
+/** @type {Map<string, () => void>} game id -> function that releases its lock */
+const held = new Map();
+/** @type {BroadcastChannel | null} */
 let channel = null;
 try {
   channel = new BroadcastChannel(CHANNEL);
@@ -79,6 +96,7 @@ try {
   channel = null;
 }
 
+/** @param {StoreMessage} msg */
 function emit(msg) {
   for (const fn of listeners) {
     try {
@@ -89,10 +107,12 @@ function emit(msg) {
   }
 }
 
+/** @param {StoreMessage} msg */
 function tell(msg) {
   if (channel) channel.postMessage({ ...msg, from: tabId });
 }
 
+/** @template T @param {IDBRequest<T>} r @returns {Promise<T>} */
 function req(r) {
   return new Promise((resolve, reject) => {
     r.onsuccess = () => resolve(r.result);
@@ -100,6 +120,7 @@ function req(r) {
   });
 }
 
+/** @param {IDBTransaction} tx @returns {Promise<void>} */
 function done(tx) {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
@@ -111,11 +132,13 @@ function done(tx) {
 // ---- backends ------------------------------------------------------------------
 
 class IdbBackend {
+  /** @param {IDBDatabase} db */
   constructor(db) {
     this.db = db;
     this.name = "indexeddb";
     this.durable = true;
   }
+  /** @param {string[]} stores @param {IDBTransactionMode} mode */
   tx(stores, mode, relaxed = false) {
     try {
       const durability = relaxed ? "relaxed" : "strict";
@@ -124,18 +147,22 @@ class IdbBackend {
       return this.db.transaction(stores, mode);
     }
   }
+  /** @param {string} id @returns {Promise<Game | null>} */
   async getGame(id) {
     const rec = await req(this.tx([GAMES], "readonly").objectStore(GAMES).get(String(id)));
     return rec ? { id: rec.id, meta: rec.meta, save: rec.save } : null;
   }
+  /** @param {string} id @returns {Promise<number | null>} */
   async writtenAt(id) {
     const rec = await req(this.tx([GAMES], "readonly").objectStore(GAMES).get(String(id)));
     return rec ? (typeof rec.at === "number" ? rec.at : 0) : null;
   }
+  /** @returns {Promise<GameEntry[]>} */
   async listGames() {
+    /** @type {GameEntry[]} */
     const out = [];
     const tx = this.tx([GAMES], "readonly");
-    await new Promise((resolve, reject) => {
+    await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
       const cursor = tx.objectStore(GAMES).openCursor();
       cursor.onsuccess = () => {
         const c = cursor.result;
@@ -144,9 +171,10 @@ class IdbBackend {
         c.continue();
       };
       cursor.onerror = () => reject(cursor.error);
-    });
+    }));
     return out;
   }
+  /** @param {string} key @returns {Promise<string | null>} */
   async getText(key) {
     const v = await req(this.tx([KV], "readonly").objectStore(KV).get(String(key)));
     return v === undefined ? null : v;
@@ -155,10 +183,12 @@ class IdbBackend {
     const tx = this.tx([KV], "readonly");
     const store = tx.objectStore(KV);
     const [keys, values] = await Promise.all([req(store.getAllKeys()), req(store.getAll())]);
+    /** @type {Record<string, string>} */
     const out = {};
-    keys.forEach((k, i) => (out[k] = values[i]));
+    keys.forEach((k, i) => (out[String(k)] = values[i]));
     return out;
   }
+  /** @param {BackendChange} change */
   async commit({ games = [], kv = {}, remove = [] }, relaxed = false) {
     const tx = this.tx([GAMES, KV], "readwrite", relaxed);
     const finished = done(tx);
@@ -187,15 +217,19 @@ class IdbBackend {
 
 class MapBackend {
   // localStorage (durable: false, it reaches the disk late) or plain memory
+  /** @param {Storage | null} storage */
   constructor(storage) {
     this.s = storage;
     this.name = storage ? "localstorage" : "memory";
     this.durable = false;
+    /** @type {Map<string, string>} */
     this.mem = new Map();
   }
+  /** @param {string} k @returns {string | null} */
   _get(k) {
-    return this.s ? this.s.getItem(LS_PREFIX + k) : this.mem.has(k) ? this.mem.get(k) : null;
+    return this.s ? this.s.getItem(LS_PREFIX + k) : (this.mem.get(k) ?? null);
   }
+  /** @returns {string[]} */
   _keys() {
     if (!this.s) return [...this.mem.keys()];
     const out = [];
@@ -205,6 +239,7 @@ class MapBackend {
     }
     return out;
   }
+  /** @param {string} id @returns {Promise<Game | null>} */
   async getGame(id) {
     const text = this._get("game." + id);
     if (text === null) return null;
@@ -215,7 +250,9 @@ class MapBackend {
       return null;
     }
   }
+  /** @returns {Promise<GameEntry[]>} */
   async listGames() {
+    /** @type {GameEntry[]} */
     const out = [];
     for (const k of this._keys()) {
       if (!k.startsWith("game.")) continue;
@@ -224,20 +261,25 @@ class MapBackend {
     }
     return out;
   }
+  /** @param {string} key */
   async getText(key) {
     return this._get("kv." + key);
   }
   async allText() {
+    /** @type {Record<string, string | null>} */
     const out = {};
     for (const k of this._keys()) if (k.startsWith("kv.")) out[k.slice(3)] = this._get(k);
     return out;
   }
+  /** @param {BackendChange} change */
   async commit({ games = [], kv = {}, remove = [] }) {
     // Write everything or nothing: on a failure (storage full) undo what was written.
+    /** @type {[string, string | null][]} */
     const writes = [];
     for (const { id, meta, save } of games) writes.push(["game." + id, JSON.stringify({ meta: String(meta), save: String(save) })]);
     for (const id of remove) writes.push(["game." + id, null]);
     for (const [key, text] of Object.entries(kv)) writes.push(["kv." + key, text === null || text === undefined ? null : String(text)]);
+    /** @type {[string, string | null][]} */
     const before = writes.map(([k]) => [k, this._get(k)]);
     try {
       for (const [k, v] of writes) this._set(k, v);
@@ -252,6 +294,7 @@ class MapBackend {
       throw e;
     }
   }
+  /** @param {string} k @param {string | null} v */
   _set(k, v) {
     if (!this.s) {
       if (v === null) this.mem.delete(k);
@@ -261,6 +304,7 @@ class MapBackend {
   }
 }
 
+/** @returns {Promise<{db: IDBDatabase, created: boolean}>} */
 function openDb() {
   return new Promise((resolve, reject) => {
     let r;
@@ -302,7 +346,9 @@ function localStorageOrNull() {
   }
 }
 
+/** @returns {Record<string, string>} */
 function legacyTexts() {
+  /** @type {Record<string, string>} */
   const out = {};
   try {
     for (const [old, key] of Object.entries(LEGACY)) {
@@ -317,15 +363,18 @@ function legacyTexts() {
 
 // ---- locks ---------------------------------------------------------------------
 
-const localLocks = new Map(); // fallback without Web Locks: a queue per name
+/** @type {Map<string, Promise<unknown>>} fallback without Web Locks: a queue per name */
+const localLocks = new Map();
 
+/** @template T @param {string} name @param {() => T | Promise<T>} fn @returns {Promise<T>} */
 async function withLock(name, fn) {
   if (navigator.locks && navigator.locks.request) {
     return navigator.locks.request("spider." + name, async () => await fn());
   }
   const prev = localLocks.get(name) || Promise.resolve();
-  let release;
-  const next = new Promise((r) => (release = r));
+  /** @type {() => void} */
+  let release = () => {};
+  const next = new Promise((r) => (release = () => r(undefined)));
   localLocks.set(name, prev.then(() => next));
   await prev;
   try {
@@ -335,8 +384,9 @@ async function withLock(name, fn) {
   }
 }
 
-function claim(id, { steal = false } = {}) {
-  id = String(id);
+/** @param {unknown} gameId @param {{steal?: boolean}} [options] @returns {Promise<boolean>} */
+function claim(gameId, { steal = false } = {}) {
+  const id = String(gameId);
   if (held.has(id)) return Promise.resolve(true);
   if (!(navigator.locks && navigator.locks.request)) {
     held.set(id, () => {});
@@ -351,7 +401,7 @@ function claim(id, { steal = false } = {}) {
           return null;
         }
         return new Promise((release) => {
-          held.set(id, release);
+          held.set(id, () => release(undefined));
           resolve(true);
           if (steal) tell({ type: "taken", id });
         });
@@ -369,8 +419,9 @@ function claim(id, { steal = false } = {}) {
   });
 }
 
-function release(id) {
-  id = String(id);
+/** @param {unknown} gameId */
+function release(gameId) {
+  const id = String(gameId);
   const fn = held.get(id);
   held.delete(id);
   if (fn) fn();
@@ -378,7 +429,8 @@ function release(id) {
 
 // ---- the store ------------------------------------------------------------------
 
-let backend = null;
+/** @type {IdbBackend | MapBackend} */
+let backend = new MapBackend(null); // until start() has chosen
 
 async function start() {
   let migrated = false;
@@ -386,48 +438,56 @@ async function start() {
   try {
     if (!globalThis.indexedDB) throw new Error("IndexedDB is not available");
     const { db } = await openDb();
-    backend = new IdbBackend(db);
+    const idb = new IdbBackend(db);
+    backend = idb;
     // Migrate once, under a lock, so two tabs opened together do it once.
     await withLock("migrate", async () => {
-      const flag = await backend.getText("migrated");
+      const flag = await idb.getText("migrated");
       if (flag !== null) return;
       const texts = legacyTexts();
-      await backend.commit({ kv: { ...texts, migrated: "1" } });
+      await idb.commit({ kv: { ...texts, migrated: "1" } });
       migrated = Object.keys(texts).length > 0;
     });
   } catch (e) {
     const s = localStorageOrNull();
-    backend = new MapBackend(s);
+    const map = new MapBackend(s);
+    backend = map;
     note = s
       ? "This browser's database is not available, so games are kept in its simpler storage, which a crash can lose."
       : "This browser keeps no data for this page: games and statistics last only until it is closed.";
-    console.warn("spiderStore: falling back to " + backend.name + ":", e && e.message);
-    if (s && (await backend.getText("migrated")) === null) {
+    console.warn("spiderStore: falling back to " + map.name + ":", messageOf(e));
+    if (s && (await map.getText("migrated")) === null) {
       const texts = legacyTexts();
       try {
-        await backend.commit({ kv: { ...texts, migrated: "1" } });
+        await map.commit({ kv: { ...texts, migrated: "1" } });
         migrated = Object.keys(texts).length > 0;
       } catch (_) {
         /* full: the old keys stay where they are */
       }
     }
   }
-  if (backend.durable) {
+  if (backend instanceof IdbBackend) {
     try {
-      await restoreInflight();
+      await restoreInflight(backend);
     } catch (e) {
-      console.warn("spiderStore: writes in flight not restored:", e && e.message);
+      console.warn("spiderStore: writes in flight not restored:", messageOf(e));
     }
   }
   const [kv, games] = await Promise.all([backend.allText(), backend.listGames()]);
   return { backend: backend.name, durable: backend.durable, migrated, kv, games, note };
 }
 
+/** @param {unknown} e */
+function messageOf(e) {
+  return e instanceof Error || e instanceof DOMException ? e.message : e;
+}
+
 const ready = start();
 
 // ---- writes in flight ---------------------------------------------------------
 
-const inflight = new Map(); // write number -> { games, kv } not yet committed
+/** @type {Map<number, {games: Written[], kv: Texts}>} write number -> the write, not yet committed */
+const inflight = new Map();
 let writes = 0;
 let lastAt = 0;
 let unloading = false;
@@ -452,7 +512,9 @@ function keepInflight() {
       s.removeItem(key);
       return;
     }
+    /** @type {Map<string, Written>} */
     const games = new Map();
+    /** @type {Texts} */
     const kv = {};
     for (const w of inflight.values()) {
       for (const g of w.games) games.set(g.id, g);
@@ -469,12 +531,13 @@ globalThis.addEventListener?.("pagehide", () => {
   keepInflight();
 });
 globalThis.addEventListener?.("pageshow", (e) => {
-  if (!e.persisted) return;
+  if (!(/** @type {PageTransitionEvent} */ (e).persisted)) return;
   unloading = false; // back from the back-forward cache: the writes went on
   keepInflight();
 });
 
 function inflightCopies() {
+  /** @type {string[]} */
   const out = [];
   try {
     const s = globalThis.localStorage;
@@ -488,9 +551,12 @@ function inflightCopies() {
   return out;
 }
 
+/** @param {string | null} text @returns {{games: Written[], kv: Texts}} */
 function readInflight(text) {
   // Hostile or damaged copies give nothing, never an error.
+  /** @type {Written[]} */
   const games = [];
+  /** @type {Texts} */
   const kv = {};
   if (typeof text !== "string" || text.length > INFLIGHT_MAX) return { games, kv };
   let data;
@@ -512,11 +578,12 @@ function readInflight(text) {
   return { games, kv };
 }
 
-async function restoreInflight() {
+/** @param {IdbBackend} backend */
+async function restoreInflight(backend) {
   // Another tab may be starting too: one at a time, each copy once.
   await withLock("update", async () => {
     for (const key of inflightCopies()) {
-      let text = null;
+      let text;
       try {
         text = localStorage.getItem(key);
       } catch (_) {
@@ -532,7 +599,7 @@ async function restoreInflight() {
         try {
           await backend.commit({ games: newer, kv });
         } catch (e) {
-          console.warn("spiderStore: a write in flight could not be restored:", e && e.message);
+          console.warn("spiderStore: a write in flight could not be restored:", messageOf(e));
           continue; // the copy stays for the next start
         }
       }
@@ -545,6 +612,7 @@ async function restoreInflight() {
   });
 }
 
+/** @param {Change} change @param {{relaxed?: boolean}} [options] */
 async function commit(change, { relaxed = false } = {}) {
   const at = stamp();
   const games = (change.games || []).map((g) => ({ id: String(g.id), meta: String(g.meta), save: String(g.save), at }));
@@ -564,10 +632,16 @@ async function commit(change, { relaxed = false } = {}) {
   for (const key of Object.keys(change.kv || {})) tell({ type: "kv", key });
 }
 
+/**
+ * @param {unknown} id
+ * @param {string[]} keys
+ * @param {(meta: string | null, texts: Record<string, string | null>) => Change | null | undefined} fn
+ */
 async function update(id, keys, fn) {
   await ready;
   return withLock("update", async () => {
     const rec = id === null || id === undefined ? null : await backend.getGame(String(id));
+    /** @type {Record<string, string | null>} */
     const texts = {};
     for (const key of keys) texts[key] = await backend.getText(String(key));
     const change = fn(rec ? rec.meta : null, texts);
@@ -580,6 +654,7 @@ async function update(id, keys, fn) {
 const store = {
   ready,
   tabId,
+  /** @param {unknown} id */
   async getGame(id) {
     await ready;
     return backend.getGame(String(id));
@@ -588,23 +663,26 @@ const store = {
     await ready;
     return backend.listGames();
   },
+  /** @param {unknown} key */
   async getText(key) {
     await ready;
     return backend.getText(String(key));
   },
-  putGame: (id, meta, save) => commit({ games: [{ id, meta, save }] }),
-  deleteGame: (id) => commit({ remove: [id] }),
-  putText: (key, text) => commit({ kv: { [key]: text } }),
+  putGame: (/** @type {unknown} */ id, /** @type {unknown} */ meta, /** @type {unknown} */ save) =>
+    commit({ games: [{ id, meta, save }] }),
+  deleteGame: (/** @type {unknown} */ id) => commit({ remove: [id] }),
+  putText: (/** @type {string} */ key, /** @type {string | null} */ text) => commit({ kv: { [key]: text } }),
   commit,
   update,
   withLock,
   claim,
   release,
+  /** @param {(message: StoreMessage) => void} fn */
   onChange(fn) {
     listeners.add(fn);
     return () => listeners.delete(fn);
   },
 };
 
-globalThis.spiderStore = store;
+/** @type {any} */ (globalThis).spiderStore = store;
 export default store;

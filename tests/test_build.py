@@ -148,8 +148,9 @@ def test_every_python_module_is_mapped_into_the_browser(site: tuple[Path, dict[s
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
     assert "files" not in config
     assert config["interpreter"] == "./shell/pyodide-boot.mjs"
-    loader = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
-    listed = re.search(r"^const PYTHON_FILES = (.*);$", loader, re.M)
+    # (The loader's values, unbundled in this build: see test_the_loader_ships_as_one_module.)
+    loader = (out / "shell" / "loader-context.mjs").read_text(encoding="utf-8")
+    listed = re.search(r"^export const PYTHON_FILES = (.*);$", loader, re.M)
     assert listed
     mapped = json.loads(listed.group(1))
     ours = {
@@ -218,11 +219,16 @@ def test_scripts_and_stylesheets_ship_minified_unless_that_compresses_worse(
     info = build.build(out, compress=False)
     pyodide, pyscript = (info["vendor_dirs"][key] for key in ("pyodide", "pyscript"))
     size = {name: (len((plain / name).read_bytes()), len((out / name).read_bytes())) for name in precache_of(out)}
+    # The loader ships as one module, its parts inlined: one request, as before it was split.
+    assert not [name for name in build.minify.LOADER_MODULES if (out / name).exists()]
+    parts = sum(len((plain / name).read_bytes()) for name in (build.minify.LOADER, *build.minify.LOADER_MODULES))
+    size[build.minify.LOADER] = (parts, size[build.minify.LOADER][1])
     for name in ("shell/pyodide-boot.mjs", "shell/store.js", "assets/css/table.css", f"{pyodide}/pyodide.asm.mjs"):
         before, after = size[name]
         assert after < 0.9 * before, (name, before, after)
     boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert "// " not in boot and "\n\n" not in boot
+    assert not [name for name in build.minify.LOADER_MODULES if name.rsplit("/", 1)[1] in boot]
     # What the build filled in is still there, and @BUILD@ after minifying.
     abi = build.vendor.lock_file(build.vendor.load_vendors(ROOT / "node_modules")[0])["info"]["abi_version"]  # type: ignore[index]
     assert f'"{abi}"' in boot
@@ -266,7 +272,7 @@ def test_the_wasm_ships_without_the_cxx_exports_nothing_calls(site: tuple[Path, 
     assert wasm_image.without_exports(whole, dropped) == shipped
     assert wasm_image.data_image(shipped) == wasm_image.data_image(whole)
     # The loading screen counts the bytes of the wasm that is sent.
-    boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    boot = (out / "shell" / "loader-context.mjs").read_text(encoding="utf-8")
     assert f'"pyodide.asm.wasm":{len(shipped)}' in boot.replace(" ", "")
 
 
@@ -350,13 +356,13 @@ def test_the_site_ships_a_memory_snapshot_outside_the_precache(site: tuple[Path,
     # A whole heap, no bigger than Pyodide's initial one (a grown heap does not restore).
     assert build.snapshot.SNAPSHOT_HEAP_LIMIT <= len(data) <= build.snapshot.SNAPSHOT_HEAP_LIMIT + 4096
     assert shipped not in precache_of(out)
-    boot = (out / "shell" / "pyodide-boot.mjs").read_text(encoding="utf-8")
-    assert f'const SHIPPED_SNAPSHOT = "{shipped}";' in boot
+    boot = (out / "shell" / "loader-context.mjs").read_text(encoding="utf-8")
+    assert f'export const SHIPPED_SNAPSHOT = "{shipped}";' in boot
     # The progress bar counts its download.
     assert f'"{shipped.rsplit("/", 1)[1]}": {len(data)}' in boot
     # Its static data ships XORed with the wasm's: the page gets what undoes it, and undoing it
     # gives the snapshot the build made.
-    base = json.loads(re.search(r"const SHIPPED_BASE = (.*);", boot)[1])
+    base = json.loads(re.search(r"export const SHIPPED_BASE = (.*);", boot)[1])
     header = int.from_bytes(data[4:8], "little")
     wasm = (out / info["vendor_dirs"]["pyodide"] / "pyodide.asm.wasm").read_bytes()
     image = wasm_image.data_image(wasm).ljust(base["end"], b"\0")
@@ -418,7 +424,8 @@ def test_without_node_the_site_ships_no_snapshot_and_still_builds(
     info = build.build(tmp_path / "site", snapshot_cache=tmp_path / "no-cache")
     assert info["shipped_snapshot"] == ""
     assert not (tmp_path / "site" / build.snapshot.SNAPSHOT_DIR).exists()
-    assert 'const SHIPPED_SNAPSHOT = "";' in (tmp_path / "site" / "shell" / "pyodide-boot.mjs").read_text("utf-8")
+    loader = (tmp_path / "site" / "shell" / "loader-context.mjs").read_text("utf-8")  # unbundled without Node
+    assert 'export const SHIPPED_SNAPSHOT = "";' in loader
     err = capsys.readouterr().err
     assert "no `node` found" in err
     # gzip copies still, brotli ones only if they were made before (they need Node)

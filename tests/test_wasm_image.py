@@ -1,5 +1,5 @@
 """tools/wasm_image.py: the fresh memory a wasm module lays out, and the
-snapshot XORed with it (what the page undoes in shell/pyodide-boot.mjs)."""
+snapshot XORed with it (what the page undoes: shell/patches.mjs, shell/snapshot-format.mjs)."""
 
 from __future__ import annotations
 

@@ -15,6 +15,8 @@
 #   b. mypy --strict over engine, solver, ui, tools and the test kits, then over bench
 #      (mypy -p bench)                      settings in pyproject.toml
 #   c. ruff check . and ruff format --check .   (pyproject.toml)
+#   c2. tsc --noEmit and eslint             the JavaScript shell's types (JSDoc, tsconfig.json,
+#                                           tsconfig.worker.json) and lint (eslint.config.mjs)
 #   d. node tests/pyodide/run.mjs           the engine and solver suites and examples inside Pyodide
 #   e. pytest e2e/                          the real page in Chromium
 #   f. pytest xbrowser/ (under xvfb-run)    the same game in Firefox and WebKit
@@ -128,6 +130,12 @@ run "mypy --strict, the benchmarks" mypy-bench $VPY -m mypy -p bench
 run "ruff check" ruff-check $VPY -m ruff check .
 
 run "ruff format --check" ruff-format $VPY -m ruff format --check .
+
+run "tsc --noEmit (tsconfig.json)" tsc node_modules/.bin/tsc --noEmit -p tsconfig.json
+
+run "tsc --noEmit (tsconfig.worker.json)" tsc-worker node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
+
+run "eslint" eslint node_modules/.bin/eslint .
 
 run "Engine and solver tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine tests/solver engine solver --doctest-modules "$@"
 

@@ -9,7 +9,7 @@ download them twice. :func:`xor_snapshot` XORs that part of the snapshot with
 the memory the wasm's data segments lay out, so what Python left as it was
 becomes zeros, which cost next to nothing compressed (about 1 MB less on a
 first visit). The page XORs them back from the fresh instance's own memory
-before the snapshot is restored (``shell/pyodide-boot.mjs``), and checks the
+before the snapshot is restored (``fillOnInstantiate`` in ``shell/patches.mjs``), and checks the
 result against the Adler-32 checksum this module records.
 
 >>> wasm = module_with_data([(8, b"abcd"), (16, b"xy")])
@@ -169,7 +169,7 @@ def data_image(wasm: bytes) -> bytes:
 
 
 def adler32(data: bytes) -> int:
-    """Adler-32, as the page computes it in ``shell/pyodide-boot.mjs``."""
+    """Adler-32, as the page computes it in ``shell/snapshot-format.mjs``."""
     return zlib.adler32(data) & 0xFFFFFFFF
 
 

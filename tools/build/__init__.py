@@ -18,8 +18,14 @@ maker, esbuild and brotli.  The site is:
   with ``--no-snapshot``;
 * beside every compressible file of 1 KB or more, ``X.br`` and ``X.gz``
   (``--no-compress`` leaves them out);
-* every script and stylesheet minified (``--no-minify`` leaves them as they
-  are).
+* every script and stylesheet minified, our Pyodide loader
+  (``shell/pyodide-boot.mjs`` and the modules it imports) bundled into one
+  module first (``--no-minify`` leaves them all as they are).
+
+Every patch to Pyodide, PyScript or Emscripten is listed in
+``shell/patches.mjs``; ``--no-patch NAME`` (repeatable, or ``all``) switches
+one off: a build patch here, a run-time one for every visit of the build
+(``BUILD_PATCHES`` and ``RUNTIME_PATCHES`` in :mod:`.common`).
 
 One module a job, in the order the build runs them:
 
@@ -32,7 +38,8 @@ One module a job, in the order the build runs them:
 * :mod:`.snapshot`: making and XORing the snapshot;
 * :mod:`.faces`: folding the card faces into CSS;
 * :mod:`.templates`: filling the placeholders (every one documented there);
-* :mod:`.minify` and :mod:`.compress`: minifying and compressing;
+* :mod:`.minify` and :mod:`.compress`: bundling the loader, minifying and
+  compressing;
 * :mod:`.site`: our files, the jobs in order, the folder written;
   :mod:`.common`: what they share.
 """

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from . import __doc__ as package_doc
-from .common import ROOT, BuildError
+from .common import BUILD_PATCHES, ROOT, RUNTIME_PATCHES, BuildError
 from .site import build
 
 
@@ -36,6 +36,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="ship the scripts and stylesheets as written (to read them in the browser)",
     )
+    parser.add_argument(
+        "--no-patch",
+        action="append",
+        default=[],
+        choices=("all", *BUILD_PATCHES, *RUNTIME_PATCHES),
+        metavar="NAME",
+        help="switch a patch to Pyodide, PyScript or Emscripten off (shell/patches.mjs lists them; all: every one)",
+    )
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
@@ -47,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
             not args.no_snapshot,
             compress=not args.no_compress,
             minify=not args.no_minify,
+            patches_off=frozenset(args.no_patch),
         )
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)

@@ -1,5 +1,6 @@
 """What the build's jobs share: where things are, the error a person running
-the build has to act on, hashing, and the way the Node tools are run."""
+the build has to act on, the names of the patches to Pyodide, PyScript and
+Emscripten, hashing, and the way the Node tools are run."""
 
 from __future__ import annotations
 
@@ -21,6 +22,21 @@ CACHE = ROOT / ".cache"
 
 class BuildError(Exception):
     """A problem the person running the build has to fix."""
+
+
+BUILD_PATCHES = ("slim-wasm", "wrap-at-once", "compile-hint", "snapshot-xor")
+"""The patches the build makes, which ``--no-patch`` can switch off."""
+RUNTIME_PATCHES = (
+    "snapshot",
+    "snapshot-in-place",
+    "early-wasm",
+    "lazy-files",
+    "download-progress",
+    "entry-prefetch",
+    "pyscript-package",
+)
+"""The patches the page makes, which ``--no-patch`` can switch off for every
+visit of a build (``shell/patches.mjs`` lists what each does)."""
 
 
 def sha256(data: bytes) -> str:

@@ -8,11 +8,11 @@ import json
 import shutil
 from pathlib import Path
 
-from .common import ROOT, BuildError, sha256
+from .common import BUILD_PATCHES, ROOT, RUNTIME_PATCHES, BuildError, sha256
 from .compress import compressed_copies, wire_sizes
 from .faces import fold_faces
 from .imports import our_imports, snapshot_modules
-from .minify import minified
+from .minify import bundled_loader, minified
 from .slim import compile_eagerly, pyodide_for_site
 from .snapshot import SNAPSHOT_CACHE, SNAPSHOT_DIR, make_snapshot, ship_snapshot, snapshot_inputs
 from .stdlib import FULL_STDLIB_DIR, SNAPSHOT_STDLIB, stdlib_modules, trimmed_stdlib
@@ -90,13 +90,23 @@ def build(
     snapshot_cache: Path = SNAPSHOT_CACHE,
     compress: bool = True,
     minify: bool = True,
+    patches_off: frozenset[str] = frozenset(),
 ) -> dict[str, object]:
     """Build the site from SOURCE into OUT (replacing an earlier build there)
-    and return what ``.spider-build.json`` records."""
+    and return what ``.spider-build.json`` records.  PATCHES_OFF: the patches
+    to Pyodide, PyScript and Emscripten switched off (``BUILD_PATCHES``,
+    ``RUNTIME_PATCHES``, or "all"); BuildError for a name it does not know."""
     source = source.resolve()
     node_modules = (node_modules or source / "node_modules").resolve()
+    off = frozenset(BUILD_PATCHES + RUNTIME_PATCHES) if "all" in patches_off else patches_off
+    unknown = off - set(BUILD_PATCHES + RUNTIME_PATCHES)
+    if unknown:
+        raise BuildError(f"no patch named {', '.join(sorted(unknown))} (shell/patches.mjs lists them)")
+    if "snapshot-in-place" in off:  # the only way the page undoes snapshot-xor
+        off |= {"snapshot-xor"}
+    snapshot = snapshot and "snapshot" not in off
     pyodide, pyscript = load_vendors(node_modules, all_vendor)
-    pyodide = pyodide_for_site(pyodide)
+    pyodide = pyodide_for_site(pyodide, off=off)
     vendors = [pyodide, pyscript]
     files = our_files(source)
     py_files = python_files(files)
@@ -114,14 +124,15 @@ def build(
 
     # The snapshot shipped for first visits: outside the content hash and the
     # precache (its bytes differ from one making to the next; its name, from
-    # what went into it, is in pyodide-boot.mjs and so in the build hash).
+    # what went into it, is in the loader (shell/loader-context.mjs) and so in the build hash).
     shipped: dict[str, bytes] = {}
     shipped_base: dict[str, int] | None = None
     if snapshot:
         name, spec = snapshot_inputs(source, pyodide, files, py_files, pure, stdlib_file)
         data = make_snapshot(name, spec, snapshot_cache)
-        if data is not None:
+        if data is not None and "snapshot-xor" not in off:
             data, shipped_base = ship_snapshot(data, pyodide)
+        if data is not None:
             shipped[f"{SNAPSHOT_DIR}/{name}"] = data
     shipped_path = next(iter(shipped), "")
     # The big downloads the loading screen counts: their sizes, and as sent compressed.
@@ -141,6 +152,7 @@ def build(
         shipped_path=shipped_path,
         shipped_base=shipped_base,
         stdlib_rest=rest,
+        patches_off=sorted(off & set(RUNTIME_PATCHES)),
     )
 
     contents: dict[str, bytes] = {}
@@ -158,8 +170,9 @@ def build(
         contents[stdlib_name] = trimmed
         contents[f"{FULL_STDLIB_DIR}/python_stdlib-{pyodide.version}.zip"] = full_stdlib
     if minify:
-        contents = minified(contents, node_modules)
-    compile_eagerly(contents, f"{pyodide.site_dir}/pyodide.asm.mjs")
+        contents = minified(bundled_loader(contents, node_modules), node_modules)
+    if "compile-hint" not in off:
+        compile_eagerly(contents, f"{pyodide.site_dir}/pyodide.asm.mjs")
 
     build_id = content_hash(contents)
     stamp_build(contents, build_id)
@@ -175,6 +188,7 @@ def build(
         "python_files": py_files,
         "snapshot_modules": pure,
         "shipped_snapshot": shipped_path,
+        "patches_off": sorted(off),
         "bytes": sum(len(d) for d in contents.values()) + sum(len(d) for d in shipped.values()),
     }
     copies = compressed_copies(contents | shipped) if compress else {}

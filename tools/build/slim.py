@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -62,7 +63,7 @@ def runtime_patched(javascript: str) -> str:
     return javascript.replace("var reportUndefinedSymbols=", insert + "var reportUndefinedSymbols=")
 
 
-def pyodide_for_site(pyodide: Vendor, cache: Path = PYODIDE_CACHE) -> Vendor:
+def pyodide_for_site(pyodide: Vendor, cache: Path = PYODIDE_CACHE, off: frozenset[str] = frozenset()) -> Vendor:
     """Pyodide as the site ships it: npm's files, its wasm without the exports
     :func:`unused_exports` finds (0.07 MB less on a first visit; every start
     instantiates each export, and Emscripten's loader gives each exported
@@ -70,24 +71,31 @@ def pyodide_for_site(pyodide: Vendor, cache: Path = PYODIDE_CACHE) -> Vendor:
     module as :func:`runtime_patched` edits it (kept as npm has it, with a
     warning, if that cannot be done).  The snapshot is made from this folder
     too, so its function table is the one the page builds.  Kept in CACHE by
-    the hash of the slim wasm and the edited module."""
+    the hash of the slim wasm and the edited module.  OFF: the patches
+    switched off ("slim-wasm", "wrap-at-once": that file as npm has it)."""
     wasm = (pyodide.source / "pyodide.asm.wasm").read_bytes()
     runtime = (pyodide.source / "pyodide.asm.mjs").read_text(encoding="utf-8")
     javascript = runtime + (pyodide.source / "pyodide.mjs").read_text(encoding="utf-8")
-    slim = wasm_image.without_exports(wasm, unused_exports(wasm, javascript))
+    slim = wasm if "slim-wasm" in off else wasm_image.without_exports(wasm, unused_exports(wasm, javascript))
     try:
-        runtime = runtime_patched(runtime)
+        if "wrap-at-once" not in off:
+            runtime = runtime_patched(runtime)
     except ValueError as error:
         print(f"build: Pyodide's runtime ships as npm has it ({error})", file=sys.stderr)
     folder = cache / f"pyodide-{pyodide.version}-{sha256(slim + runtime.encode())[:16]}"
     if not (folder / "pyodide.asm.wasm").is_file():
-        for old in cache.glob("*pyodide-*"):  # an earlier one, or a copy left half-made
-            shutil.rmtree(old, ignore_errors=True)
+        # Dropped: a folder no build has used for a week (builds with patches
+        # on and off, even at once, each keep theirs).
+        for old in cache.glob("*pyodide-*"):
+            if time.time() - old.stat().st_mtime > 7 * 86400:
+                shutil.rmtree(old, ignore_errors=True)
         part = folder.with_name("part-" + folder.name)
+        shutil.rmtree(part, ignore_errors=True)  # left by a build that stopped half-way
         shutil.copytree(pyodide.source, part, ignore=shutil.ignore_patterns("pyodide.asm.*", "*.map"))
         (part / "pyodide.asm.mjs").write_text(runtime, encoding="utf-8")
         (part / "pyodide.asm.wasm").write_bytes(slim)
         part.replace(folder)
+    folder.touch()  # used now
     return replace(pyodide, source=folder)
 
 

@@ -1,6 +1,6 @@
 """Filling the placeholders: our text files (not the pictures under
 ``assets/``) hold placeholders that the build replaces with what only the
-build knows.  There are fifteen.  Thirteen are filled in every templated
+build knows.  There are sixteen.  Fourteen are filled in every templated
 file, with the values :func:`placeholder_values` makes (each documented
 there, with the files that read it); two are filled last, once the content
 they describe is final: ``@BUILD@`` (:func:`stamp_build`) and
@@ -45,12 +45,13 @@ def placeholder_values(
     shipped_path: str,
     shipped_base: dict[str, int] | None,
     stdlib_rest: list[str],
+    patches_off: list[str],
 ) -> dict[str, str]:
     """Placeholder -> its text, for every placeholder but the late two.
     The files named are those that read each one today."""
     values = {
         # Where Pyodide's files are in the site, "vendor/pyodide-<version>"
-        # (shell/early.js, shell/pyodide-boot.mjs).
+        # (shell/early.js, shell/pyodide-boot.mjs, shell/loader-context.mjs).
         "@PYODIDE_DIR@": pyodide.site_dir,
         # Where PyScript's files are, "vendor/pyscript-<version>" (index.html,
         # shell/pyscript-setup.js).
@@ -60,32 +61,39 @@ def placeholder_values(
         # PyScript's version (for a file that needs it; none reads it today).
         "@PYSCRIPT_VERSION@": pyscript.version,
         # The game's Python files, [url, path, size] each, which the loader
-        # writes into Pyodide's file system (shell/pyodide-boot.mjs): a start
-        # from a snapshot makes the files lazy, and the import system asks
-        # for their size before anything reads them.
+        # writes into Pyodide's file system (shell/loader-context.mjs, read by
+        # shell/python-files.mjs): a start from a snapshot makes the files
+        # lazy, and the import system asks for their size before anything
+        # reads them.
         "/*@PYTHON_FILES@*/[]": json.dumps([[p, p, files[p].stat().st_size] for p in py_files]),
         # Our modules the snapshot imports ahead (imports.snapshot_modules;
-        # shell/pyodide-boot.mjs imports them when it starts Python instead).
+        # shell/loader-context.mjs: the loader imports them when it starts
+        # Python instead).
         "/*@SNAPSHOT_MODULES@*/[]": json.dumps(pure),
         # {file name: bytes} of the big downloads, for the loading screen's
-        # progress (shell/pyodide-boot.mjs).
+        # progress (shell/loader-context.mjs, read by shell/downloads.mjs).
         "/*@DOWNLOAD_SIZES@*/{}": json.dumps(download_sizes),
         # {file name: {encoding: bytes}}: the same as sent compressed ({}
-        # without the precompressed copies) (shell/pyodide-boot.mjs).
+        # without the precompressed copies) (shell/loader-context.mjs).
         "/*@WIRE_SIZES@*/{}": json.dumps(wire_sizes),
         # The shipped snapshot's path in the site, "" if none (shell/early.js,
-        # shell/pyodide-boot.mjs).
+        # shell/loader-context.mjs).
         "@SHIPPED_SNAPSHOT@": shipped_path,
         # How its static data was XORed with the wasm's ({end, checksum}), or
-        # null when it ships whole (shell/pyodide-boot.mjs undoes it).
+        # null when it ships whole (shell/loader-context.mjs; shell/patches.mjs
+        # undoes it).
         "/*@SHIPPED_BASE@*/null": json.dumps(shipped_base),
         # The modules the whole standard library has and the trimmed one
-        # lacks: importing one fetches the whole (shell/pyodide-boot.mjs,
-        # ui/browser/stdlib.py).
+        # lacks: importing one fetches the whole (shell/loader-context.mjs, read
+        # by shell/python-files.mjs; ui/browser/stdlib.py).
         "/*@STDLIB_REST@*/[]": json.dumps(stdlib_rest, separators=(",", ":")),
         # Pyodide's lock file cut to its "info" (vendor.lock_file), given to
-        # Pyodide instead of a download (shell/pyodide-boot.mjs).
+        # Pyodide instead of a download (shell/loader-context.mjs).
         "/*@LOCK_FILE@*/null": json.dumps(lock_file(pyodide)),
+        # The run-time patches ``--no-patch`` switched off for every visit of
+        # this build, sorted (shell/early.js; shell/patches.mjs lists them;
+        # a visit's ``?nopatch=`` adds to them).
+        "/*@PATCHES_OFF@*/[]": json.dumps(patches_off),
     }
     # A modulepreload link for every JavaScript module the start-up imports,
     # ours and the vendors' (index.html).
@@ -119,7 +127,7 @@ def pyscript_config(source: Path) -> str:
 
 def stamp_build(contents: dict[str, bytes], build_id: str) -> None:
     """Fill ``@BUILD@``, the content hash of the site (without ``sw.js``),
-    in our files (index.html, shell/early.js, shell/pyodide-boot.mjs): it
+    in our files (index.html, shell/early.js, shell/loader-context.mjs): it
     names the caches of a version of the site.  Vendor files are left as
     they are."""
     for site_path, data in contents.items():
