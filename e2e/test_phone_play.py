@@ -121,7 +121,7 @@ def tap(t: TablePage, selector: str) -> None:
 def stats_book(t: TablePage) -> Any:
     from tablekit import stored_text
 
-    from ui import stats
+    from ui.storage import statistics as stats
 
     return stats.parse(stored_text(t.page, "stats") or '{"format": "spider-stats", "version": 1, "presets": {}}')
 
@@ -187,7 +187,7 @@ def test_dead_end_offers_restart_first(table_browser: Any, table_url: str) -> No
     this deal as its default, and it takes the game back to the start."""
     from tablekit import store
 
-    from ui import persist
+    from ui.storage import settings as persist
 
     g = engine.game_from_notation("spider-1", f"{'/'.join(DEAD_END_COLUMNS)} - -/-/-/-/-/-/-/-")
     t = phone_page(table_browser, table_url)
@@ -286,7 +286,7 @@ def test_on_a_proven_dead_end_hint_and_show_me_say_so_at_once_and_point_back(
 ) -> None:
     from tablekit import store
 
-    from ui import persist
+    from ui.storage import settings as persist
 
     g = engine.game_from_notation("spider-1", TURNS_UP_THE_LAST_CARD)
     t = phone_page(table_browser, table_url)
@@ -424,7 +424,7 @@ def test_games_opens_on_todays_daily_deals_and_a_daily_game_says_so(table_browse
 
     from tablekit import store
 
-    from ui import stats
+    from ui.storage import statistics as stats
 
     t = phone_page(table_browser, table_url)
     try:
@@ -493,7 +493,7 @@ def test_a_large_screen_scales_the_header_and_the_stock_count_with_the_cards(
 def test_the_still_winnable_badge_reads_and_explains_itself_on_a_phone(table_browser: Any, table_url: str) -> None:
     from tablekit import seed
 
-    from ui import persist
+    from ui.storage import settings as persist
 
     g = engine.game_from_notation("spider-1", "KsQsJsTs9s8s7s6s5s4s3s2s/As/-/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
     t = phone_page(table_browser, table_url)
