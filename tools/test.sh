@@ -121,7 +121,8 @@ run() {
   NAMES+=("$log")
 }
 
-run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules "$@"
+# -n 2 (pytest-xdist): two workers, one per core; --dist loadfile keeps each file on one worker
+run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules -n 2 --dist loadfile "$@"
 
 run "mypy --strict (pyproject.toml)" mypy $VPY -m mypy
 
@@ -139,8 +140,10 @@ run "eslint" eslint node_modules/.bin/eslint .
 
 run "Engine and solver tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine tests/solver engine solver --doctest-modules "$@"
 
-# --durations: the slowest browser tests, to keep the CI run under its 20-minute budget
-run "Browser tests" e2e $VPY -m pytest e2e/ --durations=12 "$@"
+# The site built above (SPIDER_SITE) rather than a second build; two workers (a browser test
+# waits on the page more than it computes), each file on one worker (--dist loadfile: a file's
+# tests share its fixtures); --durations: the slowest, to keep the whole run under 30 minutes
+run "Browser tests" e2e env SPIDER_SITE="$PWD/_site" $VPY -m pytest e2e/ -n 2 --dist loadfile --durations=12 "$@"
 
 run "Firefox and WebKit" xbrowser env SPIDER_SITE="$PWD/_site" xvfb-run -a $VPY -m pytest xbrowser/ "$@"
 
