@@ -219,3 +219,40 @@ def test_helps_diagram_arc_leaves_every_index_in_view_and_ends_in_an_arrowhead(
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+@pytest.mark.parametrize("screen", ["portrait", "landscape"])
+def test_game_tiles_say_how_games_differ_and_draw_the_table_as_the_phone_holds_it(
+    table_browser: Any, table_url: str, screen: str
+) -> None:
+    """Games on a phone: every tile has a one-line subtitle in plain words
+    (Relaxed and 4 suits no longer read alike), and its drawing of the
+    table is upright on an upright phone, wide on a phone held sideways."""
+    from ui.screens.tile import subtitle
+
+    t = TablePage(table_browser, table_url, SCREENS[screen])
+    try:
+        t.open("#spider-1/4")
+        t.page.click('[data-action="games"]')
+        t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        for preset in engine.PRESETS:
+            tile = t.page.locator(f'[data-play="{preset}"]')
+            line = tile.locator(".game-subtitle")
+            assert line.inner_text().strip() == subtitle(preset) + "."
+            shown = t.page.evaluate(
+                """p => [...document.querySelectorAll(`[data-play="${p}"] svg.game-picture`)]
+                    .filter(s => s.getClientRects().length)
+                    .map(s => { const r = s.getBoundingClientRect(); return [s.getAttribute('class'), r.width, r.height]; })""",
+                preset,
+            )
+            assert len(shown) == 1, (preset, shown)
+            cls, w, h = shown[0]
+            if screen == "portrait":
+                assert "tall-picture" in cls and h > w, (preset, shown)
+            else:
+                assert "wide-picture" in cls and w > h, (preset, shown)
+        relaxed = t.page.inner_text('[data-play="spider-relaxed"] .game-subtitle')
+        assert relaxed != t.page.inner_text('[data-play="spider-4"] .game-subtitle')
+        assert not t.errors, t.errors
+    finally:
+        t.close()

@@ -691,7 +691,9 @@ def test_little_spider_upright_leaves_no_empty_band_between_its_rows(vw: int, vh
         prev_mid = mid
         assert max(c.y for p in lower for c in p.cards) + h <= vh - 4 + EPS
         if up == 1:
-            assert mid - lowest_upper <= 3 * fan_steps(h)[1] + 0.15 * h  # a few cards' room, not a band of half the felt
+            assert (
+                mid - lowest_upper <= 3 * fan_steps(h)[1] + 0.15 * h
+            )  # a few cards' room, not a band of half the felt
             row_w = upper[-1].rect.right - upper[0].rect.x
             assert row_w >= 0.6 * vw
     assert prev_mid > lowest_upper - h  # grown: moved down
