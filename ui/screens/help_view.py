@@ -30,7 +30,7 @@ from ui.table import keyboard as kb
 
 TABS = (("play", "How to play"), ("gestures", "Gestures"), ("keys", "Keys"))
 CARD_W, CARD_H, FAN, GAP = 34, 48, 14, 22
-ARC_ROOM = 14
+ARC_ROOM = 18
 """Room above the cards for the arrow's arc."""
 RED = ("h", "d")
 
@@ -147,19 +147,20 @@ def _diagram(parent: Element, diagram: Diagram) -> None:
         src, index, dst = diagram.arrow
         x0, y0 = spots[src][index]
         x1, y1 = spots[dst][-1]
-        # From above the moving card's top edge (its index stays in view) to
-        # the target card's body, right of its index, where the card lands.
-        sx, sy = x0 + CARD_W * 0.7, y0 - 2
-        ex, ey = x1 + CARD_W * 0.72, y1 + FAN + 6
-        cx, cy = (sx + ex) / 2, min(sy, ey) - ARC_ROOM * 1.6
-        svg("path", pic, cls="hd-arrow", d=f"M{sx:.1f},{sy:.1f} Q{cx:.1f},{cy:.1f} {ex:.1f},{ey:.1f}")
-        svg("polygon", pic, cls="hd-arrow-head", points=_arrowhead(cx, cy, ex, ey))
+        # Up from the moving card's top edge, over the cards, and down onto
+        # the target card where the card lands, both ends right of the
+        # indexes (at the cards' left): no index is crossed.
+        sx, sy = x0 + CARD_W - 5, y0 - 1
+        ex, ey = x1 + CARD_W - 5, y1 + FAN + 4
+        cy = 1.0
+        svg("path", pic, cls="hd-arrow", d=f"M{sx:.1f},{sy:.1f} C{sx:.1f},{cy:.1f} {ex:.1f},{cy:.1f} {ex:.1f},{ey:.1f}")
+        svg("polygon", pic, cls="hd-arrow-head", points=_arrowhead(ex, cy, ex, ey))
     el("figcaption", "howto-caption", diagram.caption, parent=figure)
 
 
 def _arrowhead(cx: float, cy: float, ex: float, ey: float, size: float = 7.0) -> str:
     """The points of a filled arrowhead at (ex, ey), along the curve's last
-    direction (from its control point ``cx, cy``)."""
+    direction (from its last control point ``cx, cy``)."""
     dx, dy = ex - cx, ey - cy
     n = math.hypot(dx, dy) or 1.0
     ux, uy = dx / n, dy / n
