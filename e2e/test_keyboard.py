@@ -547,8 +547,8 @@ def test_tournament_free_column_and_draw_pile_by_keys(desk: TablePage) -> None:
     desk.clear_message()
     keys.press("d")
     assert desk.wait_message() == g.why_illegal(Move.draw(0))
-    # another draw pile by an arrow, then D deals the focused one
-    keys.press("ArrowDown")
+    # another draw pile by an arrow (the next in their row), then D deals the focused one
+    keys.press("ArrowRight")
     desk.page.wait_for_function("() => /^draw-[2-5]:/.test(document.querySelector('#table').dataset.focus)")
     k = int(keys.focus()[0].split("-")[1]) - 1
     keys.press("d")

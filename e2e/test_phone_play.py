@@ -20,6 +20,8 @@ from ui.table.cards import tableau_pile
 
 MIN_STEP = 22.0
 """The smallest face-up step a fingertip can pick mid-run (CSS px)."""
+SPREAD = 30.0
+"""A face-up step of a column with free height below it is larger than this."""
 
 
 def column_boxes(t: TablePage) -> dict[str, list[dict[str, Any]]]:
@@ -70,6 +72,11 @@ def test_portrait_fans_use_the_free_height_after_four_deals(table_browser: Any, 
             steps = [b["y"] - a["y"] for a, b in itertools.pairwise(cards) if a["up"]]
             if fits:
                 assert all(s >= MIN_STEP - 0.5 for s in steps), (pile, steps)
+            # The fans use the free height: a column is either spread at the
+            # full step (over 30 px) or reaches down to the screen's bottom.
+            if steps:
+                bottom = cards[-1]["y"] + h
+                assert min(steps) >= SPREAD - 0.5 or bottom >= vh - 4 - 1, (pile, steps, bottom)
         assert longest >= 10
         # A fingertip 20 px into a covered face-up card picks that card.
         runs = [m for m in g.legal_moves() if m.kind == "move" and m.count > 1]

@@ -148,7 +148,7 @@ RELAXED_DEAL = OptionSpec(
     "relaxed_deal",
     "Allow dealing with empty columns",
     (False, True),
-    "On: the stock deals even when a column is empty (what PySolFC calls Relaxed Spider).",
+    "On: the stock deals even when a column is empty.",
 )
 SPIDER_SCORING = OptionSpec(
     "scoring",

@@ -19,6 +19,8 @@ const errorLine = $("loading-error");
 
 let shown = 0;
 let isReady = false;
+let stage = ""; // the step's words
+let bytes = ""; // the downloads' count while they run ("4.2 of 5.6 MB")
 // [milliseconds since navigation start, percent, text] for every change;
 // the browser tests check it rises and the benchmark reports it.
 /** @type {[number, number, string][]} */
@@ -26,15 +28,24 @@ const bootLog = [];
 
 performance.mark("spider-boot-start");
 
+/** The loading line: the step, and the downloads' count while they run
+ * (a step that begins mid-download keeps the count in view). */
+function statusText() {
+  if (!bytes || stage.endsWith(bytes)) return stage;
+  return stage ? `${stage} · ${bytes}` : bytes;
+}
+
 /** @param {number} fraction @param {string} [text] */
 function progress(fraction, text) {
   if (isReady) return;
   const value = Math.max(shown, Math.min(100, Math.round(fraction * 100)));
   shown = value;
   if (bar) bar.value = value;
-  if (text && statusLine) statusLine.textContent = text;
+  if (text) stage = text;
+  const line = statusText();
+  if (statusLine && line) statusLine.textContent = line;
   html.dataset.progress = String(value);
-  bootLog.push([Math.round(performance.now()), value, text || ""]);
+  bootLog.push([Math.round(performance.now()), value, line]);
 }
 
 /** @param {unknown} message */
@@ -64,27 +75,34 @@ const shell = (/** @type {any} */ (globalThis).spiderShell ??= {});
 Object.assign(shell, { ready, progress, fail, bootLog, bootInfo: shell.bootInfo ?? {} });
 
 // ---- progress from PyScript / Pyodide stages --------------------------------
-// Weights: page + PyScript 0-8 %, runtime download 8-70 % (byte-accurate on a
-// first visit, see shell/downloads.mjs), starting Python 70-88 %, game files
-// 88-95 %, running the game 95-100 %.
+// Shares of the bar, each step's about its share of a first visit's wait on a
+// phone (docs/startup.md, "The loading bar"): the page 0-5 %; the downloads
+// 5-70 %, following the bytes on the wire (shell/downloads.mjs); unpacking
+// the runtime and its memory 70-82 %; starting the game's code 82-90 %;
+// the game's own steps, reported by ui/main.py, 90-100 % (its modules, the
+// saved games, dealing).
 progress(0.04, "Loading…");
 /** @type {Record<string, [number, string]>} */
 const STAGES = {
-  "Loading Pyodide": [0.08, "Getting the cards ready…"],
-  "Loading Storage": [0.09, "Getting the cards ready…"],
-  "Loading interpreter": [0.1, "Getting the cards ready…"],
-  "Loaded interpreter": [0.88, "Setting up the table…"],
-  "Loading files": [0.88, "Setting up the table…"],
-  "Loaded files": [0.94, "Setting up the table…"],
-  "Loaded Pyodide": [0.95, "Dealing…"],
+  "Loading Pyodide": [0.05, "Getting the cards ready…"],
+  "Loading Storage": [0.05, "Getting the cards ready…"],
+  "Loading interpreter": [0.05, "Getting the cards ready…"],
+  "Loaded interpreter": [0.82, "Starting the game…"],
+  "Loading files": [0.82, "Starting the game…"],
+  "Loaded files": [0.86, "Starting the game…"],
+  "Loaded Pyodide": [0.9, "Setting up the table…"],
 };
 addEventListener("py:progress", (event) => {
-  const stage = STAGES[/** @type {CustomEvent} */ (event).detail];
-  if (stage) progress(stage[0], stage[1]);
+  const step = STAGES[/** @type {CustomEvent} */ (event).detail];
+  if (step) progress(step[0], step[1]);
 });
 addEventListener("spider:boot-progress", (event) => {
-  const { fraction, text } = /** @type {CustomEvent} */ (event).detail || {};
-  if (typeof fraction === "number") progress(fraction, text);
+  const { fraction, text, bytes: count, done } = /** @type {CustomEvent} */ (event).detail || {};
+  if (typeof count === "string") bytes = done ? "" : count;
+  if (typeof fraction !== "number") return;
+  progress(fraction, text);
+  // Every byte is in (not a count cut short): the runtime unpacks next.
+  if (done && count && shown < 82) progress(fraction, "Unpacking the cards…");
 });
 
 // ---- start-up failures --------------------------------------------------------

@@ -30,10 +30,15 @@ function wireSize(name, encoding) {
 }
 
 /** @param {number} loaded @param {number} total */
-function progressText(loaded, total) {
+function megabytes(loaded, total) {
   const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
-  return `Getting the cards ready… ${mb(loaded)} of ${mb(total)} MB`;
+  return `${mb(loaded)} of ${mb(total)} MB`;
 }
+
+/** The loading bar's share of the downloads (shell/boot.js, SHARES): it
+ * follows the bytes on the wire, from DOWNLOAD_FROM to DOWNLOAD_TO. */
+export const DOWNLOAD_FROM = 0.05;
+export const DOWNLOAD_TO = 0.7;
 
 /**
  * @typedef {object} Counting
@@ -68,10 +73,12 @@ export function countDownloads(names) {
       loaded += (size * got) / DOWNLOAD_SIZES[name];
       total += size;
     }
-    const fraction = Math.min(1, done / raw);
+    // The bar follows the bytes the MB count shows: those on the wire.
+    const fraction = done >= raw ? 1 : Math.min(1, loaded / total);
     if (fraction - lastShown >= 0.01 || fraction === 1) {
       lastShown = fraction;
-      report(0.1 + 0.6 * fraction, progressText(Math.min(loaded, total), total));
+      const bytes = megabytes(Math.min(loaded, total), total);
+      report(DOWNLOAD_FROM + (DOWNLOAD_TO - DOWNLOAD_FROM) * fraction, `Getting the cards ready… ${bytes}`, bytes, fraction === 1);
     }
   };
   /** @param {string} url @param {Response} response */
@@ -92,7 +99,11 @@ export function countDownloads(names) {
       headers: response.headers,
     });
   };
-  const stop = hookFetch(async (url, input, init, next) => count(url, await next()));
+  const unhook = hookFetch(async (url, input, init, next) => count(url, await next()));
+  const stop = () => {
+    unhook();
+    report(0, "", "", true); // no byte count shown once counting ends
+  };
   return { stop, count };
 }
 

@@ -92,11 +92,15 @@ export function setInfo(key, value) {
   html.dataset[key] = value;
 }
 
-/** Tells shell/boot.js's loading screen how far the start is.
+/** Tells shell/boot.js's loading screen how far the start is: FRACTION of
+ * the bar, TEXT; BYTES, the downloads' count ("4.2 of 5.6 MB"), stays beside
+ * every later text until a report says they are DONE.
  * @param {number} fraction
- * @param {string} text */
-export function report(fraction, text) {
-  dispatchEvent(new CustomEvent("spider:boot-progress", { detail: { fraction, text } }));
+ * @param {string} text
+ * @param {string} [bytes]
+ * @param {boolean} [done] */
+export function report(fraction, text, bytes, done) {
+  dispatchEvent(new CustomEvent("spider:boot-progress", { detail: { fraction, text, bytes, done } }));
 }
 
 /** What shell/early.js began. Without it (it did not run), a normal start.

@@ -38,6 +38,7 @@ from ui.table.layout import (  # noqa: E402
     fan_steps,
     layout_table,
     pile_flags,
+    spread_step,
 )
 
 EPS = 1e-6
@@ -367,13 +368,49 @@ def test_nominal_offsets_show_a_face_up_cards_index_and_less_of_a_face_down_card
 
 @pytest.mark.parametrize("vw,vh", [(360, 640), (1366, 768)])
 def test_short_columns_use_the_roomy_steps(vw: int, vh: int) -> None:
+    """The opening's columns: the roomy face-down step, and the face-up
+    step spread as far as :func:`spread_step` allows (36 px on a phone's
+    small cards, the nominal step on a desktop's)."""
     lay = layout_table(spider(), vw, vh)
-    down, up = fan_steps(lay.card_height)
+    down, _up = fan_steps(lay.card_height)
     for p in fanned(lay):
         assert p.down_offset == pytest.approx(down)
-        assert p.up_offset == pytest.approx(up)
+        assert p.up_offset == pytest.approx(spread_step(lay.card_height))
         ys = [c.y for c in p.cards]
         assert ys[1] - ys[0] == pytest.approx(down)
+    assert (spread_step(lay.card_height) > fan_steps(lay.card_height)[1]) == (vw < vh)
+
+
+@pytest.mark.parametrize("vw,vh,middling", [(390, 844, 20), (360, 640, 14)])
+def test_portrait_fans_spread_over_the_free_height(vw: int, vh: int, middling: int) -> None:
+    """On a phone upright, a column of a dozen face-up cards fills the free
+    height below it at a step larger than the touch step (the lower felt is
+    not left empty), and stays on screen; a longer one compresses, and only
+    that column."""
+    top_bar, margin = 84.0, 4.0
+    for up in (6, middling, 30):
+        cols = (pile_flags(4, up),) + (pile_flags(4, 1),) * 9
+        table = TableShape(
+            columns=cols,
+            stock=pile_flags(10, 0),
+            stock_deal=10,
+            foundations=((),) * 8,
+            foundation_style=FoundationStyle.COMPACT,
+        )
+        lay = layout_table(table, vw, vh, Options(top_bar=top_bar, margin=margin))
+        h = lay.card_height
+        col = lay.pile(PileRole.COLUMN, 0)
+        assert col.cards[-1].y + h <= vh - margin + EPS
+        others = [lay.pile(PileRole.COLUMN, k).up_offset for k in range(1, 10)]
+        assert all(u == pytest.approx(spread_step(h)) for u in others)
+        if up == 6:
+            assert col.up_offset == pytest.approx(spread_step(h))
+            assert col.up_offset >= 30.0
+        elif up == middling:
+            assert fan_steps(h)[1] < col.up_offset < spread_step(h)
+            assert col.cards[-1].y + h == pytest.approx(vh - margin)  # fills the height
+        else:
+            assert col.up_offset < fan_steps(h)[1]
 
 
 def test_small_cards_fan_a_fingertip_apart_and_large_ones_keep_their_proportions() -> None:
@@ -420,7 +457,7 @@ def test_portrait_phone_face_up_step_is_a_fingertip_wherever_the_column_fits(vw:
 
 @pytest.mark.parametrize("vw,vh", [(360, 640), (844, 390), (1366, 768)])
 def test_growing_column_packs_face_down_cards_first_then_face_up_then_both(vw: int, vh: int) -> None:
-    """As a column grows: the roomy steps; then face-down offsets shrink to
+    """As a column grows: the roomy (or spread) steps; then face-down offsets shrink to
     their minimum while face-up ones stay nominal; then face-up offsets shrink
     to the index strip; only then both shrink below, and it always fits."""
     stages = []
@@ -441,7 +478,7 @@ def test_growing_column_packs_face_down_cards_first_then_face_up_then_both(vw: i
         prev = (d, u)
         assert col.cards[-1].y + h <= vh - 4 + EPS
         d0, u0 = fan_steps(h)
-        if d == pytest.approx(d0) and u == pytest.approx(u0):
+        if d == pytest.approx(d0) and u >= u0 - EPS:  # roomy, or spread over free height
             stage = 0
         elif u == pytest.approx(u0):
             assert d >= FACE_DOWN_MIN * h - EPS
@@ -567,13 +604,46 @@ def test_tournament_draw_piles_show_their_top_card_whole() -> None:
         for d in draws:
             top = d.cards[-1]
             assert top.face_up
-            assert all((c.x, c.y) == (top.x, top.y) for c in d.cards)  # a squared stack
+            assert all(c.x == top.x and c.y >= top.y for c in d.cards)
             top_rect = card_rect(lay, top.x, top.y)
             for other in lay.piles:
                 if other is d:
                     continue
                 for c in other.cards:
                     assert card_rect(lay, c.x, c.y).overlap_area(top_rect) < EPS
+
+
+@pytest.mark.parametrize("vw,vh", [(390, 844), (360, 640), (844, 390), (1366, 768), (2560, 1440)])
+@pytest.mark.parametrize("left_handed", [False, True])
+def test_tournament_draw_piles_are_one_row_of_stacks_above_the_columns_on_every_screen(
+    vw: int, vh: int, left_handed: bool
+) -> None:
+    """Desktop, landscape and portrait alike: the five draw piles stand in
+    one row above the columns (not in an L in a side strip), in reading
+    order, with the label's room beside the row on the side away from the
+    screen's edge, and each pile shows one edge per card under its top card."""
+    opts = Options(top_bar=56.0, left_handed=left_handed, max_card_width=card_cap(vw, vh))
+    lay = layout_table(tournament(), vw, vh, opts)
+    assert lay.arrangement is Arrangement.TOP
+    draws = lay.piles_of(PileRole.DRAW)
+    cols = lay.piles_of(PileRole.COLUMN) + (lay.pile(PileRole.FREE_COLUMN),)
+    assert len({d.rect.y for d in draws}) == 1
+    assert [d.rect.x for d in draws] == sorted(d.rect.x for d in draws)
+    lowest = max(c.y for d in draws for c in d.cards) + lay.card_height
+    assert lowest <= min(c.rect.y for c in cols)
+    room = 1.3 * lay.card_width
+    others = [p.rect for p in lay.piles if p.id.role is PileRole.FOUNDATION]
+    if left_handed:
+        label = Rect(draws[-1].rect.right + lay.gap, draws[0].rect.y, room - lay.gap, lay.card_height)
+    else:
+        label = Rect(draws[0].rect.x - room, draws[0].rect.y, room - lay.gap, lay.card_height)
+    assert label.x >= 0 and label.right <= vw
+    assert all(label.overlap_area(r) < EPS for r in others + [d.rect for d in draws])
+    for d in draws:
+        ys = [c.y for c in d.cards]
+        assert ys == sorted(ys, reverse=True)  # the top card highest, each under it a step lower
+        assert len(set(ys)) == len(ys)
+        assert ys[0] - ys[-1] >= len(ys) - 1  # at least a pixel an edge
 
 
 def test_little_spider_foundations_sit_between_the_two_rows() -> None:
@@ -587,6 +657,46 @@ def test_little_spider_foundations_sit_between_the_two_rows() -> None:
         for u, f, lo in zip(upper, founds, lower):
             assert u.rect.x == f.rect.x == lo.rect.x  # aligned in columns
             assert u.hit.bottom <= f.hit.y + EPS and f.hit.bottom <= lo.hit.y + EPS
+
+
+@pytest.mark.parametrize("vw,vh", [(390, 844), (360, 640)])
+def test_little_spider_upright_leaves_no_empty_band_between_its_rows(vw: int, vh: int) -> None:
+    """On a phone upright, the upper row of the opening (one card a pile)
+    is followed closely by the foundations and the lower row (room for a
+    few more cards, not half the screen); as the upper row grows the rows
+    below move down, never over its cards; and the rows take most of the
+    width."""
+    top_bar = 84.0
+    prev_mid = 0.0
+    for up in range(1, 9):
+        cols = (pile_flags(0, up),) + (pile_flags(0, 1),) * 7
+        table = TableShape(
+            columns=cols,
+            stock=pile_flags(44, 0),
+            stock_deal=8,
+            foundations=((),) * 4,
+            two_rows=True,
+            sizing_column=(0, 8),
+        )
+        lay = layout_table(table, vw, vh, Options(top_bar=top_bar))
+        assert lay.arrangement is Arrangement.ROWS
+        h = lay.card_height
+        upper = [lay.pile(PileRole.COLUMN, k) for k in range(4)]
+        lower = [lay.pile(PileRole.COLUMN, k) for k in range(4, 8)]
+        mid = min(p.rect.y for p in lay.piles_of(PileRole.FOUNDATION))
+        lowest_upper = max(c.y for p in upper for c in p.cards) + h
+        assert lowest_upper <= mid - 0.05 * h
+        assert all(p.hit.bottom <= f.hit.y + EPS for p in upper for f in lay.piles_of(PileRole.FOUNDATION))
+        assert mid >= prev_mid - EPS  # the rows below only move down as the upper row grows
+        prev_mid = mid
+        assert max(c.y for p in lower for c in p.cards) + h <= vh - 4 + EPS
+        if up == 1:
+            assert (
+                mid - lowest_upper <= 3 * fan_steps(h)[1] + 0.15 * h
+            )  # a few cards' room, not a band of half the felt
+            row_w = upper[-1].rect.right - upper[0].rect.x
+            assert row_w >= 0.6 * vw
+    assert prev_mid > lowest_upper - h  # grown: moved down
 
 
 @pytest.mark.parametrize("vw, vh, at_least", [(844, 390, 64), (1366, 768, 110), (1920, 1080, 160), (1024, 768, 88)])

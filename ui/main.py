@@ -5,7 +5,8 @@ config="./pyscript.toml">``) once Pyodide is up with every ``engine/`` and
 ``ui/`` module in its file system (written by our loader,
 shell/pyodide-boot.mjs), so ``import engine`` and ``import ui.x`` just work.
 
-It starts the table (:mod:`ui.app`) in ``#app`` and then tells the shell the
+It starts the table (:mod:`ui.app`) in ``#app``, telling the loading bar
+each step (``window.spiderShell.progress``), and then tells the shell the
 game is ready (``window.spiderShell.ready()``: tests and benchmarks wait for
 ``<html data-ready>``) — only once a card can be dragged.  A failure to start
 is reported through ``window.spiderShell.fail``.
@@ -30,8 +31,12 @@ async def main() -> None:
         from ui.app import TableApp
         from ui.browser.store import opened
 
+        # The loading bar's last tenth, step by step (shell/boot.js, its shares).
+        shell.progress(0.93, "Setting up the table…")
         # shell/store.js has been reading the database while Python loaded
-        app = TableApp(document.getElementById("app"), await opened())
+        saved = await opened()
+        shell.progress(0.95, "Dealing…")
+        app = TableApp(document.getElementById("app"), saved)
         await app.start()
         window.spiderTable = app  # for debugging from the console
     except Exception as error:  # pragma: no cover - shown to the player

@@ -55,3 +55,20 @@ def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str,
     if narrow:  # the stock's badge and the draw piles show what is left
         parts = [p for p in parts if not p.startswith(("Deals", "Piles"))]
     return " · ".join(parts), phase
+
+
+def split_clock(text: str) -> tuple[str, str]:
+    """The status line's clock apart from the rest (the header shows it at
+    its right end, where a message never covers it); ("", text) without one.
+
+    >>> split_clock("Phase 1 · Time 0:00 · Score 0")
+    ('Time 0:00', 'Phase 1 · Score 0')
+    >>> split_clock("9:58 · Score 0 · Runs 0/6")
+    ('9:58', 'Score 0 · Runs 0/6')
+    """
+    parts = text.split(" · ")
+    for k, part in enumerate(parts):
+        digits = part.removeprefix("Time ").replace(":", "")
+        if digits.isdigit() and ":" in part:
+            return part, " · ".join(parts[:k] + parts[k + 1 :])
+    return "", text

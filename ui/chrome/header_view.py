@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 import engine
 from ui.browser.dom import Bindings, DomEvent, Element, el, is_none
-from ui.chrome.header import short_title, status_text
+from ui.chrome.header import short_title, split_clock, status_text
 from ui.game.daily import short_day
 from ui.table.cards import Tracker
 
@@ -192,11 +192,13 @@ class Header:
         if text != self._shown:
             self._shown = text
             timed = game.rules.time_limit is not None
-            if timed:  # the countdown apart, at the right end
-                clock, _, text = text.partition(" · ")
-                self.clock_el.textContent = clock
-            self.clock_el.hidden = not timed
+            # The clock (Tournament's countdown too) apart, at the right end,
+            # where a message never covers it.
+            clock, text = split_clock(text)
+            self.clock_el.textContent = clock
+            self.clock_el.hidden = not clock
             self.table.classList.toggle("timed", timed)
+            self.table.classList.toggle("clocked", bool(clock))
             self._stats_text.textContent = text
             self.table.dataset.seconds = str(int(game.elapsed))  # for tests: the clock's whole seconds
         self.table.dataset.phase = phase

@@ -451,3 +451,21 @@ def time_warning(before: int | None, after: int | None) -> str:
 def finish_text(count: int) -> str:
     """Finish pressed: the moves it plays."""
     return f"Finish: playing the last {_count(count, 'move')}."
+
+
+READ_MIN_MS = 4000
+"""The shortest time a message stays: a glance, and a second look."""
+READ_MAX_MS = 10000
+READ_MS_PER_CHAR = 60
+"""About 200 words a minute, for a sentence read on a phone mid-game."""
+
+
+def reading_ms(text: str) -> int:
+    """How long a message stays on screen: long enough to read it twice
+    over (:data:`READ_MIN_MS` at least, :data:`READ_MAX_MS` at most);
+    the next message replaces it earlier.
+
+    >>> reading_ms("No more deals"), reading_ms("The 7 of spades can't go on the 9 of hearts: it needs an 8")
+    (4000, 4980)
+    """
+    return max(READ_MIN_MS, min(READ_MAX_MS, 1500 + READ_MS_PER_CHAR * len(text)))

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from ui.browser.dom import DomEvent, Element, Timer, el, on
 from ui.chrome import messages as say
 
-MESSAGE_MS = 2600
 LIVE_LOG = 6
 
 
@@ -112,14 +111,16 @@ class Messages:
         if action is not None:
             action()
 
-    def show(self, text: str, ms: int = MESSAGE_MS) -> None:
-        """Show ``text`` for ``ms`` and say it (the message area itself is not live)."""
+    def show(self, text: str, ms: int | None = None) -> None:
+        """Show ``text`` for ``ms`` (by default as long as it takes to read:
+        :func:`ui.chrome.messages.reading_ms`) and say it (the message area
+        itself is not live); the next message replaces it."""
         self._drop_offer()
         self._text_el.textContent = text
         self.message_el.classList.add("shown")
         self.message_el.removeAttribute("aria-hidden")
         self.table.dataset.message = text
-        self._timer.start(ms)
+        self._timer.start(say.reading_ms(text) if ms is None else ms)
         self.announce(text)
 
     def _drop_offer(self) -> None:

@@ -24,7 +24,7 @@ from ui.chrome.appearance_view import Appearance
 from ui.helpers.hints import WinnableChoice
 from ui.screens.continue_list_view import continue_section
 from ui.screens.dialog_view import DialogHost
-from ui.screens.tile import difficulty, record_line, table_picture
+from ui.screens.tile import difficulty, record_line, subtitle, table_picture
 from ui.screens.tile_view import draw_table
 from ui.storage.games import GameMeta
 from ui.storage.statistics import Record
@@ -257,10 +257,13 @@ def game_tile(grid: Element, preset: str, record: Record, current: bool) -> None
     tile = el("li", "game-tile" + (" current" if current else ""), parent=grid, data_preset=preset)
     # its name is its text: "Play", the game, the difficulty, the record
     start = el("button", "game-play", parent=tile, type="button", data_play=preset)
-    draw_table(start, table_picture(rules))
+    # Drawn both ways; the screen's orientation shows one (the stylesheet).
+    draw_table(start, table_picture(rules), "game-picture wide-picture")
+    draw_table(start, table_picture(rules, portrait=True), "game-picture tall-picture")
     name = el("strong", "game-name", parent=start)
     el("span", "visually-hidden", "Play ", parent=name)
     name.append(rules.name)
+    el("span", "game-subtitle", subtitle(preset) + ".", parent=start)
     meta = el("span", "game-meta", parent=start)
     level_el = el("span", "game-level", parent=meta)
     el("span", "game-dots", "●" * level + "○" * (4 - level), parent=level_el, aria_hidden="true")

@@ -18,6 +18,7 @@ Hooks for tests: ``.help-tabs [data-tab]`` (``play``, ``gestures``,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from engine import PRESETS
@@ -29,6 +30,8 @@ from ui.table import keyboard as kb
 
 TABS = (("play", "How to play"), ("gestures", "Gestures"), ("keys", "Keys"))
 CARD_W, CARD_H, FAN, GAP = 34, 48, 14, 22
+ARC_ROOM = 18
+"""Room above the cards for the arrow's arc."""
 RED = ("h", "d")
 
 
@@ -118,10 +121,14 @@ def _how_to(panel: Element, shown: dict[str, str], dialog: Dialog) -> None:
 
 
 def _diagram(parent: Element, diagram: Diagram) -> None:
-    """The piles side by side, each card a rounded rectangle, and the arrow."""
+    """The piles side by side, each card a rounded rectangle, and the arrow:
+    an arc over the cards, from just above the card that moves to the spot
+    below the target card's index, ending in an arrowhead; it crosses no
+    card's index."""
     tallest = max(len(p.cards) if p.fanned else 1 for p in diagram.piles)
     width = len(diagram.piles) * (CARD_W + GAP) - GAP + 8
-    height = CARD_H + (tallest - 1) * FAN + 8
+    top = ARC_ROOM + 4 if diagram.arrow is not None else 4
+    height = top + CARD_H + (tallest - 1) * FAN + 4
     figure = el("figure", "howto-figure", parent=parent)
     # the caption says it in words: the drawing itself is left out of the reading order
     pic = svg("svg", figure, cls="howto-diagram", viewBox=f"0 0 {width} {height}", aria_hidden="true")
@@ -130,7 +137,7 @@ def _diagram(parent: Element, diagram: Diagram) -> None:
         x = 4 + i * (CARD_W + GAP)
         spots.append([])
         for k, card in enumerate(pile.cards):
-            y = 4 + (k * FAN if pile.fanned else 0)
+            y = top + (k * FAN if pile.fanned else 0)
             spots[-1].append((x, y))
             svg("rect", pic, cls="hd-card" if card.up else "hd-back", x=x, y=y, width=CARD_W, height=CARD_H, rx=4)
             if card.up and card.text:
@@ -140,11 +147,26 @@ def _diagram(parent: Element, diagram: Diagram) -> None:
         src, index, dst = diagram.arrow
         x0, y0 = spots[src][index]
         x1, y1 = spots[dst][-1]
-        sx, sy = x0 + CARD_W / 2, y0 + 8
-        ex, ey = x1 + CARD_W / 2 + (4 if x1 < x0 else -4), y1 + FAN + 8
-        svg("path", pic, cls="hd-arrow", d=f"M{sx},{sy} Q{(sx + ex) / 2},{min(sy, ey) - 16} {ex},{ey}")
-        svg("circle", pic, cls="hd-arrow-end", cx=ex, cy=ey, r=3)
+        # Up from the moving card's top edge, over the cards, and down onto
+        # the target card where the card lands, both ends right of the
+        # indexes (at the cards' left): no index is crossed.
+        sx, sy = x0 + CARD_W - 5, y0 - 1
+        ex, ey = x1 + CARD_W - 5, y1 + FAN + 4
+        cy = 1.0
+        svg("path", pic, cls="hd-arrow", d=f"M{sx:.1f},{sy:.1f} C{sx:.1f},{cy:.1f} {ex:.1f},{cy:.1f} {ex:.1f},{ey:.1f}")
+        svg("polygon", pic, cls="hd-arrow-head", points=_arrowhead(ex, cy, ex, ey))
     el("figcaption", "howto-caption", diagram.caption, parent=figure)
+
+
+def _arrowhead(cx: float, cy: float, ex: float, ey: float, size: float = 7.0) -> str:
+    """The points of a filled arrowhead at (ex, ey), along the curve's last
+    direction (from its last control point ``cx, cy``)."""
+    dx, dy = ex - cx, ey - cy
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    bx, by = ex - ux * size, ey - uy * size
+    px, py = -uy * size * 0.55, ux * size * 0.55
+    return f"{ex:.1f},{ey:.1f} {bx + px:.1f},{by + py:.1f} {bx - px:.1f},{by - py:.1f}"
 
 
 def _gestures(panel: Element, tap: str) -> None:

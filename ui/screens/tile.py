@@ -24,10 +24,14 @@ import engine
 from engine import Ruleset, is_red
 from ui.storage.statistics import Record
 from ui.table import cards as model
-from ui.table.layout import layout_table
+from ui.table.layout import Options, layout_table
 
 PICTURE_W, PICTURE_H = 520.0, 300.0
 """The size the layout is asked for (the drawing scales to its tile)."""
+PORTRAIT_W, PORTRAIT_H = 300.0, 420.0
+"""The same for a screen upright: the table as a phone held upright shows it."""
+TALL_ASPECT = 1.1
+"""An upright drawing is at least this many times as tall as it is wide."""
 PICTURE_DEAL = 3
 
 DIFFICULTY: dict[str, int] = {
@@ -51,11 +55,40 @@ experts (the solver proves fewer of their deals, and a player who follows
 the hints wins far fewer)."""
 LEVELS = ("Easy", "Medium", "Hard", "Expert")
 
+SUBTITLES: dict[str, str] = {
+    "spider-1": "All spades: every run is of one suit",
+    "spider-2": "Spades and hearts: runs must be of one suit",
+    "spider-4": "Four suits: runs must be of one suit",
+    "spider-relaxed": "Four suits; a King-to-Ace run of mixed suits leaves too",
+    "spider-easy": "Four suits; any run down moves and leaves, mixed too",
+    "tournament-1": "One suit against the clock; deal any of 5 draw piles",
+    "tournament-2": "Two suits against the clock; deal any of 5 draw piles",
+    "little-spider": "One deck, all face up: build four foundations",
+    "little-spider-classic": "The traditional rules: a stricter lower row, King on Ace",
+    "spidike": "Spider · 4 suits, with a row of eight slots for runs",
+    "spidike-classic": "One deck in seven piles, built up by suit to foundations",
+}
+"""One line on each game's tile, in plain words: how it differs from the
+others (see docs/rules.md, "The games")."""
+
 
 def difficulty(preset: str) -> tuple[int, str]:
     """(level 1–4, its word) of a preset."""
     level = DIFFICULTY.get(preset, 2)
     return level, LEVELS[level - 1]
+
+
+def subtitle(preset: str) -> str:
+    """How a game differs, in one line (its summary's first sentence when
+    it has no line of its own).
+
+    >>> subtitle("spider-relaxed")
+    'Four suits; a King-to-Ace run of mixed suits leaves too'
+    """
+    line = SUBTITLES.get(preset)
+    if line is not None:
+        return line
+    return engine.PRESETS[preset].summary.split(". ")[0].rstrip(".")
 
 
 def record_line(r: Record) -> str:
@@ -97,13 +130,23 @@ class Picture(NamedTuple):
 
 
 @cache
-def table_picture(rules: Ruleset) -> Picture:
+def table_picture(rules: Ruleset, portrait: bool = False) -> Picture:
     """The table of ``rules``' game at the start of a fixed deal, laid out
-    by the page's layout at :data:`PICTURE_W` × :data:`PICTURE_H`, cropped
-    to what is drawn."""
+    by the page's layout at :data:`PICTURE_W` × :data:`PICTURE_H` (with
+    ``portrait``: :data:`PORTRAIT_W` × :data:`PORTRAIT_H`, in the upright
+    arrangements), cropped to what is drawn.
+
+    >>> import engine
+    >>> pic = table_picture(engine.PRESETS["spider-2"], portrait=True)
+    >>> pic.height > pic.width
+    True
+    """
     g = engine.new_game(rules.id, deal=PICTURE_DEAL)
     t = model.Tracker.from_view(g.rules, g.public_view())
-    lay = layout_table(model.table_shape(t), PICTURE_W, PICTURE_H)
+    if portrait:
+        lay = layout_table(model.table_shape(t), PORTRAIT_W, PORTRAIT_H, Options(portrait=True))
+    else:
+        lay = layout_table(model.table_shape(t), PICTURE_W, PICTURE_H)
     placed = sorted(
         ((uid, p) for uid, p in enumerate(model.scene(t, lay)) if p is not None), key=lambda item: item[1].z
     )
@@ -113,6 +156,8 @@ def table_picture(rules: Ruleset) -> Picture:
     y0 = min([p.y for _, p in placed] + [y for _, y in slots])
     x1 = max([p.x for _, p in placed] + [x for x, _ in slots]) + lay.card_width
     y1 = max([p.y for _, p in placed] + [y for _, y in slots]) + lay.card_height
+    if portrait:  # the felt below the opening's cards, as an upright phone shows it
+        y1 = max(y1, y0 + (x1 - x0) * TALL_ASPECT)
     cards = []
     for uid, p in placed:
         card = t.cards[uid]

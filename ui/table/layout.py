@@ -25,7 +25,10 @@ Arrangements (:class:`Arrangement`)
     about 33 px on a 360 px phone). ``SIDE``: they stand in a strip beside
     the columns, which then get the full height; this wins on landscape
     phones and wide screens. The function tries both and keeps the one with
-    the larger cards (``TOP`` on a tie). ``ROWS``: Little Spider's two rows
+    the larger cards (``TOP`` on a tie). A table with draw piles (Tournament
+    Spider) is always ``TOP``: its draw piles stand in one row above the
+    columns on every screen, beside a label's room, each
+    showing the edges of the cards under its top card (:data:`DRAW_EDGE`). ``ROWS``: Little Spider's two rows
     of piles with the foundations (and the stock) in a row between them;
     where ``WINGS`` gives clearly larger cards (:data:`ROWS_PREFERENCE`:
     landscape phones and desktops), ``WINGS`` puts the
@@ -37,7 +40,10 @@ Fanning and compression
     Columns fan downwards: face-down cards by :data:`FACE_DOWN_OFFSET` of the
     card height, face-up cards by :data:`FACE_UP_OFFSET`; small cards (a
     phone upright) by :func:`fan_steps`' touch-sized steps (26 px face up, at
-    most half a card): a card mid-run is a fingertip's target. A column that would
+    most half a card): a card mid-run is a fingertip's target. A column with
+    free height below it spreads its face-up cards further, up to
+    :func:`spread_step` (36 px on small cards), so the fans fill a phone's
+    upright screen instead of leaving its lower half empty. A column that would
     run past the bottom first packs its face-down cards tighter (down to
     :data:`FACE_DOWN_MIN`), then its face-up cards down to
     :data:`INDEX_STRIP`, the strip that shows the card art's corner index
@@ -99,6 +105,7 @@ from functools import lru_cache
 
 from engine import PileId, PileRole
 from ui.table.layout_frames import (
+    EDGES,
     FAN,
     STOCK,
     Frame,
@@ -112,6 +119,7 @@ from ui.table.layout_frames import (
 from ui.table.layout_types import (
     ASPECT,
     DEFAULT_OPTIONS,
+    DRAW_EDGE,
     FACE_DOWN_MIN,
     FACE_DOWN_OFFSET,
     FACE_DOWN_ROOMY,
@@ -119,6 +127,8 @@ from ui.table.layout_types import (
     FACE_UP_ROOMY,
     GAP,
     INDEX_STRIP,
+    SPREAD_ROOMY,
+    SPREAD_STEP,
     STOCK_STEP_MAX,
     TOUCH_STEP,
     TOUCH_STEP_DOWN,
@@ -137,6 +147,7 @@ from ui.table.layout_types import (
 
 __all__ = [
     "ASPECT",
+    "DRAW_EDGE",
     "FACE_DOWN_MIN",
     "FACE_DOWN_OFFSET",
     "FACE_DOWN_ROOMY",
@@ -144,6 +155,8 @@ __all__ = [
     "FACE_UP_ROOMY",
     "INDEX_STRIP",
     "MIN_READABLE_CARD_WIDTH",
+    "SPREAD_ROOMY",
+    "SPREAD_STEP",
     "TOUCH_STEP",
     "TOUCH_STEP_DOWN",
     "Z_STRIDE",
@@ -161,6 +174,7 @@ __all__ = [
     "fan_steps",
     "layout_table",
     "pile_flags",
+    "spread_step",
     "table_margin",
 ]
 
@@ -169,6 +183,10 @@ ROWS_PREFERENCE = 1.15
 gives cards this many times wider: on a landscape screen the two rows must
 each leave room for a fanned column, so ``ROWS`` gets small cards floating
 in empty felt (75 px on 1366×768, where ``WINGS`` gives 120 px)."""
+
+ROWS_ROOM_STEPS = 3
+"""``ROWS`` keeps room under the upper row's longest column for this many
+more face-up steps at a time (see :func:`_fit_rows`)."""
 
 _Builder = Callable[[Shape, float, float, float, Options], "Frame | None"]
 
@@ -214,7 +232,8 @@ def _choose(shape: Shape, vw: float, vh: float, opts: Options) -> tuple[Arrangem
         return Arrangement.WINGS, wings
     else:
         candidates = [(Arrangement.TOP, frame_bar)]
-        if (shape.foundations or shape.draws or shape.stock) and not opts.portrait:
+        # Draw piles stand in one row above the columns on every screen.
+        if (shape.foundations or shape.stock) and not shape.draws and not opts.portrait:
             candidates.append((Arrangement.SIDE, frame_side))
     best: tuple[Arrangement, float] | None = None
     for arrangement, build in candidates:
@@ -255,12 +274,24 @@ def fan_steps(h: float) -> tuple[float, float]:
     return down, up
 
 
+def spread_step(h: float) -> float:
+    """The face-up step of a column with free height below it, for cards
+    ``h`` pixels high: :data:`SPREAD_STEP` (up to :data:`SPREAD_ROOMY` of
+    the card height) on small cards, :func:`fan_steps`' step on large ones.
+
+    >>> [round(spread_step(h), 1) for h in (46.2, 50.4, 168.0)]  # 360 and 390 px phones, a desktop
+    [32.3, 35.3, 50.4]
+    """
+    return max(fan_steps(h)[1], min(SPREAD_ROOMY * h, SPREAD_STEP))
+
+
 def _fan_offsets(flags: Sequence[bool], h: float, room: float) -> tuple[float, float]:
     """Offsets (face-down, face-up) for a column with ``room`` pixels below
-    its top card slot's top edge minus one card height: :func:`fan_steps`
-    when it fits; else face-down cards pack first (down to
-    :data:`FACE_DOWN_MIN`), then face-up cards (down to the index strip),
-    then both."""
+    its top card slot's top edge minus one card height: face-up cards as
+    far apart as :func:`spread_step` allows, filling the free height (not
+    closer than :func:`fan_steps`) when it fits; else face-down cards pack
+    first (down to :data:`FACE_DOWN_MIN`), then face-up cards (down to the
+    index strip), then both."""
     d0, u0 = fan_steps(h)
     n = len(flags)
     if n < 2:
@@ -269,7 +300,8 @@ def _fan_offsets(flags: Sequence[bool], h: float, room: float) -> tuple[float, f
     down = n - 1 - up  # covered face-down cards
     room = max(room, 0.0)
     if down * d0 + up * u0 <= room:
-        return d0, u0
+        # No covered face-up card yet: the step the next one would get.
+        return d0, max(u0, min(spread_step(h), (room - down * d0) / max(up, 1)))
     d_min, u_min = FACE_DOWN_MIN * h, INDEX_STRIP * h
     if down * d_min + up * u0 <= room:
         return (room - up * u0) / down, u0
@@ -309,10 +341,62 @@ def _fill(
             behind = (n - 1 - i) // deal if deal > 0 else 0  # deals before this card's
             cards.append(CardPlace(fx - behind * step * slot.dx, fy - behind * step * slot.dy, z0 + i + 1, up))
         rect = Rect(slot.x, slot.y, slot.w, slot.h)
+    elif slot.kind == EDGES:
+        # The top card at the slot's top; each card under it a step lower, so
+        # the pile's edges show below the top card, one per card.
+        n = len(flags)
+        step = min(DRAW_EDGE * h, (slot.h - h) / (n - 1)) if n > 1 else 0.0
+        cards = [CardPlace(slot.x, slot.y + (n - 1 - i) * step, z0 + i + 1, up) for i, up in enumerate(flags)]
+        rect = Rect(slot.x, slot.y, w, h)
     else:
         cards = [CardPlace(slot.x, slot.y, z0 + i + 1, up) for i, up in enumerate(flags)]
         rect = Rect(slot.x, slot.y, w, h)
     return PileLayout(slot.id, rect, hit, tuple(cards), d, u)
+
+
+def _fit_rows(frame: Frame, table: TableShape, shape: Shape, h: float) -> None:
+    """``ROWS``: the middle row (foundations, stock) and the lower row move up
+    under the upper row's longest column, when the lower row has room
+    enough for its own columns below: no empty band between the rows (an
+    opening's single cards leave none); they move down again as the upper
+    row grows, down to the frame's even split at most."""
+    upper = (shape.columns + 1) // 2
+    up_slots = [s for s in frame.slots if s.kind == FAN and s.id.index < upper]
+    low_slots = [s for s in frame.slots if s.kind == FAN and s.id.index >= upper]
+    if not up_slots or not low_slots:
+        return
+    band = up_slots[0].bottom - up_slots[0].y
+    d0, u0 = fan_steps(h)
+
+    def need(flags: Sequence[bool]) -> float:
+        covered_up = sum(1 for f in flags[:-1] if f)
+        covered_down = max(len(flags) - 1 - covered_up, 0)
+        return h + covered_down * d0 + covered_up * u0
+
+    # Room for the upper row's longest column and a few more cards (three
+    # steps at a time), so the rows below move seldom as the game goes on.
+    longest = max(need(table.columns[s.id.index]) for s in up_slots)
+    up_need = h + math.ceil((round((longest - h) / u0) + 1) / ROWS_ROOM_STEPS) * ROWS_ROOM_STEPS * u0
+    low_need = max(need(table.columns[s.id.index]) for s in low_slots)
+    low_band = low_slots[0].bottom - low_slots[0].y
+    shift = min(band - up_need, band + low_band - low_need - up_need)
+    if shift <= 0:
+        return
+    for s in up_slots:
+        s.bottom -= shift
+        s.h -= shift
+        s.hh -= shift
+    for s in frame.slots:
+        if s in up_slots:
+            continue
+        if s in low_slots:  # the lower row's top moves up; its bottom stays
+            s.y -= shift
+            s.h += shift
+            s.hy -= shift
+            s.hh += shift
+        else:
+            s.y -= shift
+            s.hy -= shift
 
 
 def _shape(table: TableShape) -> Shape:
@@ -430,6 +514,8 @@ def _layout_at(
     if table.stock is not None:
         order.append(PileId(PileRole.STOCK))
         contents[order[-1]] = table.stock
+    if arrangement is Arrangement.ROWS:
+        _fit_rows(frame, table, shape, h)
     by_id = {s.id: s for s in frame.slots}
     piles = tuple(
         _fill(

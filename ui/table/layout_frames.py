@@ -15,6 +15,9 @@ from ui.table.layout_types import (
     BAR_GAP,
     COMPACT_STEP_ACROSS,
     COMPACT_STEP_DOWN,
+    DRAW_EDGE,
+    DRAW_EDGES,
+    DRAW_LABEL,
     EPS,
     FACE_DOWN_MIN,
     FREE_SEPARATION,
@@ -32,6 +35,7 @@ from ui.table.layout_types import (
 FAN = 0  # a column: cards fan downwards from the slot's top
 SQUARE = 1  # a squared stack at the slot
 STOCK = 2  # one squared stack per deal, stepping across the reserved room
+EDGES = 3  # a draw pile: the top card at the slot's top, the cards under it show their lower edges
 
 
 class Slot:
@@ -180,15 +184,17 @@ def frame_bar(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> Fr
     r_w = shape.draws * (w + g) + stock_w if shape.draws or shape.stock else 0.0
     if shape.draws and not shape.stock:
         r_w -= g
-    bar_w = f_w + r_w + (GROUP_SEPARATION * w if f_w and r_w else 0.0)
+    label_w = DRAW_LABEL * w if shape.draws else 0.0
+    bar_w = f_w + r_w + max(GROUP_SEPARATION * w if f_w and r_w else 0.0, label_w)
     has_bar = bar_w > 0
     block_w = max(cols_w, bar_w)
-    bar_h = h + BAR_GAP * h if has_bar else 0.0
+    card_h = h + (DRAW_EDGES * DRAW_EDGE * h if shape.draws else 0.0)  # the draw piles' edges
+    bar_h = card_h + BAR_GAP * h if has_bar else 0.0
     if block_w > avail_w + EPS or bottom - top - bar_h < sizing_extent(shape, h) - EPS:
         return None
     x0 = left + (avail_w - block_w) / 2
     below = opts.bar_at_bottom and has_bar
-    bar_y = bottom - h if below else top
+    bar_y = bottom - card_h if below else top
     if below:
         col_top, col_bottom = top, bottom - bar_h
         hit_top, hit_bottom = opts.top_bar, bar_y - BAR_GAP * h / 2
@@ -225,7 +231,7 @@ def frame_bar(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> Fr
     draws: list[Slot] = []
     for k in range(shape.draws):
         x = right - (shape.draws - k) * (w + g) + g
-        draws.append(Slot(PileId(PileRole.DRAW, k), x, bar_y, w, h, SQUARE, hit_box(x, bar_y, w, h, pad, pad)))
+        draws.append(Slot(PileId(PileRole.DRAW, k), x, bar_y, w, card_h, EDGES, hit_box(x, bar_y, w, card_h, pad, pad)))
     slots += founds + draws + stock
     groups += [founds, draws]
     return Frame(Arrangement.BOTTOM if below else Arrangement.TOP, slots, groups)
@@ -295,8 +301,10 @@ def frame_side(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> F
 
 
 def frame_rows(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> Frame | None:
-    """ROWS (Little Spider): upper row, foundation row (with the stock at its
-    right end), lower row; each row of piles gets half the height left."""
+    """ROWS (Little Spider): upper row, foundation row (with the stock, one
+    squared stack, at its right end), lower row; each row of piles gets half
+    the height left (:mod:`ui.table.layout` then moves the lower rows up
+    under the upper row's cards)."""
     h = w * 7 / 5
     g = GAP * w
     m = opts.margin
@@ -307,7 +315,8 @@ def frame_rows(shape: Shape, w: float, vw: float, vh: float, opts: Options) -> F
     row_w = upper * w + (upper - 1) * g
     f_w = shape.foundations * w + (shape.foundations - 1) * g if shape.foundations else 0.0
     core_w = max(row_w, f_w)
-    stock_w = (w + STOCK_SPREAD_ACROSS * w if shape.stock_fanned else w) if shape.stock else 0.0
+    # One squared stack (its badge counts the deals): the rows get the width.
+    stock_w = w if shape.stock else 0.0
     block_w = core_w + (GROUP_SEPARATION * w + stock_w if shape.stock else 0.0)
     bar_gap = BAR_GAP * h
     middle_h = h + 2 * bar_gap

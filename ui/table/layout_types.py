@@ -41,6 +41,15 @@ TOUCH_STEP_DOWN = 8.0
 at a glance on small cards too."""
 FACE_DOWN_ROOMY = 0.18
 """Cap of the roomy face-down step, fraction of card height."""
+SPREAD_STEP = 36.0
+"""The face-up step, in CSS pixels, a column with free height below it
+spreads to (up to :data:`SPREAD_ROOMY` of the card height, and never below
+:func:`~ui.table.layout.fan_steps`): on a phone in portrait, where ten
+columns make the cards small and leave the lower felt empty, a short or
+middling column fills the free height, so a card mid-run is a whole
+fingertip's target; large cards keep their proportions."""
+SPREAD_ROOMY = 0.7
+"""Cap of the spread face-up step, fraction of card height."""
 GAP = 0.06
 """Horizontal gap between columns, fraction of card width."""
 BAR_GAP = 0.12
@@ -58,6 +67,15 @@ STOCK_SPREAD_DOWN = 0.3
 """The same in a side strip, fraction of card height."""
 STOCK_STEP_MAX = 0.15
 """Largest step between stock stacks, fraction of the card's size along it."""
+DRAW_EDGE = 0.025
+"""Step (fraction of card height) by which each card under a draw pile's
+top card shows its lower edge: the pile reads as a stack, not a loose card."""
+DRAW_EDGES = 7
+"""Card edges a draw pile can show under its top card (Tournament Spider's
+piles hold 8 cards); their room is kept whatever the piles hold."""
+DRAW_LABEL = 1.3
+"""Width (fraction of card width) kept beside the draw piles' row for its
+label ("Draw piles")."""
 COMPACT_STEP_ACROSS = 0.25
 """Step between compact foundation slots in a bar, fraction of card width."""
 COMPACT_STEP_DOWN = INDEX_STRIP

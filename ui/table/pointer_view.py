@@ -9,7 +9,12 @@ home; a press without a drag is a tap, which the table decides.  A second
 finger or button while one drag runs is ignored; a cancelled pointer, a
 lost capture or the window losing focus send the cards home.
 
-Hook for tests: ``#table[data-dragging]`` while cards are lifted.
+While cards are lifted, the pile a drop would go to now (a legal one:
+:func:`ui.table.pointer.choose_drop`'s choice) is lit, and follows the
+cards as they move.
+
+Hooks for tests: ``#table[data-dragging]`` while cards are lifted,
+``#table[data-drop]`` the lit pile.
 """
 
 from __future__ import annotations
@@ -64,6 +69,10 @@ class Drag:
         self.gx = self.gy = 0.0  # grab offset from the head card's corner
         self.rel: list[tuple[float, float]] = []  # each card's offset from the head card
         self.refused = False
+        self.moves: dict[PileId, Move] = {}  # the move a drop on each pile would make
+        self.legal: list[PileId] = []
+        self.illegal: list[PileId] = []
+        self.lit: PileId | None = None  # the drop target shown
 
 
 class Pointer:
@@ -133,6 +142,30 @@ class Pointer:
         hx, hy = x - d.gx, y - d.gy
         for style, (rx, ry) in zip(d.styles, d.rel):
             style.transform = tf(hx + rx, hy + ry)
+        self._light(d)
+
+    def _target(self, d: Drag) -> tuple[PileId | None, bool]:
+        """Where the cards would go if let go now (see ``choose_drop``)."""
+        lay = self.view.layout_now()
+        assert lay is not None
+        hx, hy = d.last_x - d.gx, d.last_y - d.gy
+        last = d.rel[-1]
+        rect = targets.drag_rect(lay, (hx, hy), (hx + last[0], hy + last[1]))
+        return targets.choose_drop(lay, rect, d.legal, d.illegal)
+
+    def _light(self, d: Drag) -> None:
+        """Light the legal pile a drop would go to now (none over no such pile)."""
+        target, ok = self._target(d)
+        lit = target if ok else None
+        if lit != d.lit:
+            d.lit = lit
+            t = self.view.tracker
+            uids = t.piles.get(lit, []) if t is not None and lit is not None else []
+            self.renderer.mark_drop(lit, uids[-1] if uids else None)
+            if lit is None:
+                self.table.removeAttribute("data-drop")
+            else:
+                self.table.dataset.drop = str(lit)
 
     def _lift(self, d: Drag) -> bool:
         v = self.view
@@ -148,6 +181,11 @@ class Pointer:
             return False
         v.lifted()
         d.count = count
+        for pile in targets.drop_candidates(g.rules, d.pile, count):
+            m = targets.move_to(g.rules, d.pile, count, pile)
+            if m is not None:
+                d.moves[pile] = m
+                (d.legal if v.is_legal(m) else d.illegal).append(pile)
         d.uids = t.piles[d.pile][d.index :]
         d.styles = [self.renderer.style(u) for u in d.uids]
         d.active = True
@@ -181,6 +219,7 @@ class Pointer:
         hx, hy = d.last_x - d.gx, d.last_y - d.gy
         for style, (rx, ry) in zip(d.styles, d.rel):
             style.transform = tf(hx + rx, hy + ry)
+        self._light(d)
 
     def on_up(self, e: DomEvent) -> None:
         d = self.drag
@@ -213,31 +252,19 @@ class Pointer:
         for uid, (rx, ry) in zip(d.uids, d.rel):
             self.renderer.moved_to(uid, hx + rx, hy + ry)
         self.renderer.put_down()
+        self.renderer.mark_drop(None)
+        self.table.removeAttribute("data-drop")
         self.table.removeAttribute("data-dragging")
 
     def _drop(self, d: Drag, x: float, y: float) -> None:
         v = self.view
-        g, lay = v.game, v.layout_now()
-        assert g is not None and lay is not None and d.pile is not None
+        assert v.game is not None and d.pile is not None
         d.last_x, d.last_y = x, y
-        hx, hy = x - d.gx, y - d.gy
-        last = d.rel[-1]
-        rect = targets.drag_rect(lay, (hx, hy), (hx + last[0], hy + last[1]))
-        rules = g.rules
-        legal: list[PileId] = []
-        illegal: list[PileId] = []
-        moves: dict[PileId, Move] = {}
-        for pile in targets.drop_candidates(rules, d.pile, d.count):
-            m = targets.move_to(rules, d.pile, d.count, pile)
-            if m is None:
-                continue
-            moves[pile] = m
-            (legal if v.is_legal(m) else illegal).append(pile)
-        target, ok = targets.choose_drop(lay, rect, legal, illegal)
+        target, ok = self._target(d)
         self._let_go(d, x, y)
         if target is not None and ok:
-            v.dispatch(moves[target])
+            v.dispatch(d.moves[target])
             return
         v.redraw(True)
         if target is not None:
-            v.dispatch(moves[target])  # illegal: the engine says why (its one judgement)
+            v.dispatch(d.moves[target])  # illegal: the engine says why (its one judgement)

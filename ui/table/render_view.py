@@ -33,6 +33,7 @@ from ui.chrome import messages as say
 from ui.table import cards as model
 from ui.table.animate_view import Animator, tf
 from ui.table.layout import FoundationStyle, Layout
+from ui.table.layout_types import DRAW_LABEL
 
 DRAG_Z = 100000
 FLY_Z = 50000
@@ -74,8 +75,10 @@ class CardRenderer:
         self.drawn: list[Drawn | None] = []
         self.piles: dict[PileId, Element] = {}
         self.badge = el("div", "stock-count", parent=felt, aria_hidden="true")
+        self.draw_label: Element | None = None  # "Draw piles", beside their row
         self._moved: set[int] = set()
         self._selected: set[int] = set()
+        self._drop: list[Element] = []  # the lit drop target's pile and top card
         self._sig: dict[
             PileId, tuple[tuple[int, ...], tuple[int | None, ...]]
         ] = {}  # what each pile's name was made from
@@ -86,6 +89,9 @@ class CardRenderer:
     # -- elements -----------------------------------------------------------
     def clear(self) -> None:
         """Remove every card and pile (a new game)."""
+        if self.draw_label is not None:
+            self.draw_label.remove()
+            self.draw_label = None
         for node in self.cards:
             node.remove()
         for node in self.piles.values():
@@ -93,6 +99,7 @@ class CardRenderer:
         self.cards, self._styles, self.drawn, self.piles = [], [], [], {}
         self._sig, self._named, self._moved, self._selected, self.lifted = {}, set(), set(), set(), set()
         self._backs = set()
+        self._drop = []
 
     def make_piles(self, rules: Ruleset) -> None:
         runs = model.is_spider_runs(rules)
@@ -120,6 +127,8 @@ class CardRenderer:
                 el("span", "pile-label", "Free", parent=node, aria_hidden="true")
             self.piles[pile] = node
         self.felt.appendChild(self.badge)
+        if rules.draw_piles:  # the piles' own names say "draw pile 3"; this reads them as one row
+            self.draw_label = el("div", "row-label", "Draw piles", parent=self.felt, aria_hidden="true")
         self.felt.classList.toggle("compact-runs", model.foundation_style(rules) is FoundationStyle.COMPACT)
 
     def ensure(self, uid: int) -> None:
@@ -299,6 +308,8 @@ class CardRenderer:
                 # Completed runs: only the slot the next run goes to is drawn (an
                 # outline); the others would overlap into a row of empty boxes.
                 node.toggleAttribute("data-next", pile == next_run)
+        if self.draw_label is not None:
+            self._place_draw_label(lay)
         if STOCK not in t.piles:
             self.badge.hidden = True
             return
@@ -312,6 +323,22 @@ class CardRenderer:
         self.badge.style.transform = tf(x, y)
         self.badge.hidden = deals == 0
         self.badge.dataset.deals = str(deals)
+
+    def _place_draw_label(self, lay: Layout) -> None:
+        """The label in the room the layout keeps beside the draw piles' row
+        (left of it; right of it when the table is mirrored)."""
+        assert self.draw_label is not None
+        draws = lay.piles_of(PileRole.DRAW)
+        if not draws:
+            self.draw_label.hidden = True
+            return
+        room = DRAW_LABEL * lay.card_width - lay.gap
+        x = draws[-1].rect.right + lay.gap if lay.mirrored else draws[0].rect.x - lay.gap - room
+        st = self.draw_label.style
+        st.width = f"{room:.1f}px"
+        st.height = f"{lay.card_height:.1f}px"
+        st.transform = tf(x, draws[0].rect.y)
+        self.draw_label.hidden = False
 
     def label_piles(self, rules: Ruleset, t: model.Tracker) -> None:
         """Name the piles (and the face-up cards) whose contents changed since
@@ -344,6 +371,20 @@ class CardRenderer:
             for k in range(rules.foundations):
                 founds.append([c for u in t.piles[PileId.foundation(k)] if (c := t.cards[u]) is not None])
             self.piles[PileId.foundation(0)].setAttribute("aria-label", say.runs_label(founds))
+
+    def mark_drop(self, pile: PileId | None, top: int | None = None) -> None:
+        """Light ``pile`` (its placeholder and its top card ``top``) as the
+        drop target during a drag; None puts the light out."""
+        for node in self._drop:
+            node.classList.remove("drop-target")
+        self._drop = []
+        if pile is None:
+            return
+        self._drop.append(self.piles[pile])
+        if top is not None and top < len(self.cards):
+            self._drop.append(self.cards[top])
+        for node in self._drop:
+            node.classList.add("drop-target")
 
     def mark_selection(self, uids: set[int]) -> None:
         """The selected cards (a tap or the keyboard's pick) carry ``.selected``."""
