@@ -1,4 +1,4 @@
-"""The rest of a phone player's review, on the screen where each was seen:
+"""What a phone player met besides the fans, on the screen where each was seen:
 Tournament's draw piles as one labelled row of stacks, the drop target lit
 during a drag, a refused move's reason clear of the clock and long enough
 to read, Help's diagram arc, Little Spider upright.
