@@ -251,6 +251,7 @@ def hostile(data: dict[str, object], **changes: object) -> str:
         (lambda d: hostile(d, anchors={"0": ["c1>c2"]}), "does not replay"),
         (lambda d: hostile(d, anchors={"0": [], "2": []}), "does not win"),
         (lambda d: hostile(d, anchors={"3": []}), "not a winnable position"),
+        (lambda d: hostile(d, anchors={"²": []}), "not a winnable position"),
         (lambda d: hostile(d, anchors={"0": "deal"}), "not a list of moves"),
         (lambda d: hostile(d, anchors={}), "no line"),
         (lambda d: hostile(d, complete="yes"), "summary"),
