@@ -291,16 +291,22 @@ def review_game(args: tuple[str, int, float, int | None]) -> dict[str, Any]:
 
 
 def review_figures(
-    games: int, jobs: int, factor: float, max_moves: int | None = None, presets: tuple[str, ...] = REVIEW_PRESETS
+    games: int,
+    jobs: int,
+    factor: float,
+    max_moves: int | None = None,
+    presets: tuple[str, ...] = REVIEW_PRESETS,
+    page_seconds: float = PAGE_BUDGET.seconds or 30.0,
 ) -> dict[str, dict[str, Any]]:
-    """Per preset, the reviews of ``games`` lost games (deals 1, 2, ...; won games are skipped)."""
+    """Per preset, the reviews of ``games`` lost games (deals 1, 2, ...; won
+    games are skipped), each within ``page_seconds`` of page time."""
     out: dict[str, dict[str, Any]] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for preset in presets:
             results: list[dict[str, Any]] = []
             deal = 1
             while len(results) < games and deal <= games * 4:
-                seconds = (PAGE_BUDGET.seconds or 30.0) / factor
+                seconds = page_seconds / factor
                 batch = [(preset, d, seconds, max_moves) for d in range(deal, deal + jobs)]
                 deal += jobs
                 results.extend(r for r in pool.map(review_game, batch) if not r["won"])
@@ -466,11 +472,11 @@ def main() -> int:
     if a.review or a.quick:
         factor = max(1.0, cpython_rate() / PAGE_RATE)
         print_review_header(factor)
-        # a smoke run: one short game of two presets
+        # a smoke run: one short game of two presets, 3 s of page time each
         presets = ("spider-1", "little-spider") if a.quick else REVIEW_PRESETS
         for preset in presets:
             if a.quick:
-                figures = review_figures(1, a.jobs, factor, max_moves=30, presets=(preset,))
+                figures = review_figures(1, a.jobs, factor, max_moves=30, presets=(preset,), page_seconds=3.0)
             else:
                 figures = review_figures(a.review, a.jobs, factor, presets=(preset,))
             print_review_row(preset, figures[preset], a.quick)
