@@ -22,6 +22,15 @@ Figures:
   a fresh search at each position as the page did before.  Five seconds
   in the page is counted as :data:`STILL_PAGE_NODES` positions (about
   12,000 a second: Pyodide's rate in background slices).
+* the game review (``--review N``): over N lost games per preset (Spider
+  1, 2 and 4 suits, Little Spider, Spidike, traditional Spidike), played by
+  the hints with noise until the game is stuck or the player gives up,
+  how often :func:`solver.review` finds the slip exactly (gap 0), the gap's
+  distribution otherwise, and the review's time.  The review's budget is in
+  page time (:data:`solver.PAGE_BUDGET`: 30 s); here it runs with that
+  time divided by how much faster CPython searches than the page
+  (:data:`PAGE_RATE` positions a second), and the page's time is the
+  CPython time times that factor.
 
 Usage::
 
@@ -30,10 +39,14 @@ Usage::
     python -m bench.solver_bench --quick            # a smoke run: 2 deals, 1 s, short games
     python -m bench.solver_bench --no-pyodide
     python -m bench.solver_bench --nodes 100000      # a budget in positions: the same work on a busy machine
+    python -m bench.solver_bench --review 10 --no-pyodide --follow 0 --still 0 --deals 0   # the game review only
 
 Targets: at 10 s a deal in CPython, ≥ 95 % of 1-suit, ≥ 95 % of
 2-suit and ≥ 70 % of 4-suit deals solved; a hint in ≤ 300 ms in the page
-(Pyodide under Node stands in for the page here).
+(Pyodide under Node stands in for the page here).  The game review: the
+slip exact in ≥ 90 % of lost games of Spider 1 and 2 suits, Little Spider
+and Spidike, each review within 30 s of page time; Spider 4 suits: a gap
+of at most 5 moves in most games.
 
 Run it from the repository's root, as a module.  ``--quick`` is a smoke run
 (CI runs it to see that the benchmark runs): its figures are too few to
@@ -43,6 +56,7 @@ read against the targets.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import os
@@ -55,7 +69,7 @@ from typing import Any
 
 import engine
 from engine import MoveKind, next_position
-from solver import SOLVED, Search, hints, replay, solve, spider_successors, useful_moves
+from solver import PAGE_BUDGET, SOLVED, Reviewer, Search, Verdict, hints, replay, solve, spider_successors, useful_moves
 
 SPEED_PRESET, SPEED_DEAL, SPEED_NODES = "spider-2", 9, 6000
 HINT_TARGET_MS = 300.0
@@ -209,6 +223,155 @@ def still_rates(deals: int, jobs: int, positions: int = STILL_MOVES) -> dict[str
     return out
 
 
+REVIEW_PRESETS = ("spider-1", "spider-2", "little-spider", "spidike", "spidike-classic", "spider-4")
+REVIEW_EXACT_TARGET = 0.90
+"""The slip found exactly in at least this share of lost games (all but Spider 4 suits)."""
+REVIEW_GAP_TARGET = 5
+"""Spider 4 suits: a gap of at most this many moves in most games."""
+REVIEW_NOISE = 0.1
+"""How often the player of the review's games takes a random legal move instead of the hint."""
+REVIEW_MAX_MOVES = 300
+PAGE_RATE = 12_000
+"""Positions the page's background slices search in a second (Pyodide), as :data:`STILL_PAGE_NODES`."""
+
+
+def lost_game(preset: str, deal: int, max_moves: int = REVIEW_MAX_MOVES) -> engine.Game:
+    """A game of ``deal`` played by the hints with noise (:data:`REVIEW_NOISE`)
+    until it is over, no hint leads to a new position (the player gives up:
+    resigned), or ``max_moves`` (resigned)."""
+    g = engine.new_game(preset, deal=deal)
+    rnd = random.Random(deal * 7919 + len(preset))
+    seen = {g.position}
+    while g.status == "playing" and len(g.moves) < max_moves:
+        fresh = [
+            h.move
+            for h in hints(g.rules, g.position, max_nodes=100)
+            if h.move is not None and next_position(g.rules, g.position, h.move) not in seen
+        ]
+        if rnd.random() < REVIEW_NOISE or not fresh:
+            if not fresh and rnd.random() < 0.3:
+                break
+            m = rnd.choice(g.legal_moves())
+        else:
+            m = fresh[0]
+        seen.add(next_position(g.rules, g.position, m))
+        g.play(m)
+    if g.status == "playing":
+        g.resign()
+    return g
+
+
+def review_game(args: tuple[str, int, float, int | None]) -> dict[str, Any]:
+    """Play a lost game (:func:`lost_game`) and review it within ``seconds``
+    of CPython time (or ``max_moves`` moves); the review's figures."""
+    preset, deal, seconds, max_moves = args
+    g = lost_game(preset, deal, max_moves or REVIEW_MAX_MOVES)
+    if g.status == "won":
+        return {"won": True}
+    budget = dataclasses.replace(PAGE_BUDGET, seconds=seconds)
+    reviewer = Reviewer(g, budget=budget, clock=time.process_time)  # CPU time: the machine may be busy
+    while not reviewer.step(500):
+        pass
+    r = reviewer.result()
+    for i, line in r.lines.items():  # every line replays to a win
+        assert replay(g.rules, reviewer.positions[i], line).is_cleared(), (preset, deal, i)
+    return {
+        "won": False,
+        "moves": len(g.moves),
+        "seconds": reviewer.seconds,
+        "searches": len(reviewer.probes),
+        "nodes": reviewer.nodes,
+        "slip": r.slip,
+        "gap": r.gap,
+        "last_winnable": r.last_winnable,
+        "first_lost": r.first_lost,
+        "still_winnable": r.verdicts[-1] == Verdict.WINNABLE,
+        "lost_from_deal": r.verdicts[0] == Verdict.LOST,
+    }
+
+
+def review_figures(
+    games: int, jobs: int, factor: float, max_moves: int | None = None, presets: tuple[str, ...] = REVIEW_PRESETS
+) -> dict[str, dict[str, Any]]:
+    """Per preset, the reviews of ``games`` lost games (deals 1, 2, ...; won games are skipped)."""
+    out: dict[str, dict[str, Any]] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for preset in presets:
+            results: list[dict[str, Any]] = []
+            deal = 1
+            while len(results) < games and deal <= games * 4:
+                seconds = (PAGE_BUDGET.seconds or 30.0) / factor
+                batch = [(preset, d, seconds, max_moves) for d in range(deal, deal + jobs)]
+                deal += jobs
+                results.extend(r for r in pool.map(review_game, batch) if not r["won"])
+            out[preset] = summarise_reviews(results[:games], factor)
+    return out
+
+
+def summarise_reviews(results: list[dict[str, Any]], factor: float) -> dict[str, Any]:
+    """The review figures of one preset: exact slips, gaps, page seconds."""
+    n = len(results)
+    lost_at_end = [r for r in results if not r["still_winnable"]]
+    gaps = [r["gap"] for r in lost_at_end if r["gap"] is not None]
+    page = sorted(r["seconds"] * factor for r in results)
+    return {
+        "games": n,
+        "still_winnable": sum(r["still_winnable"] for r in results),
+        "lost_from_deal": sum(r["lost_from_deal"] for r in results),
+        "exact": sum(1 for r in lost_at_end if r["gap"] == 0 and not r["lost_from_deal"]),
+        "judged": len(lost_at_end),
+        "gaps": gaps,
+        "open": sum(1 for r in lost_at_end if r["gap"] is None),
+        "page_s_median": statistics.median(page) if page else 0.0,
+        "page_s_max": page[-1] if page else 0.0,
+        "searches_median": statistics.median(r["searches"] for r in results) if results else 0,
+        "moves_median": statistics.median(r["moves"] for r in results) if results else 0,
+    }
+
+
+def print_reviews(figures: dict[str, dict[str, Any]], factor: float, quick: bool) -> None:
+    print(f"Game review (page time = CPython time × {factor:.1f}; budget {PAGE_BUDGET.seconds:g} s of page time)")
+    print(f"{'preset':16} {'games':>5} {'exact':>7} {'target':>8} {'gaps (sorted)':28} {'page s med/max':>15}  verdict")
+    for preset, f in figures.items():
+        judged = f["judged"]
+        exact = f["exact"] / judged if judged else 0.0
+        gaps = sorted(f["gaps"])
+        shown = ",".join(str(x) for x in gaps if x) or "—"
+        if f["open"]:
+            shown += f" +{f['open']} open"
+        if preset == "spider-4":
+            most = sum(1 for x in gaps if x <= REVIEW_GAP_TARGET) > judged / 2 if judged else False
+            target = f"gap ≤ {REVIEW_GAP_TARGET}"
+            ok = most and f["page_s_max"] <= (PAGE_BUDGET.seconds or 30.0) * 1.05
+        else:
+            target = f"≥ {REVIEW_EXACT_TARGET:.0%}"
+            ok = exact >= REVIEW_EXACT_TARGET and f["page_s_max"] <= (PAGE_BUDGET.seconds or 30.0) * 1.05
+        verdict = "not judged (--quick)" if quick else ("pass" if ok else "FAIL")
+        print(
+            f"{preset:16} {f['games']:5} {exact:7.0%} {target:>8} {shown[:28]:28}"
+            f" {f['page_s_median']:6.1f} / {f['page_s_max']:5.1f}  {verdict}"
+        )
+        print(
+            f"{'':16} (of {judged} lost at the end; {f['still_winnable']} still winnable at the end, "
+            f"{f['lost_from_deal']} lost from the deal; median {f['moves_median']} moves, "
+            f"{f['searches_median']} searches)"
+        )
+
+
+def cpython_rate(nodes: int = 3000) -> float:
+    """CPython's positions a second of CPU time on the benchmark's fixed search (as :func:`positions_per_second`)."""
+    g = engine.new_game(SPEED_PRESET, deal=SPEED_DEAL)
+    search = Search(g.rules, g.position, beam=1000, level_nodes=nodes * 2)
+    gc.disable()
+    try:
+        t0 = time.process_time()
+        while search.nodes < nodes and search.step(500) is None:
+            pass
+        return search.nodes / (time.process_time() - t0)
+    finally:
+        gc.enable()
+
+
 def hint_latency_ms(count: int) -> list[float]:
     times = []
     for rules, pos in hint_positions(count):
@@ -284,10 +447,25 @@ def main() -> int:
         default=10,
         help='deals (1 to N) of 1-, 2- and 4-suit Spider played by the hints, "Still winnable?" at each move (0: skip)',
     )
+    ap.add_argument(
+        "--review",
+        type=int,
+        default=0,
+        help="lost games per preset played by the hints with noise and reviewed (0: skip)",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.quick:
         a.deals, a.seconds = 2, 1.0
+    if a.review or a.quick:
+        factor = max(1.0, cpython_rate() / PAGE_RATE)
+        if a.quick:  # a smoke run: one short game of two presets
+            figures = review_figures(1, a.jobs, factor, max_moves=30, presets=("spider-1", "little-spider"))
+        else:
+            figures = review_figures(a.review, a.jobs, factor)
+        print_reviews(figures, factor, a.quick)
+    if a.deals == 0:
+        return 0
     cp = measure(a.quick)
     # imported here: under Pyodide (bench/pyodide_bench.mjs) this file is a module
     # of its own, and only measure() runs there

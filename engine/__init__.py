@@ -38,6 +38,7 @@ from .play import (
     next_position,
     pile_id,
     pile_name,
+    stalemated,
     stock_id,
     why_illegal,
 )
@@ -116,6 +117,7 @@ __all__ = [
     "pile_id",
     "pile_name",
     "rank",
+    "stalemated",
     "stock_id",
     "suit_of",
     "why_illegal",

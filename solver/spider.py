@@ -25,6 +25,7 @@ from engine import (
     move_of,
     next_position,
     pile_name,
+    stalemated,
 )
 
 from .base import SOLVED, UNKNOWN, UNSOLVABLE, Status
@@ -707,6 +708,8 @@ class Search:
             if pos.is_cleared():
                 self._finish(pos)
                 return self.status
+            if stalemated(rules, pos):
+                continue  # too few cards to fill the columns: the stock is out of reach for good
             moves = legal_moves(rules, pos) if self.complete else useful_moves(rules, pos)
             if not self.complete:
                 self._pruned = True
