@@ -85,7 +85,7 @@ def test_a_game_from_a_position_replays_from_that_position() -> None:
     g = slip_game()
     rec = Recording.of(g)
     assert rec.deal is None and rec.start == SLIP_START
-    assert [rec.game_at(k).notation() for k in range(4)][0] == engine.game_from_notation("spider-1", SLIP_START).notation()
+    assert rec.game_at(0).notation() == engine.game_from_notation("spider-1", SLIP_START).notation()
     assert rec.game_at(3).position == g.position
 
 
@@ -203,7 +203,7 @@ def test_a_practice_game_is_not_counted_and_is_marked_practice() -> None:
     assert meta.practice and meta.recorded and meta.state == "resigned"
     assert library.recent_line(meta, meta.updated)[0] == "Ended, practice · deal 7"
     listed = library.finished(list(svc.library().values()), "spider-1")
-    assert [m.id for m in listed][0] == practice_id and len(listed) == 2
+    assert listed[0].id == practice_id and len(listed) == 2
 
 
 def test_a_practice_game_won_is_not_a_win() -> None:

@@ -343,7 +343,8 @@ class Replay:
         self.host.inert(True)
         self.bar.hidden = False
         self._draw()
-        self.text.textContent = f"The win from {'the deal' if self.at == 0 else f'move {self.at}'}, shown."
+        where = "the deal" if self.at == 0 else f"move {self.at}"
+        self.text.textContent = f"The table shows the win from {where}; a button goes back to the game's own moves."
         self.btn_toggle.focus()
 
     # -- keys ------------------------------------------------------------------
@@ -394,8 +395,7 @@ class Replay:
         self.range.value = str(self.at)
         self.range.setAttribute("aria-valuetext", words)
         self.btn_toggle.textContent = "Pause" if self.playing else "Play"
-        self.btn_speed.textContent = SPEEDS[self.speed][0]
-        self.btn_speed.setAttribute("aria-label", f"Speed: {SPEEDS[self.speed][0]}")
+        self.btn_speed.textContent = f"Speed: {SPEEDS[self.speed][0]}"
         # aria-disabled, not disabled: a button pressed to the end keeps the keyboard's focus
         start, end = self.at <= 0 and not self.off_record, self.at >= rec.total and not self.off_record
         for button, off in (

@@ -294,29 +294,24 @@ class Reviews:
 
 
 def _timeline(parent: Element, review: GameReview) -> None:
-    """The positions as a strip: each run of one verdict a coloured band, the slip marked."""
+    """The positions as a strip: each run of one verdict a coloured band, the slip marked
+    where it happened (between its two positions)."""
     wrap = el("figure", "review-timeline", parent=parent)
     n = max(1, len(review.verdicts))
     pic = svg(
         "svg", wrap, viewBox=f"0 0 {n} 10", preserveAspectRatio="none", role="img", aria_label=timeline_label(review)
     )
     for s in segments([str(v) for v in review.verdicts]):
-        svg(
-            "rect",
-            pic,
-            cls=f"verdict-{s.verdict}",
-            x=s.first,
-            y=0,
-            width=s.last - s.first + 1,
-            height=10,
-            data_verdict=s.verdict,
-        )
+        width = s.last - s.first + 1
+        svg("rect", pic, cls=f"verdict-{s.verdict}", x=s.first, y=0, width=width, height=10, data_verdict=s.verdict)
     if review.slip is not None:
-        svg("rect", pic, cls="review-slip-mark", x=review.slip + 0.5, y=0, width=max(0.6, n / 200), height=10)
+        w = max(n / 120, 0.05)
+        svg("rect", pic, cls="review-slip-mark", x=review.slip + 1 - w / 2, y=0, width=w, height=10)
+    axis = el("div", "review-axis", parent=wrap, aria_hidden="true")
+    el("span", "", "The deal", parent=axis)
+    el("span", "", f"move {len(review.verdicts) - 1}", parent=axis)
     caption = el("figcaption", "review-legend", parent=wrap)
-    el("span", "", "The deal", parent=caption)
     for verdict, word in LEGEND:
         item = el("span", "legend-item", parent=caption)
         el("span", f"swatch verdict-{verdict}", parent=item, aria_hidden="true")
         item.append(word)
-    el("span", "", f"move {len(review.verdicts) - 1}", parent=caption)
