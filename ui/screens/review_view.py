@@ -313,5 +313,5 @@ def _timeline(parent: Element, review: GameReview) -> None:
     caption = el("figcaption", "review-legend", parent=wrap)
     for verdict, word in LEGEND:
         item = el("span", "legend-item", parent=caption)
-        el("span", f"swatch verdict-{verdict}", parent=item, aria_hidden="true")
+        el("span", f"legend-swatch verdict-{verdict}", parent=item, aria_hidden="true")
         item.append(word)

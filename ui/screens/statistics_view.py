@@ -299,12 +299,13 @@ def _games(view: Element, recent: RecentGames, preset: str) -> None:
         words = el("div", "stats-game-words", parent=item)
         el("strong", "", head, parent=words)
         el("span", "game-meta", line, parent=words)
+        actions = el("div", "stats-game-actions", parent=item)
         for action, label in (("watch", "Watch"), ("review", "Review")):
             el(
                 "button",
                 "btn",
                 label,
-                parent=item,
+                parent=actions,
                 type="button",
                 data_game_action=action,
                 data_game_id=meta.id,
