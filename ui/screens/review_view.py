@@ -210,7 +210,8 @@ class Reviews:
         words = screen.querySelector(".review-progress-text")
         if bar is not None:
             bar.value = str(percent)
-        if words is not None:
+        if words is not None and str(percent // 10) != str(words.dataset.decile):
+            words.dataset.decile = str(percent // 10)  # a live region: said every tenth, not every percent
             words.textContent = f"Reviewing the game… {percent}%"
 
     def _draw(
@@ -231,7 +232,12 @@ class Reviews:
             screen.dataset.progress = str(percent)
             wrap = el("div", "review-progress", parent=screen)
             words = el(
-                "p", "review-progress-text", f"Reviewing the game… {percent}%", parent=wrap, id="review-progress"
+                "p",
+                "review-progress-text",
+                f"Reviewing the game… {percent}%",
+                parent=wrap,
+                id="review-progress",
+                data_decile=str(percent // 10),
             )
             words.setAttribute("role", "status")
             el("progress", "", parent=wrap, max="100", value=str(percent), aria_labelledby="review-progress")
