@@ -145,3 +145,25 @@ def test_a_replay_steps_forwards_and_backwards_and_reaches_the_end(phone_page: T
     assert t.attr("replay") is None and t.moves() == len(MOVES)
     stored = json.loads(t.page.evaluate("id => spiderStore.getGame(id).then(r => r.save)", current_id(t)))
     assert stored["moves"] == list(MOVES)
+
+
+def test_a_review_left_goes_on_where_it_stopped(table_browser: Any, table_url: str) -> None:
+    g = engine.new_game("spider-2", 21)
+    for _ in range(40):
+        g.play(g.legal_moves()[0])
+    g.resign()
+    t = axe_page(table_browser, table_url, PHONE, persist.Settings())
+    try:
+        open_on_save(t, g)
+        t.page.click('.dialog [data-action="review"]')
+        t.page.wait_for_function("() => +(document.querySelector('.review-screen')?.dataset.progress || 0) >= 3")
+        t.page.keyboard.press("Escape")  # left: back to the end screen
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        t.page.click('.dialog [data-action="review"]')
+        t.page.wait_for_selector(".review-screen", state="attached")
+        again = t.page.get_attribute(".review-screen", "data-progress")
+        done = t.page.get_attribute(".review-screen", "data-review") == "done"  # finished as it was left
+        assert done or (again is not None and int(again) >= 3), "the review started again from the beginning"
+        assert not t.errors, t.errors
+    finally:
+        t.close()
