@@ -73,6 +73,13 @@ def test_a_lost_game_is_reviewed_and_its_slip_shown(phone_page: TablePage) -> No
     t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     open_review(t)
     assert t.page.get_attribute(".review-screen", "data-progress") is None  # no search ran
+    # the replay's timeline is coloured by the verdicts kept
+    t.page.keyboard.press("Escape")
+    t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+    t.page.click('.dialog [data-action="watch"]')
+    t.page.wait_for_selector("#table[data-replay]", state="attached")
+    track = t.page.eval_on_selector(".replay-range", "r => r.style.getPropertyValue('--replay-track')")
+    assert "--replay-winnable" in track and "--replay-lost" in track
 
 
 def current_id(t: TablePage) -> str:

@@ -272,7 +272,7 @@ class TableApp:
         rec, key = Recording.of(g), self.service.game_id
         if what == "watch":
             self.dialogs.close()
-            self.replay.open(rec, 0, self.reviews.done.get(key), self.session.stats_closed)
+            self.replay.open(rec, 0, self.reviews.known(key, rec), self.session.stats_closed)
         else:
             self.reviews.open(rec, key, self.session.stats_closed, shown=self.service.shown)
 

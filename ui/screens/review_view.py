@@ -99,7 +99,7 @@ class Reviews:
             shown = loaded.meta.shown or loaded.meta.state == "shown"
             if what == "watch":
                 self.dialogs.close()
-                self.replay.open(rec, 0, self.done.get(game_id), back)
+                self.replay.open(rec, 0, self.known(game_id, rec), back)
             else:
                 self.open(rec, game_id, back, shown=shown)
 
@@ -132,7 +132,7 @@ class Reviews:
                 ],
             )
             return
-        review = self.done.get(key or "") or self._stored(key, rec)
+        review = self.known(key, rec) if key is not None else None
         if review is not None:
             self._draw(d, screen, rec, key, review, back, running=False)
             return
@@ -143,6 +143,10 @@ class Reviews:
                 self.jobs[key] = job
         self._draw(d, screen, rec, key, job.result(), back, running=True, progress=job.progress)
         self._task = asyncio.ensure_future(self._run(self.gen, d, screen, rec, key, job, back))
+
+    def known(self, key: str, rec: Recording) -> GameReview | None:
+        """The review of the game ``key`` (``rec``) done already, this visit or kept; else None."""
+        return self.done.get(key) or self._stored(key, rec)
 
     def _stored(self, key: str | None, rec: Recording) -> GameReview | None:
         if key is None:
