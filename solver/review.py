@@ -624,7 +624,7 @@ def _from_json(text: str, game: Game) -> GameReview:
         raise ReviewError("the kept review's lines are missing")
     anchors: dict[int, tuple[Move, ...]] = {}
     for key, raw in raw_anchors.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) <= lo):
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 7 and int(key) <= lo):
             raise ReviewError(f"the kept review has a line for {key!r}, which is not a winnable position")
         i = int(key)
         if not isinstance(raw, list) or len(raw) > 10_000 or not all(isinstance(t, str) for t in raw):
