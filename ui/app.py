@@ -42,6 +42,8 @@ from ui.chrome.sound_view import Sound
 from ui.game import daily
 from ui.game.current import GameService
 from ui.game.flow_view import Parts, Session
+from ui.game.replay import Recording, practice_game
+from ui.game.replay_view import Replay
 from ui.helpers.hints import WinnableChoice
 from ui.helpers.hints_view import Helper
 from ui.helpers.show_me_view import ShowMe
@@ -50,8 +52,10 @@ from ui.screens.chooser_view import build_chooser
 from ui.screens.daily_view import open_daily
 from ui.screens.dialog_view import DialogHost
 from ui.screens.help_view import open_help
+from ui.screens.review_view import Reviews
 from ui.screens.settings_view import open_settings
 from ui.screens.statistics_view import StatsOpening, open_stats
+from ui.storage import games as library
 from ui.storage.counting import Keeper
 from ui.storage.games import GameMeta
 from ui.storage.statistics import DailyWin, Record
@@ -74,6 +78,7 @@ class TableApp:
     helper: Helper
     session: Session
     showme: ShowMe
+    replay: Replay
 
     def __init__(self, root: Element, opened: Opened) -> None:
         self.root = root
@@ -87,7 +92,9 @@ class TableApp:
         felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
         self.messages = messages = Messages(table, header.info, lambda: look.settings.verbosity)
         self.tip = FirstTip(table, opened.records)  # before anything is stored: is this a new player?
-        self.dialogs = dialogs = DialogHost(table, lambda: [header.bar, felt, self.helper.btn_finish, self.showme.bar])
+        self.dialogs = dialogs = DialogHost(
+            table, lambda: [header.bar, felt, self.helper.btn_finish, self.showme.bar, self.replay.bar]
+        )
         host = LateHost(self)
         self.animator = animator = Animator(table, felt, lambda uids: self.renderer.landed(uids), host.settled)
         self.renderer = renderer = CardRenderer(table, felt, animator)
@@ -106,6 +113,15 @@ class TableApp:
         self.winnable.on_load(self.helper.proven_list_loaded)
         self.service = GameService(opened.records, lambda: look.settings, self.winnable.random_deal, state=state)
         self.showme = ShowMe(table, ShowMeHost(self.service, self.table, self.helper, dialogs, messages))
+        # -- the game review: replays and reviews (ui/game/replay_view.py, ui/screens/review_view.py)
+        self.replay = Replay(table, ReplayTableHost(self.service, self.table, self.helper, self.showme, felt, messages))
+        self.reviews = Reviews(
+            dialogs,
+            opened.records,
+            self.replay,
+            lambda rec, k: self.session.practise(practice_game(rec, k)),
+            lambda text: messages.show(text, 6000),
+        )
         self.sound = Sound(table, look)
         self.keys = Keys(felt, self.table, dialogs, messages, self)
         parts = Parts(self.table, look, messages, dialogs, animator, self.helper, self.sound, self.keys, self.showme)
@@ -200,6 +216,8 @@ class TableApp:
         self.sound.gesture()
         if not self.dialogs.is_open and self.showme.on_key(e):  # P, →, Escape while "Show me" runs
             return
+        if not self.dialogs.is_open and self.replay.on_key(e):  # a replay on the table takes the keys
+            return
         self.helper.interrupt()  # any key stops Finish and the background search
         if self.animator.celebrating:  # a key skips the win's cascade, and does nothing else
             self.animator.finish()
@@ -229,19 +247,42 @@ class TableApp:
         self.helper.interrupt()
         open_settings(self.dialogs, self.look, self.open_chooser if back_to_chooser else None)
 
-    def open_stats(self, preset: str | None = None, chooser: bool = False) -> None:
+    def open_stats(self, preset: str | None = None, chooser: bool = False, details: bool = False) -> None:
         """The statistics: every game's card, or, once a game is over, that
         game's figures (its card among the others a tap away).  Opened from
         the chooser, Close goes back to it."""
         g = self.service.game
         over = g is not None and g.status != "playing"
         shown = preset or (g.preset if g else "spider-1")
+        back = self.open_chooser if chooser else self.session.stats_closed
         open_stats(
             self.dialogs,
             self.service.keeper,
-            StatsOpening(shown, details=over and not chooser),
-            self.open_chooser if chooser else self.session.stats_closed,
+            StatsOpening(shown, details=details or (over and not chooser)),
+            back,
+            RecentGamesList(self.service, self.reviews, lambda p: self.open_stats(p, chooser, details=True)),
         )
+
+    # -- the game review -------------------------------------------------------------------
+    def review_game(self, what: str) -> None:
+        """The end screen's Review (``review``) and Watch again (``watch``): the game just ended."""
+        g = self.service.game
+        if g is None or self.replay.active:
+            return
+        rec, key = Recording.of(g), self.service.game_id
+        if what == "watch":
+            self.dialogs.close()
+            self.replay.open(rec, 0, self.reviews.known(key, rec), self.session.stats_closed)
+        else:
+            self.reviews.open(rec, key, self.session.stats_closed, shown=self.service.shown)
+
+    def watch(self, game: engine.Game, on_close: Callable[[], None] | None = None) -> None:
+        """Watch ``game`` (a deal and its moves, from anywhere: a link, a file)
+        with the replay's controls; the player's game waits aside."""
+        if self.replay.active:
+            self.replay.close()
+        self.dialogs.close()
+        self.replay.open(Recording.of(game), 0, None, on_close)
 
     # -- settings ---------------------------------------------------------------------
     def _settings_changed(self, names: frozenset[str]) -> None:
@@ -281,6 +322,7 @@ class Wired(Protocol):
     messages: Messages
     sound: Sound
     showme: ShowMe
+    replay: Replay
 
 
 class LateHost:
@@ -300,13 +342,14 @@ class LateHost:
         self._parts.session.screens.settled()
         self._parts.helper.settled()
         self._parts.showme.settled()
+        self._parts.replay.settled()
 
     def before_input(self) -> None:
         self._parts.animator.finish()
         self._parts.helper.interrupt()  # after settling, which would carry Finish on
 
     def accepts_input(self) -> bool:
-        return not self._parts.dialogs.is_open
+        return not self._parts.dialogs.is_open and not self._parts.replay.active  # a replay is watched, not played
 
     def may_act(self) -> bool:
         return self._parts.session.tabs.may_play()
@@ -484,3 +527,76 @@ class ShowMeHost:
 
     def announce(self, text: str) -> None:
         self._messages.announce(text)
+
+
+# ---- the game review's adapters (ui/game/replay_view.py, ui/screens/review_view.py) ----
+
+
+class ReplayTableHost:
+    """What a replay needs: the table, with the player's game set aside while it shows another."""
+
+    def __init__(
+        self, service: GameService, table: Table, helper: Helper, showme: ShowMe, felt: Element, messages: Messages
+    ) -> None:
+        self._service = service
+        self._table = table
+        self._helper = helper
+        self._showme = showme
+        self._felt = felt
+        self._messages = messages
+
+    def lend(self, game: engine.Game) -> None:
+        self._helper.hold(True)  # no hint, Finish or background search on a replay
+        self._service.lend(game)
+        self._table.show(animate_deal=False)
+
+    def give_back(self) -> None:
+        if self._service.give_back():
+            self._table.show(animate_deal=False)
+        self._helper.hold(False)
+
+    def replaying(self) -> bool:
+        return self._service.replaying
+
+    def game(self) -> engine.Game | None:
+        return self._service.game
+
+    def play(self, move: engine.Move) -> bool:
+        return self._table.dispatch(move, "replay")
+
+    def undo(self) -> None:
+        g = self._service.game
+        if g is not None and g.can_undo:
+            self._table.act(g.undo, reverse=True, how="undo")
+
+    def show_line(self, moves: Sequence[engine.Move], ended: Callable[[], None]) -> None:
+        def done() -> None:
+            self._helper.hold(True)  # the show lets the helpers go: the replay holds them still
+            ended()
+
+        self._showme.play_line(moves, done)
+
+    def inert(self, on: bool) -> None:
+        self._table.header.bar.inert = on  # the player's buttons wait while a replay is watched
+        self._felt.inert = on
+
+    def announce(self, text: str) -> None:
+        self._messages.announce(text)
+
+
+class RecentGamesList:
+    """What the statistics' list of a game's finished games needs."""
+
+    def __init__(self, service: GameService, reviews: Reviews, back: Callable[[str], None]) -> None:
+        self._service = service
+        self._reviews = reviews
+        self._back = back
+
+    def finished(self, preset: str) -> list[GameMeta]:
+        return library.finished(list(self._service.library().values()), preset)
+
+    def now(self) -> float:
+        return time.time() * 1000.0
+
+    def open_game(self, game_id: str, what: str, preset: str) -> None:
+        self._reviews.open_stored(game_id, what, lambda: self._back(preset))

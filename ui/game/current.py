@@ -89,6 +89,10 @@ class GameService:
         self.recorded = False
         self.daily: str | None = None
         self.shown = False
+        self._aside: engine.Game | None = None
+        """The player's game, set aside while the table shows a replay (:meth:`lend`)."""
+        self.practice = False
+        """The game in play is practice (a review's "Retry from here"): never counted."""
         self.holding = True
         """This tab plays the game (False once another tab has taken it over:
         nothing is written for it then)."""
@@ -103,7 +107,7 @@ class GameService:
 
     # -- the player's games ------------------------------------------------------------
     def library(self) -> dict[str, GameMeta]:
-        """Every stored game that can be read, by id."""
+        """Every stored game that can be read, by id (the player's, also while a replay is shown)."""
         out: dict[str, GameMeta] = {}
         for game_id, text in self.records.metas.items():
             try:
@@ -157,6 +161,10 @@ class GameService:
         untouched = [m.id for m in games if not m.finished and not m.moves and m.id != current]
         if len(done) > KEEP_FINISHED or untouched:
             self.records.write(Change(remove=[m.id for m in done[KEEP_FINISHED:]] + untouched))
+        kept = set(self.library())
+        orphans = library.orphan_reviews(list(self.records.kv), kept)
+        if orphans:
+            self.records.write(Change(kv=dict.fromkeys(orphans)))
         return said
 
     def choose(self, fragment: str, tab_game: str | None = None) -> Choice:
@@ -255,7 +263,7 @@ class GameService:
 
     # -- the game in play --------------------------------------------------------------
     def in_progress(self) -> bool:
-        g = self.game
+        g = self._aside or self.game
         return g is not None and g.status == "playing" and len(g.moves) > 0
 
     def restart_point(self) -> int | None:
@@ -282,21 +290,47 @@ class GameService:
             return None
         return dealt[-1]
 
-    def adopt(self, game: engine.Game, meta: GameMeta | None = None) -> None:
-        """``game`` is the one played now: a stored one (``meta``) or a new one.
-        The game it replaces keeps its record."""
+    def adopt(self, game: engine.Game, meta: GameMeta | None = None, practice: bool = False) -> None:
+        """``game`` is the one played now: a stored one (``meta``) or a new one
+        (``practice``: a review's "Retry from here").  The game it replaces
+        keeps its record; a replay on the table ends."""
+        self._aside = None
         if meta is None:
             self.game_id, self.recorded, self.daily, self.shown = persist.new_game_id(), False, None, False
+            self.practice = practice
         else:
             self.game_id, self.recorded, self.daily = meta.id, meta.recorded, meta.daily
             self.shown = meta.shown or meta.state == "shown"
+            self.practice = meta.practice
         self.state.set_game(game)
         self.holding = True
+
+    # -- a replay on the table ----------------------------------------------------------
+    @property
+    def replaying(self) -> bool:
+        """The table shows a replay, not the player's game: nothing of it is
+        kept or counted, and the player's game waits as it was."""
+        return self._aside is not None
+
+    def lend(self, game: engine.Game) -> None:
+        """Put ``game`` (a replay) on the table; the player's game is set aside."""
+        if self._aside is None:
+            assert self.state.game is not None
+            self._aside = self.state.game
+        self.state.set_game(game)
+
+    def give_back(self) -> bool:
+        """The player's game back on the table, after a replay; False if none was shown."""
+        aside, self._aside = self._aside, None
+        if aside is None:
+            return False
+        self.state.set_game(aside)
+        return True
 
     def mark_shown(self) -> None:
         """ "Show me" plays in the game in play: from now on it can only end as
         shown (kept so, and counted so: not as a win)."""
-        if self.game is not None and not self.shown:
+        if self.game is not None and not self.shown and not self.replaying:
             self.shown = True
             self.save()
 
@@ -315,7 +349,13 @@ class GameService:
         g = self.game
         assert g is not None
         return GameMeta.of(
-            g, self.game_id, updated=self._now(), recorded=self.recorded, daily=self.daily, shown=self.shown
+            g,
+            self.game_id,
+            updated=self._now(),
+            recorded=self.recorded,
+            daily=self.daily,
+            shown=self.shown,
+            practice=self.practice,
         )
 
     def mark_daily(self, day: str) -> None:
@@ -324,8 +364,8 @@ class GameService:
 
     def save(self, relaxed: bool = False) -> bool:
         """Keep the game in play (``relaxed``: only its clock moved).  Nothing
-        is written for a game another tab has taken over."""
-        if self.game is None or not self.holding:
+        is written for a game another tab has taken over, nor while a replay is shown."""
+        if self.game is None or not self.holding or self.replaying:
             return True
         kv: dict[str, str | None] = {}
         if self.records.get(CURRENT) != self.game_id:
@@ -351,7 +391,7 @@ class GameService:
     def game_over(self) -> None:
         """The game reached an end: count it if the end is final."""
         g = self.game
-        if g is None or self.recorded or not self.holding or g.end_reason not in FINAL:
+        if g is None or self.recorded or not self.holding or self.replaying or g.end_reason not in FINAL:
             return
         self._count(self.meta(), g.to_json())
 
@@ -359,7 +399,7 @@ class GameService:
         """The player leaves the game in play for good (a new deal of the
         same game, confirmed): an unfinished game with moves counts as a loss."""
         g = self.game
-        if g is None or self.recorded or not self.holding or not len(g.moves):
+        if g is None or self.recorded or not self.holding or self.replaying or not len(g.moves):
             return
         self._count(self.meta(), g.to_json())
 

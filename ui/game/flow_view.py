@@ -49,6 +49,7 @@ class ScreensHost(Protocol):
 
     def open_chooser(self) -> None: ...
     def open_stats(self, preset: str | None = None) -> None: ...
+    def review_game(self, what: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -129,13 +130,14 @@ class Session:
         return {pile: [t.cards[u] for u in uids] for pile, uids in t.piles.items()}
 
     # -- games ----------------------------------------------------------------------
-    def set_game(self, game: engine.Game, meta: GameMeta | None = None) -> None:
-        """Show ``game``: a stored one (``meta``) or a new one."""
+    def set_game(self, game: engine.Game, meta: GameMeta | None = None, practice: bool = False) -> None:
+        """Show ``game``: a stored one (``meta``) or a new one (``practice``:
+        a review's "Retry from here", never counted)."""
         restored = meta is not None
         self.animator.finish()
         self.screens.cancel()
         self.dialogs.close()
-        self.service.adopt(game, meta)
+        self.service.adopt(game, meta, practice)
         self.table.header.daily = daily.parse_day(self.service.daily or "")
         self.tabs.claim(self.service.game_id, restored)
         tab_set(TAB_GAME, self.service.game_id)
@@ -219,6 +221,15 @@ class Session:
         else:
             go()
 
+    def practise(self, game: engine.Game) -> None:
+        """A review's "Retry from here": ``game`` (a position of a finished
+        game) as a new game, counted as practice; the game in play is kept."""
+        g = self.service.game
+        if g is not None and self.service.in_progress():
+            self.service.notes.append((f"Your game of {g.rules.name} is kept: continue it from Games.", 4000))
+        self.set_game(game, practice=True)
+        self.messages.show("Practice from here: this game is not counted in the statistics.", 5000)
+
     def another_deal(self) -> None:
         """A new deal of the game shown, the one shown left as it is (it is another tab's now)."""
         g = self.service.game
@@ -274,6 +285,9 @@ class Session:
     def open_stats(self) -> None:
         self._screens_host.open_stats(None)
 
+    def review_game(self, what: str) -> None:
+        self._screens_host.review_game(what)
+
     def animating(self) -> bool:
         return self.animator.running
 
@@ -320,8 +334,8 @@ class Session:
         dt = now - self.clock_last
         self.clock_last = now
         g = self.service.game
-        if g is None or g.status != "playing" or not self.service.holding:
-            return
+        if g is None or g.status != "playing" or not self.service.holding or self.service.replaying:
+            return  # a replay's clock stands still, and so does the player's game's, set aside
         if str(document.visibilityState) != "visible":
             return
         self.helper.tick()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import engine
@@ -77,6 +77,7 @@ class ShowMe:
         self.own = False  # the show's own move is being played
         self.gen = 0  # bumped when a show ends: its search stops
         self.task: asyncio.Future[None] | None = None
+        self._ended: Callable[[], None] | None = None  # a line given to play (a replay's): told when it ends
         self.timer = Timer(self._next)
         self._build()
 
@@ -128,6 +129,22 @@ class ShowMe:
         else:
             self.host.announce("Show me: looking for a win.")
             self.task = asyncio.ensure_future(self._search(self.gen, line, g.rules, g.position))
+
+    def play_line(self, moves: Sequence[Move], ended: Callable[[], None]) -> None:
+        """Play ``moves``, a win from the position on the table found elsewhere
+        (a review's line, in a replay), with the show's bar; ``ended()`` once
+        the show ends, to the end or stopped."""
+        g = self.host.game()
+        if g is None or g.status != "playing" or self.active or not moves:
+            ended()
+            return
+        self.line = ShowLine(g.position)
+        self._ended = ended
+        self.host.hold_helpers(True)
+        self.table.removeAttribute("data-show-end")
+        self._draw()
+        self._found(tuple(moves))
+        self.btn_toggle.focus()
 
     async def _search(self, gen: int, line: ShowLine, rules: engine.Ruleset, pos: Position) -> None:
         job = ShowSearch(rules, pos)
@@ -257,6 +274,8 @@ class ShowMe:
         self.host.say(text)
 
     def _end(self, how: str, text: str) -> None:
+        if self._ended is not None and text == END_TEXT:
+            text = "Shown to the end: that was a win."  # a replay's line: no game of the player's is marked
         self._close(how)
         self.host.say(text)
 
@@ -269,6 +288,9 @@ class ShowMe:
         self.host.hold_helpers(False)
         self.table.dataset.showEnd = how
         self._draw()
+        ended, self._ended = self._ended, None
+        if ended is not None:
+            ended()
 
     # ------------------------------------------------------------------
     def on_key(self, e: DomEvent) -> bool:

@@ -25,6 +25,7 @@ from ui.screens.daily_view import share, share_link
 from ui.screens.dialog_view import Button, DialogHost
 from ui.screens.statistics_view import end_summary
 
+PRACTICE_NOTE = "A practice game, retried from a review: it is not counted in the statistics."
 SHOWN_NOTE = "Show me played in this game, so it is kept as shown: not a win, not a loss."
 TITLES = {"won": "You won!", "stuck": "No moves left", "resigned": "Game ended", "time": "Time is up"}
 
@@ -42,6 +43,8 @@ class Flow(Protocol):
     def open_stats(self) -> None: ...
     def animating(self) -> bool: ...
     def win_wave(self) -> None: ...
+    def review_game(self, what: str) -> None:
+        """The game that ended: watched again (``watch``) or reviewed (``review``)."""
 
 
 class Screens:
@@ -191,7 +194,10 @@ class Screens:
         return out
 
     def game_ended(self) -> None:
-        """The game reached an end: the end screen, once the table is still."""
+        """The game reached an end: the end screen, once the table is still
+        (not for a replay's end: nothing of a replay is the player's)."""
+        if self.service.replaying:
+            return
         self.pending = True
         if not self.flow.animating():
             self.show_end()
@@ -238,6 +244,8 @@ class Screens:
         el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
         if shown:
             el("p", "end-note", SHOWN_NOTE, parent=box)
+        elif self.service.practice:
+            el("p", "end-note", PRACTICE_NOTE, parent=box)
         else:
             end_summary(self.service.keeper.change_for(self.service.game_id), box)
         if reason == "stuck" and not self.service.recorded:
@@ -258,6 +266,8 @@ class Screens:
         if reason == "stuck" and not self.service.recorded:
             buttons += [(a, t, fn, False) for a, t, fn, _ in self._back_buttons()]
         buttons += [
+            ("review", "Review", lambda: self.flow.review_game("review"), False),
+            ("watch", "Watch again", lambda: self.flow.review_game("watch"), False),
             ("stats", "Statistics", self.flow.open_stats, False),
             ("replay", "Replay this deal", self.flow.replay, False),
             ("games", "Choose game", self.flow.open_chooser, False),

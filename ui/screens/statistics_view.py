@@ -16,6 +16,11 @@ Hooks for tests: ``#table[data-dialog=stats]``; ``.stats-card`` with
 ``[data-action=back|export|import|reset|reset-cancel|reset-confirm|close]``;
 ``#stats-file`` (the import's file input); ``#stats-note`` with
 ``data-kind`` ``ok`` or ``error`` after an import or a reset.
+
+A game's page also lists its finished games still kept (the latest
+first), each with Watch (its replay) and Review: ``.stats-games li`` with
+``data-game``, its buttons ``[data-game-action=watch|review]``; a
+practice game is marked so (``.practice``).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine import PRESETS
 from ui.browser.dom import DomEvent, Element, download_text, el, file_text, is_none, svg, to_js
@@ -31,8 +37,22 @@ from ui.screens import statistics_text
 from ui.screens.dialog_view import Dialog, DialogHost
 from ui.screens.tile import difficulty, table_picture
 from ui.screens.tile_view import draw_table
+from ui.storage import games as library
 from ui.storage import statistics
 from ui.storage.counting import Keeper
+from ui.storage.games import GameMeta
+
+RECENT_GAMES = 10
+"""How many of a game's finished games its page lists."""
+
+
+class RecentGames(Protocol):
+    """The finished games kept, and a way to watch or review one."""
+
+    def finished(self, preset: str) -> list[GameMeta]: ...
+    def now(self) -> float: ...
+    def open_game(self, game_id: str, what: str, preset: str) -> None:
+        """Watch (``what="watch"``) or review (``review``) the stored game ``game_id``."""
 
 
 def end_summary(change: statistics.RecordChange | None, box: Element) -> None:
@@ -64,8 +84,15 @@ class _StatsShown:
     confirm: bool = False
 
 
-def open_stats(dialogs: DialogHost, keeper: Keeper, opening: StatsOpening, on_close: Callable[[], None]) -> None:
-    """The statistics screen; ``on_close`` after Close (or Escape)."""
+def open_stats(
+    dialogs: DialogHost,
+    keeper: Keeper,
+    opening: StatsOpening,
+    on_close: Callable[[], None],
+    recent: RecentGames | None = None,
+) -> None:
+    """The statistics screen; ``on_close`` after Close (or Escape);
+    ``recent``: the games a game's page lists, to watch or review."""
     state = _StatsShown(opening.preset, opening.details, opening.preset)
     keeper.refresh()
     dialog = dialogs.open("stats", "Statistics")
@@ -94,6 +121,8 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, opening: StatsOpening, on_cl
         buttons.replaceChildren()
         if state.details:
             _details(dialog, view, keeper.book, state.preset, back)
+            if recent is not None:
+                _games(view, recent, state.preset)
             name = PRESETS[state.preset].name
             if state.confirm:
                 el("p", "stats-confirm", f"Reset the statistics of {name}? This cannot be undone.", parent=buttons)
@@ -176,6 +205,11 @@ def open_stats(dialogs: DialogHost, keeper: Keeper, opening: StatsOpening, on_cl
         on_close()
 
     def on_view(e: DomEvent) -> None:
+        game = e.target.closest("[data-game-action]")
+        if not is_none(game) and recent is not None:
+            dialogs.close()
+            recent.open_game(str(game.dataset.gameId), str(game.dataset.gameAction), state.preset)
+            return
         node = e.target.closest("[data-stats-open]")
         if not is_none(node):
             show(str(node.dataset.statsOpen))
@@ -245,6 +279,38 @@ def _details(dialog: Dialog, view: Element, book: statistics.Book, preset: str, 
         return
     _chart(page, r, "stats-chart", hidden=False)
     el("p", "stats-legend", "Green: won, above the line; red: lost, below. Taller: a higher score.", parent=page)
+
+
+def _games(view: Element, recent: RecentGames, preset: str) -> None:
+    """The game's finished games still kept, each to watch or review."""
+    page = view.querySelector(".stats-details")
+    if is_none(page):
+        return
+    el("h4", "", "Games to watch again", parent=page)
+    games = recent.finished(preset)[:RECENT_GAMES]
+    if not games:
+        el("p", "stats-empty", "No finished game of this kind is kept.", parent=page)
+        return
+    now = recent.now()
+    listing = el("ul", "stats-games", parent=page)
+    for meta in games:
+        head, line = library.recent_line(meta, now)
+        item = el("li", "stats-game" + (" practice" if meta.practice else ""), parent=listing, data_game=meta.id)
+        words = el("div", "stats-game-words", parent=item)
+        el("strong", "", head, parent=words)
+        el("span", "game-meta", line, parent=words)
+        actions = el("div", "stats-game-actions", parent=item)
+        for action, label in (("watch", "Watch"), ("review", "Review")):
+            el(
+                "button",
+                "btn",
+                label,
+                parent=actions,
+                type="button",
+                data_game_action=action,
+                data_game_id=meta.id,
+                aria_label=f"{label}: {head}, {line}",
+            )
 
 
 def _figures(parent: Element, figures: list[tuple[str, str, str]], extra: str) -> Element:

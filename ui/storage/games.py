@@ -16,6 +16,11 @@ Rules it keeps (the page relies on them):
   already counted, whatever the tabs do, because the page calls it under the
   storage layer's lock and it reads the record's ``recorded`` mark first.
 * A game finished by "Show me" is ``shown``: it ends, but not as a win.
+* A ``practice`` game (a review's "Retry from here") is never in the
+  statistics: it is marked counted when it ends, and the book is unchanged.
+* A game's review (the solver's verdict on each position, as
+  ``GameReview.to_json``) is kept as a text under :func:`review_key` of its
+  id, and goes with the game (:func:`orphan_reviews`).
 
 >>> import engine
 >>> g = engine.new_game("spider-1", deal=7)
@@ -39,7 +44,20 @@ from engine import MAX_DEAL, MIN_DEAL, OptionValue, jsontext
 from ui.game.daily import parse_day
 from ui.storage import settings, statistics
 
-__all__ = ["STATES", "GameMeta", "Loaded", "Settled", "from_legacy", "load_record", "settle", "unfinished"]
+__all__ = [
+    "REVIEW_PREFIX",
+    "STATES",
+    "GameMeta",
+    "Loaded",
+    "Settled",
+    "finished",
+    "from_legacy",
+    "load_record",
+    "orphan_reviews",
+    "review_key",
+    "settle",
+    "unfinished",
+]
 
 META_VERSION = 1
 STATES = ("playing", "stuck", "won", "lost", "resigned", "timeout", "abandoned", "shown")
@@ -50,6 +68,10 @@ choice), ``shown`` (finished by "Show me", not a win) and ``lost`` (any
 other final loss)."""
 UNFINISHED = ("playing", "stuck")
 MAX_META_CHARS = 4_000
+REVIEW_PREFIX = "review."
+"""A game's review is kept as a text under this prefix and the game's id."""
+MAX_REVIEW_CHARS = 400_000
+"""A review longer than this is not kept (it is worked out again when asked for)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +86,8 @@ class GameMeta:
     without reading its save.
     ``shown``: "Show me" has played in this game, so it can only end as
     ``shown`` (kept while the game is unfinished, so a reload keeps it).
+    ``practice``: a game begun by a review's "Retry from here": it is never
+    counted in the statistics (a meta of earlier versions has none: False).
     """
 
     id: str
@@ -78,6 +102,7 @@ class GameMeta:
     daily: str | None = None
     options: dict[str, OptionValue] = field(default_factory=dict, hash=False)
     shown: bool = False
+    practice: bool = False
 
     @classmethod
     def of(
@@ -89,6 +114,7 @@ class GameMeta:
         recorded: bool = False,
         daily: str | None = None,
         shown: bool = False,
+        practice: bool = False,
     ) -> GameMeta:
         """The meta of ``game`` as it stands."""
         return cls(
@@ -104,6 +130,7 @@ class GameMeta:
             daily,
             _changed_options(game),
             shown,
+            practice,
         )
 
     @property
@@ -143,7 +170,7 @@ def _check(m: GameMeta) -> None:
         (_is_int(m.moves, 0, 10**7) and _is_int(m.seconds, 0, 10**9), "moves or time"),
         (type(m.score) is int and abs(m.score) <= 10**9, "score"),
         (type(m.updated) in (int, float) and 0 <= m.updated < 1e15, "date"),
-        (type(m.recorded) is bool and type(m.shown) is bool, "statistics mark"),
+        (type(m.recorded) is bool and type(m.shown) is bool and type(m.practice) is bool, "statistics mark"),
         (m.daily is None or (isinstance(m.daily, str) and parse_day(m.daily) is not None), "daily date"),
         (_options_ok(m.preset, m.options), "options"),
     ]
@@ -230,6 +257,11 @@ def settle(meta: GameMeta, book: statistics.Book) -> Settled | None:
     if meta.recorded:
         return None
     end = meta.state if meta.finished else "abandoned"
+    if meta.practice:  # never in the statistics
+        r = book.get(meta.preset)
+        return Settled(
+            replace(meta, recorded=True, state=end), book.to_text(), statistics.RecordChange(meta.preset, r, r, [])
+        )
     if end == "shown":
         change = book.record_shown(meta.preset)
     else:
@@ -270,4 +302,60 @@ def describe(meta: GameMeta, now: float) -> tuple[str, str]:
     minutes, seconds = divmod(meta.seconds, 60)
     moves = "1 move" if meta.moves == 1 else f"{meta.moves} moves"
     stuck = " · no moves left" if meta.state == "stuck" else ""
-    return title, f"{moves} · {minutes}:{seconds:02d} · {_ago(now - meta.updated)}{stuck}"
+    practice = " · practice" if meta.practice else ""
+    return title, f"{moves} · {minutes}:{seconds:02d} · {_ago(now - meta.updated)}{stuck}{practice}"
+
+
+RESULT_WORDS = {
+    "won": "Won",
+    "lost": "Lost",
+    "stuck": "No moves left",
+    "resigned": "Ended",
+    "timeout": "Out of time",
+    "abandoned": "Abandoned",
+    "shown": "Shown",
+}
+
+
+def finished(metas: list[GameMeta], preset: str | None = None) -> list[GameMeta]:
+    """The finished games kept (of ``preset``, or all), the latest first: the
+    statistics' recent games, which can be watched again and reviewed."""
+    done = [m for m in metas if m.finished and m.moves and (preset is None or m.preset == preset)]
+    return sorted(done, key=lambda m: -m.updated)
+
+
+def recent_line(meta: GameMeta, now: float) -> tuple[str, str]:
+    """A recent game's two lines: how it ended (and whether it was
+    practice), the deal; moves, time and when.
+
+    >>> import engine
+    >>> g = engine.new_game("spider-1", deal=12)
+    >>> _ = g.play(g.legal_moves()[0]); _ = g.resign()
+    >>> recent_line(GameMeta.of(g, "x", updated=0.0, practice=True), now=60_000.0)
+    ('Ended, practice · deal 12', '1 move · 0:00 · 1 min ago')
+    """
+    word = RESULT_WORDS.get(meta.state, meta.state.capitalize())
+    if meta.practice:
+        word += ", practice"
+    deal = f" · deal {meta.deal}" if meta.deal is not None else ""
+    minutes, seconds = divmod(meta.seconds, 60)
+    moves = "1 move" if meta.moves == 1 else f"{meta.moves} moves"
+    return word + deal, f"{moves} · {minutes}:{seconds:02d} · {_ago(now - meta.updated)}"
+
+
+def review_key(game_id: str) -> str:
+    """The key of a game's review text.
+
+    >>> review_key("g7")
+    'review.g7'
+    """
+    return REVIEW_PREFIX + game_id
+
+
+def orphan_reviews(keys: list[str], game_ids: set[str]) -> list[str]:
+    """The review texts whose game is no longer kept (removed with it).
+
+    >>> orphan_reviews(["settings", "review.a", "review.b"], {"a"})
+    ['review.b']
+    """
+    return [k for k in keys if k.startswith(REVIEW_PREFIX) and k[len(REVIEW_PREFIX) :] not in game_ids]
