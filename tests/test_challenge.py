@@ -347,3 +347,21 @@ def test_the_verdict() -> None:
 def test_an_address_names_a_challenge() -> None:
     assert challenge.code_of("#challenge/AQhz") == "AQhz"
     assert challenge.code_of("#spider-1/3") is None
+
+
+def test_help_says_how_deals_are_made_as_the_engine_and_the_daily_rule_do() -> None:
+    from engine import rng
+    from ui.game import daily
+    from ui.screens.help import FAIR_DEALS
+
+    text = " ".join(t for _, t in FAIR_DEALS)
+    assert f"{engine.MIN_DEAL} to {engine.MAX_DEAL:,}" in text
+    for word in ("SplitMix64", "Fisher–Yates"):
+        assert word in text and word in (rng.__doc__ or "")
+    assert "SHA-256" in text and "SHA-256" in (daily.__doc__ or "")
+    assert [h for h, _ in FAIR_DEALS][:4] == [
+        "How a deal is made",
+        "Random deals and winnable deals",
+        "The daily deal",
+        "How a challenge is checked",
+    ]
