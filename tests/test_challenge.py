@@ -342,6 +342,10 @@ def test_the_verdict() -> None:
     assert challenge.beat_text(checked, False, 50, 600) == "Ann’s challenge stands: they won, you did not this time."
     assert challenge.progress_text(checked, 0) == "Ann: 0 runs by move 0"
     assert challenge.progress_text(checked, 111) == "Ann: won in 111 moves"
+    assert challenge.progress_text(checked, 40, short=True) == f"Ann {checked.runs_at(40)}/8"
+    assert challenge.progress_text(checked, 200, short=True) == "Ann won"
+    little = challenge.check(challenge.decode(list(FIXED)[3]))
+    assert challenge.progress_text(little, 0, short=True) == "Bo 0/52"
 
 
 def test_an_address_names_a_challenge() -> None:

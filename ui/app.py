@@ -545,8 +545,8 @@ class ChallengeParts:
     def back_to_end(self) -> None:
         self._session.stats_closed()
 
-    def show_progress(self, text: str | None) -> None:
-        self._header.show_challenge(text)
+    def show_progress(self, texts: tuple[str, str] | None) -> None:
+        self._header.show_challenge(texts)
 
     def say(self, text: str) -> None:
         self._messages.show(text, 6000)

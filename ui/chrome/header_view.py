@@ -188,11 +188,15 @@ class Header:
         self.btn_redo.disabled = not game.can_redo
         self.table.dataset.score = str(game.score)
 
-    def show_challenge(self, text: str | None) -> None:
-        """The challenger's progress under the title (None: no challenge in play)."""
-        self.challenge_el.textContent = text or ""
-        self.challenge_el.hidden = text is None
-        self.table.classList.toggle("challenge-game", text is not None)
+    def show_challenge(self, texts: tuple[str, str] | None) -> None:
+        """The challenger's progress beside the figures, long and short (a
+        narrow header shows the short one); None: no challenge in play."""
+        self.challenge_el.replaceChildren()
+        if texts is not None:
+            el("span", "challenge-long", texts[0], parent=self.challenge_el)
+            el("span", "challenge-short", texts[1], parent=self.challenge_el)
+        self.challenge_el.hidden = texts is None
+        self.table.classList.toggle("challenge-game", texts is not None)
 
     def show_status(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
         """The clock and score line (written only when it changed)."""

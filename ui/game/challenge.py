@@ -56,7 +56,9 @@ __all__ = [
     "encode",
     "progress_text",
     "record_of",
+    "summary",
     "symbols",
+    "who",
 ]
 
 VERSION = 1
@@ -638,9 +640,10 @@ def beat_text(checked: Checked, won: bool, moves: int, score: int) -> str:
     return f"A tie with {them}: the same moves and score."
 
 
-def progress_text(checked: Checked, moves: int) -> str:
+def progress_text(checked: Checked, moves: int, short: bool = False) -> str:
     """The header's quiet line: what they had done by the same move count
-    (``moves``, the player's), or how their game ended once past its length.
+    (``moves``, the player's), or how their game ended once past its length;
+    ``short`` for a phone's header.
 
     >>> g = engine.new_game("spider-1", deal=5)
     >>> _ = g.play(g.legal_moves()[0])
@@ -648,14 +651,25 @@ def progress_text(checked: Checked, moves: int) -> str:
     >>> c = check(decode(encode(record_of(g, 0, "Ann"))))
     >>> progress_text(c, 0), progress_text(c, 4)
     ('Ann: 0 runs by move 0', 'Ann: ended after 1 move')
+    >>> progress_text(c, 0, short=True), progress_text(c, 4, short=True)
+    ('Ann 0/8', 'Ann ended')
     """
     name = who(checked) if checked.name else "Them"
+    rules = checked.game.rules
     if moves >= checked.moves and checked.moves > 0:
+        if short:
+            return f"{name} {ENDED_SHORT.get(checked.end, 'ended')}"
         unit = "move" if checked.moves == 1 else "moves"
         how = {"won": "won in", "stuck": "stuck after", "resigned": "ended after", "time": "out of time after"}
         return f"{name}: {how.get(checked.end, 'played')} {checked.moves} {unit}"
     done = checked.runs_at(moves)
-    word = "runs" if checked.game.rules.completion != "none" else "cards up"
+    if short:
+        total = rules.runs_to_win if rules.completion != "none" else 13 * len(rules.suits) * rules.copies
+        return f"{name} {done}/{total}"
+    word = "runs" if rules.completion != "none" else "cards up"
     if word == "runs" and done == 1:
         word = "run"
     return f"{name}: {done} {word} by move {moves}"
+
+
+ENDED_SHORT = {"won": "won", "stuck": "stuck", "resigned": "ended", "time": "timed out"}

@@ -55,8 +55,8 @@ class ChallengeHost(Protocol):
     def back_to_end(self) -> None:
         """Show the end screen of the game in play again."""
 
-    def show_progress(self, text: str | None) -> None:
-        """The header's quiet line (None: none)."""
+    def show_progress(self, texts: tuple[str, str] | None) -> None:
+        """The header's quiet line, long and short (None: none)."""
 
     def say(self, text: str) -> None: ...
 
@@ -87,17 +87,20 @@ class Challenges:
     def __init__(self, dialogs: DialogHost, host: ChallengeHost) -> None:
         self.dialogs = dialogs
         self.host = host
-        self.watcher: Watcher | None = None
-        """The replay viewer, once the page has one: "Watch their game" shows then."""
+        self._watcher: Watcher | None = None
         self.active: tuple[str, str, Checked] | None = None
         """The challenge in play: the game's id, the code, the replay."""
-        self._progress: str | None = None
+        self._progress: tuple[str, str] | None = None
         kept = (tab_get(TAB_CHALLENGE) or "").split(" ")
         if len(kept) == 2:
             try:
                 self.active = (kept[0], kept[1], challenge.check(challenge.decode(kept[1])))
             except ChallengeError:
                 self.active = None
+
+    def watch_with(self, watcher: Watcher) -> None:
+        """The page's replay viewer: the challenge screen offers "Watch their game" from now on."""
+        self._watcher = watcher
 
     # -- opening a link ---------------------------------------------------------------
     def open_code(self, code: str) -> None:
@@ -151,7 +154,7 @@ class Challenges:
             self.host.play(checked.preset, checked.deal, checked.options, lambda: self._started(code, checked))
 
         buttons: list[Button] = [("play-challenge", "Play this deal", play, True)]
-        watcher = self.watcher
+        watcher = self._watcher
         if watcher is not None:
 
             def watch() -> None:
@@ -167,7 +170,7 @@ class Challenges:
         self.active = (game_id, code, checked)
         tab_set(TAB_CHALLENGE, f"{game_id} {code}")
         self.changed()
-        self.host.say(f"Play it your way: {challenge.who(checked)}’s progress shows at the top.")
+        self.host.say(f"{challenge.who(checked)}’s progress shows beside your score.")
 
     # -- playing against one -------------------------------------------------------------
     def playing(self) -> Checked | None:
@@ -180,10 +183,14 @@ class Challenges:
         """The game changed (a move, an undo, another game): the header's line follows."""
         checked = self.playing()
         g = self.host.game()
-        text = challenge.progress_text(checked, len(g.moves)) if checked is not None and g is not None else None
-        if text != self._progress:
-            self._progress = text
-            self.host.show_progress(text)
+        if checked is None or g is None:
+            texts = None
+        else:
+            n = len(g.moves)
+            texts = (challenge.progress_text(checked, n), challenge.progress_text(checked, n, short=True))
+        if texts != self._progress:
+            self._progress = texts
+            self.host.show_progress(texts)
 
     # -- the end screen ---------------------------------------------------------------------
     def end_part(self, game: engine.Game, box: Element) -> list[Button]:
