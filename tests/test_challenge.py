@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
+import functools
 import tracemalloc
 
 import pytest
@@ -55,11 +56,17 @@ FIXED = {
 }
 
 
-def won_game(preset: str, deal: int) -> engine.Game:
+@functools.cache
+def solved_line(preset: str, deal: int) -> tuple[engine.Move, ...]:
     g = engine.new_game(preset, deal)
     result = solve(g.rules, g.position, max_nodes=400_000)
     assert result.moves, f"the solver wins {preset} deal {deal}"
-    for move in result.moves:
+    return tuple(result.moves)
+
+
+def won_game(preset: str, deal: int) -> engine.Game:
+    g = engine.new_game(preset, deal)
+    for move in solved_line(preset, deal):
         g.play(move)
     assert g.status == "won"
     return g
@@ -146,6 +153,29 @@ def test_undos_are_counted_again_as_the_score_counts_them() -> None:
     assert claim.undos == 2
     checked = challenge.check(challenge.decode(challenge.encode(claim)))
     assert (checked.score, checked.moves, checked.end) == (g.score, len(g.moves), "resigned")
+    assert checked.game.score_breakdown() == g.score_breakdown()
+
+
+@pytest.mark.parametrize("elapsed", [0.4, 59.5, 123.0, 299.99])
+@pytest.mark.parametrize("how", ["won", "resigned", "time"])
+def test_a_countdown_s_bonus_replays_from_the_time_played(elapsed: float, how: str) -> None:
+    line = solved_line("tournament-1", 4)
+    g = engine.new_game("tournament-1", 4)
+    played = line if how == "won" else line[: len(line) * 2 // 3]
+    for i, move in enumerate(played):
+        if how == "won" and i == len(played) - 1:
+            g.set_elapsed(elapsed)  # the page's clock, before the winning move
+        g.play(move)
+    assert g.runs_removed() > 0
+    if how == "resigned":
+        g.set_elapsed(elapsed)
+        g.resign()
+    if how == "time":
+        g.set_elapsed(elapsed + (g.rules.time_limit or 0))
+    assert str(g.end_reason) == how
+    assert g.score_breakdown()["time_bonus"] > 0 or how == "time"
+    checked = challenge.check(challenge.decode(challenge.encode(challenge.record_of(g, g.elapsed))))
+    assert (checked.score, checked.end) == (g.score, how)
     assert checked.game.score_breakdown() == g.score_breakdown()
 
 

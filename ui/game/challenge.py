@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -329,8 +330,11 @@ def clean_name(text: str) -> str:
 # ---- writing -------------------------------------------------------------------------
 
 
-def record_of(game: engine.Game, seconds: int, name: str = "") -> Claim:
-    """The claim of a finished ``game``: what :func:`encode` writes.
+def record_of(game: engine.Game, seconds: float, name: str = "") -> Claim:
+    """The claim of a finished ``game`` played in ``seconds``: what :func:`encode` writes.
+
+    The time is written in whole seconds rounded up, which keeps a countdown's
+    whole seconds left (Tournament Spider's time bonus) as the game counted them.
 
     Raises :class:`ChallengeError` for a game that cannot be sent (no deal
     number, not finished, undos that cannot be counted again) or a name
@@ -355,7 +359,7 @@ def record_of(game: engine.Game, seconds: int, name: str = "") -> Claim:
         undos=game.undos,
         end=str(reason),  # type: ignore[arg-type]  # an EndReason is one of ENDS
         moves=len(game.moves),
-        seconds=max(0, int(seconds)),
+        seconds=max(0, math.ceil(seconds)),
         score=game.score,
         name=clean_name(name),
     )
@@ -531,16 +535,19 @@ def check(claim: Claim) -> Checked:
     rules = game.rules
     if rules.time_limit is not None and claim.seconds > rules.time_limit and claim.end != "time":
         raise _mismatch("its time is past the game's time limit")
+    # The claim's seconds are the time played rounded up (record_of): half a second
+    # less gives the countdown's whole seconds left, and so its bonus, exactly.
+    clock = float(claim.seconds) if claim.end == "time" else max(0.0, claim.seconds - 0.5)
     _take_back(game, claim.undos)
     for i, index in enumerate(claim.actions):
         if i == len(claim.actions) - 1 and claim.end in ("won", "stuck"):
-            game.set_elapsed(claim.seconds)
+            game.set_elapsed(clock)
         open_now = symbols(game)
         if index >= len(open_now):
             raise _no_replay(i)
         game.play(open_now[index])
     if game.end_reason is None or claim.end in ("resigned", "time") or not claim.actions:
-        game.set_elapsed(claim.seconds)
+        game.set_elapsed(clock)
     if claim.end == "resigned" and game.end_reason in (None, engine.EndReason.STUCK):
         game.resign()
     reason = str(game.end_reason) if game.end_reason is not None else "playing"
