@@ -239,7 +239,7 @@ class Challenges:
 
         def send() -> None:
             try:
-                claim = challenge.record_of(g, int(g.elapsed), str(field.value))
+                claim = challenge.record_of(g, g.elapsed, str(field.value))
             except ChallengeError as e:
                 note.textContent = str(e)
                 return
