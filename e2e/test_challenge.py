@@ -120,6 +120,13 @@ def test_a_won_game_is_sent_and_the_friend_plays_it(table_browser: Any, table_ur
         # it counted as a normal game of the deal; the 2-suit game waits, as it was
         stats = wait_stored(friend.page, "stats", "s => s !== null && s.includes('spider-1')")
         assert stats is not None and '"spider-1"' in stats
+        # Back to the end screen, then Next deal: no challenge in play, no line in the header
+        friend.page.click('.dialog [data-action="close"]')
+        friend.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        friend.page.click('.dialog [data-action="new-game"]')
+        friend.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        friend.idle()
+        assert friend.attr("moves") == "0" and not progress.is_visible()
         unfinished = friend.page.evaluate(
             "() => spiderTable.service.unfinished().map(m => [m.preset, m.deal, m.moves])"
         )

@@ -256,6 +256,9 @@ class TableApp:
         self.session.update_url()
         self.challenges.open_code(code)
 
+    def game_set(self) -> None:
+        self.challenges.changed()
+
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
         """The end screen's challenge: the verdict of one in play, and Challenge a friend."""
         return self.challenges.end_part(game, box)

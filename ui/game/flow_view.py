@@ -50,6 +50,8 @@ class ScreensHost(Protocol):
     def open_chooser(self) -> None: ...
     def open_stats(self, preset: str | None = None) -> None: ...
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]: ...
+    def game_set(self) -> None:
+        """Another game is on the table (the header's challenge line follows it)."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,7 @@ class Session:
         tab_set(TAB_GAME, self.service.game_id)
         self.showme.game_changed()
         self.helper.changed()
+        self._screens_host.game_set()
         self.keys.game_changing()
         self.clock_last = time.monotonic()
         self.table.show(animate_deal=not restored)
