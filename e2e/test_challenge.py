@@ -221,6 +221,20 @@ def test_the_challenge_screens_pass_axe_and_work_by_keyboard(table_browser: Any,
             t.page.wait_for_selector(".challenge-link-row:not([hidden])", state="attached")
             found += scan(t, "challenge-make")
             assert "#challenge/" in t.page.input_value("#challenge-link")
+            # Help's "Are the deals fair?", by keyboard: the tabs move with the arrows
+            t.page.click('.dialog [data-action="close"]')
+            t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+            t.page.click('.dialog [data-action="new-game"]')
+            t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+            t.page.click('[data-action="help"]')
+            t.page.wait_for_selector('#table[data-dialog="help"]', state="attached")
+            t.page.focus('.help-tabs [data-tab="play"]')
+            t.page.keyboard.press("ArrowRight")  # Gestures
+            t.page.keyboard.press("ArrowRight")  # Fair deals
+            assert t.page.get_attribute('.help-tabs [data-tab="fair"]', "aria-selected") == "true"
+            fair = t.page.inner_text(".help-panel")
+            assert "Are the deals fair?" in fair and "How a challenge is checked" in fair
+            found += scan(t, "help-fair")
             assert not found, "\n".join(found)
             assert not t.errors, t.errors
         finally:
