@@ -336,6 +336,18 @@ def test_hostile_bodies_are_refused() -> None:
     assert refused(raw(body(undos=10**9))).kind == "long"
 
 
+def test_a_game_too_long_for_a_link_is_not_sent() -> None:
+    g = engine.new_game("spider-1", 5)
+    move = g.legal_moves()[0]
+    for _ in range(challenge.MAX_ACTIONS + 1):
+        g.play(move)
+        g.undo()
+    g.resign()
+    with pytest.raises(ChallengeError) as caught:
+        challenge.record_of(g, 10)
+    assert caught.value.kind == "long"
+
+
 def test_names_too_long_or_with_control_characters_are_refused() -> None:
     assert refused(raw(body(name=("x" * 21).encode()))).kind == "name"
     for bad in ("A\nB", "A\u202eB", "\x00", "A\u200bB"):

@@ -69,8 +69,9 @@ PREFIX = "challenge/"
 MAX_CODE = 4000
 """The longest code read (characters): longer is refused before any decoding.
 A 4-suit win of 1,000 actions takes about 600."""
-MAX_ACTIONS = 6000
-"""The most moves a code may hold, and the most undos it may claim."""
+MAX_ACTIONS = 2500
+"""The most moves a code may hold, and the most undos it may claim (a long
+4-suit game keeps under a thousand moves); it bounds the replay's work."""
 MAX_NAME = 20
 """The longest name, in characters."""
 ENDS = ("won", "stuck", "resigned", "time")
@@ -344,6 +345,8 @@ def record_of(game: engine.Game, seconds: float, name: str = "") -> Claim:
     reason = game.end_reason
     if reason is None:
         raise ChallengeError("claim", "Only a finished game can be sent as a challenge.")
+    if len(game.moves) > MAX_ACTIONS or game.undos > MAX_ACTIONS:
+        raise ChallengeError("long", f"This game is too long for a link (more than {MAX_ACTIONS} moves or undos).")
     replay = engine.new_game(game.preset, game.deal, **game.rules.option_values())
     indexes: list[int] = []
     for move in game.moves:
@@ -468,7 +471,7 @@ def decode(code: str) -> Claim:
         raise ChallengeError("name", "This challenge's name is not one a link may carry: it was not opened.")
     count = r.uint()
     if count > MAX_ACTIONS:
-        raise ChallengeError("long", f"This challenge claims {count} actions; a link holds at most {MAX_ACTIONS}.")
+        raise ChallengeError("long", f"This challenge claims {count} moves; a link holds at most {MAX_ACTIONS}.")
     claim = Claim(preset, deal, options, (), undos, end, moves, seconds, score, name)
     replay = _start(claim)
     actions: list[int] = []
@@ -539,6 +542,7 @@ def check(claim: Claim) -> Checked:
     # less gives the countdown's whole seconds left, and so its bonus, exactly.
     clock = float(claim.seconds) if claim.end == "time" else max(0.0, claim.seconds - 0.5)
     _take_back(game, claim.undos)
+    runs = [_done(game)]
     for i, index in enumerate(claim.actions):
         if i == len(claim.actions) - 1 and claim.end in ("won", "stuck"):
             game.set_elapsed(clock)
@@ -546,6 +550,7 @@ def check(claim: Claim) -> Checked:
         if index >= len(open_now):
             raise _no_replay(i)
         game.play(open_now[index])
+        runs.append(_done(game))
     if game.end_reason is None or claim.end in ("resigned", "time") or not claim.actions:
         game.set_elapsed(clock)
     if claim.end == "resigned" and game.end_reason in (None, engine.EndReason.STUCK):
@@ -557,14 +562,7 @@ def check(claim: Claim) -> Checked:
         raise _mismatch(f"it claims {claim.moves} moves, but the moves give {len(game.moves)}")
     if game.score != claim.score:
         raise _mismatch(f"it claims a score of {claim.score}, but the moves give {game.score}")
-    line = tuple(game.moves)
-    runs = [0]
-    walk = _start(claim)
-    runs[0] = _done(walk)
-    for m in line:
-        walk.play(m)
-        runs.append(_done(walk))
-    return Checked(claim, game, line, tuple(runs))
+    return Checked(claim, game, tuple(game.moves), tuple(runs))
 
 
 def _done(game: engine.Game) -> int:
