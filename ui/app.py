@@ -39,7 +39,8 @@ from ui.chrome.first_tip_view import FirstTip
 from ui.chrome.header_view import Header
 from ui.chrome.messages_view import Messages
 from ui.chrome.sound_view import Sound
-from ui.game import daily
+from ui.game import challenge, daily
+from ui.game.challenge_view import Challenges
 from ui.game.current import GameService
 from ui.game.flow_view import Parts, Session
 from ui.game.replay import Recording, practice_game
@@ -50,7 +51,7 @@ from ui.helpers.show_me_view import ShowMe
 from ui.helpers.winnable_deals_view import WinnableDeals
 from ui.screens.chooser_view import build_chooser
 from ui.screens.daily_view import open_daily
-from ui.screens.dialog_view import DialogHost
+from ui.screens.dialog_view import Button, DialogHost
 from ui.screens.help_view import open_help
 from ui.screens.review_view import Reviews
 from ui.screens.settings_view import open_settings
@@ -126,6 +127,9 @@ class TableApp:
         self.keys = Keys(felt, self.table, dialogs, messages, self)
         parts = Parts(self.table, look, messages, dialogs, animator, self.helper, self.sound, self.keys, self.showme)
         self.session = session = Session(parts, self.service, self)
+        # challenge links: made from the end screen, opened from the address
+        self.challenges = Challenges(dialogs, ChallengeParts(self.service, session, header, messages))
+        self.challenges.watch_with(self._watch_challenge)  # "Watch their game": the review's replay
         rewind = session.rewind
         self.helper.go_back = lambda moves: (
             rewind.restart() if moves == 0 else rewind.undo_to(moves, "Back to the last position with a useful move.")
@@ -152,7 +156,7 @@ class TableApp:
         b = self._bindings = Bindings()
         b.on(document, "pointerdown", lambda e: self.sound.gesture(), capture=True)  # audio after a gesture only
         b.on(document, "keydown", self._on_key)
-        b.on(window, "hashchange", lambda e: self.session.games.on_hash())
+        b.on(window, "hashchange", lambda e: self._on_hash())
         b.on(document, "visibilitychange", lambda e: self.session.on_visibility())
         b.on(window, "pagehide", lambda e: self.session.save())
         b.on(window, "resize", lambda e: self.table.resize())
@@ -284,6 +288,33 @@ class TableApp:
         self.dialogs.close()
         self.replay.open(Recording.of(game), 0, None, on_close)
 
+    # -- challenge links -------------------------------------------------------------
+    def _watch_challenge(
+        self, preset: str, deal: int, options: dict[str, OptionValue], moves: tuple[engine.Move, ...], title: str
+    ) -> None:
+        """A challenger's game, replayed from its checked link, with the replay's controls."""
+        game = engine.new_game(preset, deal, **options)
+        for move in moves:
+            game.play(move)
+        self.watch(game)
+        self.messages.announce(f"Watching {title}.")
+
+    def _on_hash(self) -> None:
+        """The address changed: a challenge opens over the game in play, which keeps its address."""
+        code = challenge.code_of(str(window.location.hash))
+        if code is None:
+            self.session.games.on_hash()
+            return
+        self.session.update_url()
+        self.challenges.open_code(code)
+
+    def game_set(self) -> None:
+        self.challenges.changed()
+
+    def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
+        """The end screen's challenge: the verdict of one in play, and Challenge a friend."""
+        return self.challenges.end_part(game, box)
+
     # -- settings ---------------------------------------------------------------------
     def _settings_changed(self, names: frozenset[str]) -> None:
         if "indicator" in names:
@@ -304,9 +335,15 @@ class TableApp:
 
     async def start(self) -> None:
         self.winnable.load(self.session.new_game)
+        code = challenge.code_of(str(window.location.hash))
+        if code is not None:  # a challenge: the player's own game opens first, the challenge over it
+            window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}")
         await self.session.games.start(self.opened.note)
         g = self.service.game
-        self.tip.offer(restored=g is None or bool(g.moves))
+        if code is not None:
+            self.challenges.open_code(code)
+        else:
+            self.tip.offer(restored=g is None or bool(g.moves))
 
 
 # ---- the adapters that give each part the narrow host it asks for -----------
@@ -323,6 +360,7 @@ class Wired(Protocol):
     sound: Sound
     showme: ShowMe
     replay: Replay
+    challenges: Challenges
 
 
 class LateHost:
@@ -337,6 +375,7 @@ class LateHost:
     def changed(self) -> None:
         self._parts.helper.changed()
         self._parts.showme.changed()
+        self._parts.challenges.changed()
 
     def settled(self) -> None:
         self._parts.session.screens.settled()
@@ -600,3 +639,44 @@ class RecentGamesList:
 
     def open_game(self, game_id: str, what: str, preset: str) -> None:
         self._reviews.open_stored(game_id, what, lambda: self._back(preset))
+
+
+class ChallengeParts:
+    """What the challenge links need: the game in play, a start, the header's line, a message."""
+
+    def __init__(self, service: GameService, session: Session, header: Header, messages: Messages) -> None:
+        self._service = service
+        self._session = session
+        self._header = header
+        self._messages = messages
+
+    def game(self) -> engine.Game | None:
+        return self._service.game
+
+    def game_id(self) -> str:
+        return self._service.game_id
+
+    def shown(self) -> bool:
+        return self._service.shown
+
+    def play(self, preset: str, deal: int, options: dict[str, OptionValue], then: Callable[[], None]) -> None:
+        """A new game of the challenge's deal: a normal game of it, kept and counted as any other."""
+
+        def go() -> None:
+            self._session.new_game(preset, deal, options)
+            then()
+
+        g = self._service.game
+        if g is not None and g.preset == preset and self._service.in_progress():
+            self._session.screens.ask_new(go)  # a new deal of the same game abandons this one
+        else:
+            go()
+
+    def back_to_end(self) -> None:
+        self._session.stats_closed()
+
+    def show_progress(self, texts: tuple[str, str] | None) -> None:
+        self._header.show_challenge(texts)
+
+    def say(self, text: str) -> None:
+        self._messages.show(text, 6000)

@@ -66,6 +66,8 @@ class Header:
         self.title_el = el("div", "title", parent=info)
         self.info_el = el("div", "stats", parent=info)
         self._stats_text = el("span", "stats-text", parent=self.info_el)
+        # A challenge in play: the challenger's progress by the same move count, quietly.
+        self.challenge_el = el("span", "challenge-progress", parent=self.info_el, hidden=True)
         # Tournament's countdown: at the right end, where a message never covers it.
         self.clock_el = el("span", "clock", parent=self.info_el, hidden=True)
         tools = el("div", "tools", parent=bar)
@@ -185,6 +187,16 @@ class Header:
         self.btn_undo.disabled = not game.can_undo
         self.btn_redo.disabled = not game.can_redo
         self.table.dataset.score = str(game.score)
+
+    def show_challenge(self, texts: tuple[str, str] | None) -> None:
+        """The challenger's progress beside the figures, long and short (a
+        narrow header shows the short one); None: no challenge in play."""
+        self.challenge_el.replaceChildren()
+        if texts is not None:
+            el("span", "challenge-long", texts[0], parent=self.challenge_el)
+            el("span", "challenge-short", texts[1], parent=self.challenge_el)
+        self.challenge_el.hidden = texts is None
+        self.table.classList.toggle("challenge-game", texts is not None)
 
     def show_status(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
         """The clock and score line (written only when it changed)."""

@@ -23,7 +23,7 @@ from typing import Protocol
 
 import engine
 from engine import Event, OptionValue, PileId, StatusChanged
-from ui.browser.dom import document, tab_set, window
+from ui.browser.dom import Element, document, tab_set, window
 from ui.chrome import messages as say
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.messages_view import Messages
@@ -34,7 +34,7 @@ from ui.game.opening_view import TAB_GAME, Games
 from ui.game.rewind_view import Rewind
 from ui.helpers.hints_view import Helper
 from ui.helpers.show_me_view import ShowMe
-from ui.screens.dialog_view import DialogHost
+from ui.screens.dialog_view import Button, DialogHost
 from ui.screens.end_view import Screens
 from ui.storage.games import GameMeta
 from ui.table.animate_view import Animator
@@ -50,6 +50,9 @@ class ScreensHost(Protocol):
     def open_chooser(self) -> None: ...
     def open_stats(self, preset: str | None = None) -> None: ...
     def review_game(self, what: str) -> None: ...
+    def end_extras(self, game: engine.Game, box: Element) -> list[Button]: ...
+    def game_set(self) -> None:
+        """Another game is on the table (the header's challenge line follows it)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ class Session:
         tab_set(TAB_GAME, self.service.game_id)
         self.showme.game_changed()
         self.helper.changed()
+        self._screens_host.game_set()
         self.keys.game_changing()
         self.clock_last = time.monotonic()
         self.table.show(animate_deal=not restored)
@@ -290,6 +294,9 @@ class Session:
 
     def animating(self) -> bool:
         return self.animator.running
+
+    def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
+        return self._screens_host.end_extras(game, box)
 
     def win_wave(self) -> None:
         """The win's celebration: the cards bounce off the table (ui/table/celebration.py)."""

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 import engine
-from ui.browser.dom import el
+from ui.browser.dom import Element, el
 from ui.chrome.appearance_view import Appearance
 from ui.game import daily
 from ui.game.current import GameService
@@ -45,6 +45,8 @@ class Flow(Protocol):
     def win_wave(self) -> None: ...
     def review_game(self, what: str) -> None:
         """The game that ended: watched again (``watch``) or reviewed (``review``)."""
+    def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
+        """What the challenges add to the end screen (written into ``box``), and their buttons."""
 
 
 class Screens:
@@ -261,6 +263,7 @@ class Screens:
             text = daily.share_text(g.rules.name, day, int(g.elapsed), len(g.moves), share_link(g.preset, g.deal or 0))
             el("p", "end-daily", f"The daily deal of {daily.day_title(day)}, won.", parent=box)
             buttons.append(("share", "Share", lambda: share(text, self._say), False))
+        buttons += self.flow.end_extras(g, box)
         if reason == "stuck" and g.can_undo:
             buttons.append(("undo", "Undo", self.flow.undo, False))
         if reason == "stuck" and not self.service.recorded:

@@ -196,6 +196,41 @@ def gestures(tap: str) -> tuple[tuple[str, str], ...]:
     )
 
 
+FAIR_DEALS = (
+    (
+        "How a deal is made",
+        "Every deal has a number, from 1 to 4,294,967,295, and the number alone decides the cards. It starts "
+        "a published random number generator (SplitMix64), which shuffles the cards with the Fisher–Yates "
+        "shuffle, with no bias. The same number gives the same cards on every device and in every version. "
+        "Nothing about you goes into it: not your wins, your losses or your skill. No deal is made harder for you.",
+    ),
+    (
+        "Random deals and winnable deals",
+        "A new game takes a number at random. With “Winnable deals only”, it takes one from a list of deals "
+        "the game's solver has already won, shipped with the game: each of them can be won.",
+    ),
+    (
+        "The daily deal",
+        "Each game's daily deal comes from its list of winnable deals by a fixed rule over the date (a SHA-256 "
+        "hash of the game and the date picks it). Everyone gets the same deal on the same day, with no server.",
+    ),
+    (
+        "How a challenge is checked",
+        "A challenge link holds the deal number and your friend's moves. Your device deals the same cards and "
+        "plays their moves again, one by one, under the same rules. If a move is not possible, or the moves "
+        "do not end the way the link says, the challenge is refused. What the challenge screen shows (how "
+        "their game ended, their moves, their score) comes from that replay, never from the link's own words. "
+        "Only their time is their word: no replay can measure it.",
+    ),
+    (
+        "Read it for yourself",
+        "The rules, the shuffle and the link format are written out in full in the game's documentation, "
+        "and the code is open.",
+    ),
+)
+"""Help's "Are the deals fair?": (heading, text) in plain words."""
+
+
 FIRST_TIP = (
     "Drag a card, or a run of cards, onto a card one rank higher.",
     "Tap a card to send it to its best place. Tap the stock to deal.",

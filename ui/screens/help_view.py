@@ -1,18 +1,20 @@
-"""The Help screen: how to play each game, the gestures, the keys.
+"""The Help screen: how to play each game, the gestures, fair deals, the keys.
 
 Opened by the header's Help button (every device) on "How to play" for
-the game in play, and by ``?`` on the keys.  Three tabs (the ARIA tabs
+the game in play, and by ``?`` on the keys.  Four tabs (the ARIA tabs
 pattern: ← and → move between them):
 
 * **How to play** — a game's goal, moves and deals in a few short lines
   and a small diagram (:mod:`ui.screens.help`, written from the game's rules; the
   diagram is drawn here as SVG), any game chosen from a list;
 * **Gestures** — drag, tap and what a tap does under the player's setting;
+* **Fair deals** — "Are the deals fair?": how deals are made, how the daily
+  deal is chosen and how a challenge is checked (:data:`ui.screens.help.FAIR_DEALS`);
 * **Keys** — :data:`ui.table.keyboard.KEYS`, the same source as the player's manual's
   table (a test keeps them equal).
 
 Hooks for tests: ``.help-tabs [data-tab]`` (``play``, ``gestures``,
-``keys``, ``aria-selected``), ``#help-game`` (the game shown), and
+``fair``, ``keys``, ``aria-selected``), ``#help-game`` (the game shown), and
 ``.howto[data-preset]``.
 """
 
@@ -24,11 +26,11 @@ from collections.abc import Callable
 from engine import PRESETS
 from ui.browser.dom import DomEvent, Element, document, el, svg
 from ui.screens.dialog_view import Dialog, DialogHost
-from ui.screens.help import Diagram, how_to_play
+from ui.screens.help import FAIR_DEALS, Diagram, how_to_play
 from ui.screens.help import gestures as gesture_lines
 from ui.table import keyboard as kb
 
-TABS = (("play", "How to play"), ("gestures", "Gestures"), ("keys", "Keys"))
+TABS = (("play", "How to play"), ("gestures", "Gestures"), ("fair", "Fair deals"), ("keys", "Keys"))
 CARD_W, CARD_H, FAN, GAP = 34, 48, 14, 22
 ARC_ROOM = 18
 """Room above the cards for the arrow's arc."""
@@ -60,6 +62,8 @@ def open_help(dialogs: DialogHost, preset: str, tap: str, tab: str = "play") -> 
             _how_to(panel, shown, d)
         elif name == "gestures":
             _gestures(panel, tap)
+        elif name == "fair":
+            _fair(panel)
         else:
             _keys(panel)
 
@@ -175,6 +179,13 @@ def _gestures(panel: Element, tap: str) -> None:
         item = el("div", "help-gesture", parent=dl)
         el("dt", "", name, parent=item)
         el("dd", "", what, parent=item)
+
+
+def _fair(panel: Element) -> None:
+    el("h3", "", "Are the deals fair?", parent=panel)
+    for heading, text in FAIR_DEALS:
+        el("h4", "", heading, parent=panel)
+        el("p", "", text, parent=panel)
 
 
 def _keys(panel: Element) -> None:
