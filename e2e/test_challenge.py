@@ -239,3 +239,31 @@ def test_the_challenge_screens_pass_axe_and_work_by_keyboard(table_browser: Any,
             assert not t.errors, t.errors
         finally:
             t.close()
+
+
+def test_watch_their_game_plays_it_to_the_end(table_browser: Any, table_url: str) -> None:
+    """Watch their game: the review's replay of the challenger's checked moves, to their win;
+    Close gives the profile's own game back as it was."""
+    won = near_win()[1]
+    code = challenge.encode(challenge.record_of(won, 300, "Ann"))
+    friend = TablePage(table_browser, table_url, DESKTOP)
+    try:
+        saved_game(friend)
+        goto_challenge(friend, f"{table_url}#challenge/{code}")
+        friend.page.click('.dialog [data-action="watch-challenge"]')
+        friend.page.wait_for_selector("#table[data-replay]", state="attached")
+        assert friend.attr("preset") == "spider-1" and friend.attr("deal") == str(won.deal)
+        assert (friend.attr("replay-at"), friend.attr("replay-total")) == ("0", str(len(won.moves)))
+        friend.page.click('[data-action="replay-next"]')
+        friend.wait_moves(1)
+        friend.page.focus(".replay-range")
+        friend.page.keyboard.press("End")
+        friend.wait_moves(len(won.moves))
+        assert (friend.attr("replay-at"), friend.attr("status")) == (str(len(won.moves)), "won")
+        friend.page.keyboard.press("Escape")
+        friend.page.wait_for_function("() => !document.querySelector('#table').dataset.replay")
+        friend.idle()
+        assert (friend.attr("preset"), friend.attr("deal"), friend.attr("moves")) == ("spider-2", "3", "1")
+        assert not friend.errors, friend.errors
+    finally:
+        friend.close()
