@@ -53,7 +53,8 @@ def test_the_note_says_how_far_back_or_what_else_to_do() -> None:
 def test_a_dead_end_is_told_once_per_position_and_remembered() -> None:
     told: list[int] = []
     table: Any = FakeTable()
-    watch = DeadEndWatch(table, lambda: told.append(1))
+    watch = DeadEndWatch(table)
+    watch.when_proven(lambda: told.append(1))
     g = engine.game_from_notation("spider-1", BEFORE)
     g.play_text("c9>c1")
     asyncio.run(watch.run(g, whole))

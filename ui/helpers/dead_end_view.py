@@ -89,9 +89,9 @@ def dead_end_note(back_to: int | None, moves: int, can_restart: bool) -> str:
 class DeadEndWatch:
     """One check per position on the table."""
 
-    def __init__(self, table: Element, on_dead: Callable[[], None]) -> None:
+    def __init__(self, table: Element) -> None:
         self.table = table
-        self._on_dead = on_dead
+        self._on_dead: Callable[[], None] = lambda: None
         self._pos: Position | None = None
         self._job: ProgressCheck | None = None
         self.answer: str | None = None
@@ -99,6 +99,11 @@ class DeadEndWatch:
         """The moves of the last position with a useful move (a proven dead end)."""
         self._told: Position | None = None  # the dialog is shown once per position
         self._dead: Position | None = None  # the last position proven a dead end
+
+    def when_proven(self, fn: Callable[[], None]) -> None:
+        """``fn()`` when a position is proven a dead end (the table's screens
+        open the "No more useful moves" dialog)."""
+        self._on_dead = fn
 
     def forget(self) -> None:
         """The position changed: the next check starts afresh (a dead end

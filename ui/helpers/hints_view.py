@@ -50,6 +50,7 @@ from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
 from ui.chrome.messages import finish_text
 from ui.chrome.messages_view import Messages
+from ui.game.after_action import FINISH
 from ui.helpers import hints as assist
 from ui.helpers.dead_end_view import DeadEndWatch, Job, dead_end_note
 from ui.helpers.still_winnable_view import StillBadge
@@ -79,7 +80,6 @@ class Helper:
         messages: Messages,
         dialogs: DialogHost,
         look: Appearance,
-        on_dead_end: Callable[[], None],
         proven: Callable[[engine.Game], bool],
     ) -> None:
         self.table_ = table
@@ -87,7 +87,7 @@ class Helper:
         self.messages = messages
         self.dialogs = dialogs
         self.look = look
-        self.deadend = DeadEndWatch(table.el, on_dead_end)
+        self.deadend = DeadEndWatch(table.el)
         self._proven = proven
         self.cycle = assist.HintCycle()
         self.hint_seq = 0
@@ -109,8 +109,8 @@ class Helper:
         self.autoplay_timer = Timer(self._autoplay_next)
         self.start_timer = Timer(self._start)
         self.held = False  # "Show me" holds the table: no background work, no Finish (ui.app.ShowMeHost)
-        self.go_back: Callable[[int], None] = lambda moves: None
-        """Take moves back until ``moves`` are left (the session's, set by the page)."""
+        self._go_back: Callable[[int], None] = lambda moves: None
+        """Take moves back until ``moves`` are left (:meth:`when_going_back`)."""
         self._build()
 
     # ------------------------------------------------------------------
@@ -129,6 +129,11 @@ class Helper:
         self._bindings = Bindings()
         self._bindings.on(self.btn_finish, "click", lambda e: self.finish())
         self.still = StillBadge(self.table, self.header.title_el, self.messages, self.look, self._proven)
+
+    def when_going_back(self, fn: Callable[[int], None]) -> None:
+        """The dead end's "Undo to there" and "Restart": ``fn(moves)`` takes
+        the moves back until ``moves`` are left (the session's rewind)."""
+        self._go_back = fn
 
     @property
     def table(self) -> Element:
@@ -226,9 +231,9 @@ class Helper:
         restart = bool(g.moves) and g.undo_floor == 0
         self.hint_text = dead_end_note(back, len(g.moves), restart)
         if back is not None:
-            self.messages.offer(self.hint_text, "Undo to there", lambda: self.go_back(back), HINT_MESSAGE_MS)
+            self.messages.offer(self.hint_text, "Undo to there", lambda: self._go_back(back), HINT_MESSAGE_MS)
         elif restart:
-            self.messages.offer(self.hint_text, "Restart", lambda: self.go_back(0), HINT_MESSAGE_MS)
+            self.messages.offer(self.hint_text, "Restart", lambda: self._go_back(0), HINT_MESSAGE_MS)
         else:
             self.messages.show(self.hint_text, HINT_MESSAGE_MS)
 
@@ -421,7 +426,7 @@ class Helper:
         move = self.autoplay.pop(0)
         self.autoplay_own = True
         try:
-            ok = self.table_.dispatch(move)
+            ok = self.table_.dispatch(move, FINISH)
         finally:
             self.autoplay_own = False
         if not ok or not self.autoplay:

@@ -62,6 +62,15 @@ class Screens:
         self.held = False
         """A dialog is opening over the celebration: the end screen waits until it closes."""
 
+    def held_while(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` (the celebration cut short as a dialog opens over it)
+        with the end screen held back: it shows once that dialog closes."""
+        self.held = True
+        try:
+            fn()
+        finally:
+            self.held = False
+
     def ask_new(self, then: Callable[[], object]) -> None:
         """Run ``then`` (a new game), asking first if a game is in progress."""
         if not self.service.in_progress():

@@ -69,6 +69,7 @@ class CardRenderer:
         self.table = table
         self.felt = felt
         self.animator = animator
+        animator.when_landed(self.landed)
         self.cards: list[Element] = []
         self._styles: list[Style] = []
         self.drawn: list[Drawn | None] = []
@@ -196,7 +197,7 @@ class CardRenderer:
         """Bring the DOM to ``scene``; animate per ``plan`` (None: no animation).  A
         face-up card's picture comes from its ``data-card`` through the face
         set's stylesheet (``assets/cards/<set>/faces.css``, built by
-        ``tools/build.py``; the table's ``faces-<set>`` class picks the set)."""
+        ``python -m tools.build``, ``tools/build/faces.py``; the table's ``faces-<set>`` class picks the set)."""
         t, places = scene.tracker, scene.places
         animate = plan is not None and speed > 0
         # Reduced motion: cards go straight to their place, and the ones that
