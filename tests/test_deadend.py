@@ -10,7 +10,8 @@ from typing import Any
 
 import engine
 import ui.helpers.dead_end_view as deadend_module
-from ui.helpers.dead_end_view import DeadEndWatch, Job, dead_end_note, last_useful
+from ui.helpers.dead_end_view import DeadEndWatch, dead_end_note, last_useful
+from ui.helpers.sliced_search import Job
 
 # Spider 1 suit, the stock empty: the 4 of column 9 can go on the 5 of column
 # 1, which turns up its King (progress); after it only the 5-4 shuffles

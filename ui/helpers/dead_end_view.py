@@ -20,19 +20,11 @@ move, when one was found.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Protocol
 
 import engine
 from engine import Position, Progress, ProgressCheck
 from ui.browser.dom import Element
-
-
-class Job(Protocol):
-    """Background work done in slices: each ``step`` does at most ``n``
-    units and returns a final status, or None to be called again."""
-
-    def step(self, n: int, /) -> str | None: ...
-
+from ui.helpers.sliced_search import Job
 
 Slices = Callable[[Job], Awaitable[str | None]]
 """Runs a job in slices off the move path; None when the work was stopped."""

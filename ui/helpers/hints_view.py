@@ -39,7 +39,6 @@ deals list has been fetched.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 
 import engine
@@ -52,7 +51,8 @@ from ui.chrome.messages import finish_text
 from ui.chrome.messages_view import Messages
 from ui.game.after_action import FINISH
 from ui.helpers import hints as assist
-from ui.helpers.dead_end_view import DeadEndWatch, Job, dead_end_note
+from ui.helpers.dead_end_view import DeadEndWatch, dead_end_note
+from ui.helpers.sliced_search import Job, SliceDriver
 from ui.helpers.still_winnable_view import StillBadge
 from ui.screens.dialog_view import DialogHost
 from ui.table.table_view import Table
@@ -92,7 +92,8 @@ class Helper:
         self.cycle = assist.HintCycle()
         self.hint_seq = 0
         self.marked: list[tuple[Element, str]] = []  # elements carrying hint classes
-        self.slice_max = 0.0  # the longest background slice so far, in ms (data-slice-max)
+        self.driver = SliceDriver(SLICE_SECONDS, SLICE_NODES, self._longest_slice)
+        """Runs the background jobs in slices (the longest in ``data-slice-max``)."""
         self.gen = 0  # bumped by every input and action: background slices stop
         self.task: asyncio.Future[None] | None = None
         self.hint_task: asyncio.Future[None] | None = None
@@ -337,27 +338,11 @@ class Helper:
 
     async def _slices(self, job: Job, gen: int) -> str | None:
         """Run ``job`` in short slices until it answers (its status) or the
-        work is stopped (None)."""
-        while True:
-            await asyncio.sleep(0)
-            while self.table_.pointer.dragging and gen == self.gen:
-                await asyncio.sleep(0.05)  # nothing competes with a drag
-            if gen != self.gen:
-                return None
-            start = time.perf_counter()
-            end = start + SLICE_SECONDS
-            try:
-                while True:
-                    status = job.step(SLICE_NODES)
-                    if status is not None:
-                        return str(status)
-                    if time.perf_counter() >= end:
-                        break
-            finally:
-                took = (time.perf_counter() - start) * 1000
-                if took > self.slice_max:
-                    self.slice_max = took
-                    self.table.dataset.sliceMax = f"{took:.1f}"
+        work is stopped (None); nothing runs during a drag."""
+        return await self.driver.run(job, live=lambda: gen == self.gen, paused=lambda: self.table_.pointer.dragging)
+
+    def _longest_slice(self, ms: float) -> None:
+        self.table.dataset.sliceMax = f"{ms:.1f}"
 
     async def _background(self, gen: int) -> None:
         try:
