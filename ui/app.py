@@ -448,10 +448,7 @@ class ShowMeHost:
 
     def known_line(self, pos: engine.Position) -> tuple[engine.Move, ...] | None:
         """A win from ``pos`` the helpers found already (Finish's, or "Still winnable?"'s)."""
-        h = self._helper
-        if h.auto_pos == pos and h.auto_moves:
-            return h.auto_moves
-        return h.still.line(pos)
+        return self._table.state.finish_from(pos) or self._helper.still.line(pos)
 
     def dead_end(self) -> bool:
         """The position on the table is a proven dead end: say so (as Hint does); True if it is."""

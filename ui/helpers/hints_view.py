@@ -83,6 +83,8 @@ class Helper:
         proven: Callable[[engine.Game], bool],
     ) -> None:
         self.table_ = table
+        self.state = table.state
+        """The table state: what Finish found is kept there (:attr:`auto_pos`, :attr:`auto_moves`)."""
         self.header = header
         self.messages = messages
         self.dialogs = dialogs
@@ -101,9 +103,7 @@ class Helper:
         self.hint_presses = 0
         self.hint_text = ""  # the sentence of the hint shown, withdrawn by any action
         # auto-complete: the job or answer for one position
-        self.auto_pos: Position | None = None
         self.auto_job: assist.SlicedSolve | None = None
-        self.auto_moves: tuple[Move, ...] | None = None
         self.auto_done = False
         self.autoplay: list[Move] = []
         self.autoplay_own = False
@@ -135,6 +135,24 @@ class Helper:
         """The dead end's "Undo to there" and "Restart": ``fn(moves)`` takes
         the moves back until ``moves`` are left (the session's rewind)."""
         self._go_back = fn
+
+    @property
+    def auto_pos(self) -> Position | None:
+        """The position Finish's search is about (kept in the table state)."""
+        return self.state.finish_at
+
+    @auto_pos.setter
+    def auto_pos(self, pos: Position | None) -> None:
+        self.state.finish_at = pos
+
+    @property
+    def auto_moves(self) -> tuple[Move, ...] | None:
+        """The way out Finish found (kept in the table state)."""
+        return self.state.finish_line
+
+    @auto_moves.setter
+    def auto_moves(self, moves: tuple[Move, ...] | None) -> None:
+        self.state.finish_line = moves
 
     @property
     def table(self) -> Element:

@@ -61,9 +61,9 @@ class Keys:
         self.dialogs = dialogs
         self.messages = messages
         self.commands = commands
-        self.focus: kb.Focus | None = None
+        self.state = table.state
+        """The table state: the focus and the piles' places are kept there (:attr:`focus`, :attr:`places`)."""
         self.came: tuple[PileId, PileId] | None = None  # (pile reached by Up/Down, pile it left)
-        self.places: dict[PileId, Rect] = {}
         self.shown = False  # the ring is drawn
         self.seen: tuple[int, int] = (-1, -1)  # (game id, moves) the focus was last fitted to
         self.refocus = False  # the table had the focus when the game changed
@@ -79,6 +79,24 @@ class Keys:
     # ------------------------------------------------------------------
     # the table's state
     # ------------------------------------------------------------------
+    @property
+    def focus(self) -> kb.Focus | None:
+        """The focus: a pile, and in a tableau pile the pick point (kept in the table state)."""
+        return self.state.focus
+
+    @focus.setter
+    def focus(self, focus: kb.Focus | None) -> None:
+        self.state.focus = focus
+
+    @property
+    def places(self) -> dict[PileId, Rect]:
+        """Where each pile the arrows move between is (kept in the table state)."""
+        return self.state.key_places
+
+    @places.setter
+    def places(self, places: dict[PileId, Rect]) -> None:
+        self.state.key_places = places
+
     @property
     def picking(self) -> bool:
         return self.table.selected is not None
