@@ -21,9 +21,10 @@ also when the ring is hidden), ``#table[data-kbd]`` while the ring shows,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
-from engine import STOCK, Move, PileId, PileRole, UnknownPileError
+from engine import STOCK, CardId, Move, PileId, PileRole, UnknownPileError
 from ui.browser.dom import Bindings, DomEvent, Element, document, el, is_none, to_js
 from ui.chrome.messages_view import Messages
 from ui.screens.dialog_view import DialogHost
@@ -457,7 +458,7 @@ class Keys:
 
 
 def draw_ring(
-    ring: Element, focus: kb.Focus, lay: Layout, uids: list[int], places: list[Place | None], target: bool
+    ring: Element, focus: kb.Focus, lay: Layout, uids: Sequence[CardId], places: list[Place | None], target: bool
 ) -> None:
     """Place ``ring`` over the focused pile's cards (``uids``, bottom first)."""
     w, h = lay.card_width, lay.card_height

@@ -25,11 +25,11 @@ Hooks for tests, on ``#table``: ``data-preset``, ``data-deal``,
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import engine
-from engine import STOCK, Event, Move, PileId
+from engine import STOCK, CardId, Event, Move, PileId
 from ui.browser.dom import Element
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
@@ -426,7 +426,7 @@ class Table:
             return
         self.dispatch(m)
 
-    def refuse(self, reason: str, uids: list[int], sound: bool = False) -> None:
+    def refuse(self, reason: str, uids: Sequence[CardId], sound: bool = False) -> None:
         """The answer to cards that cannot move: the reason, and a short shake of them."""
         self.host.refused(reason, sound)
         if self.look.speed <= 0:
