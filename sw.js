@@ -1,8 +1,8 @@
 // @ts-check
 // Service worker: the whole site, offline, one version at a time.
 //
-// tools/build.py fills in BUILD (a hash of the built site's content) and
-// PRECACHE (every file of the build with its SHA-256), so this file changes
+// The build (python -m tools.build, its module tools/build/templates.py) fills
+// in BUILD (a hash of the built site's content) and PRECACHE (every file of the build with its SHA-256), so this file changes
 // whenever anything in the site changes, and the browser installs the new
 // version beside the old one.
 //

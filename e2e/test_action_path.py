@@ -108,12 +108,22 @@ def test_a_step_of_show_me_is_judged_once(desk: TablePage) -> None:
 
 
 SAVES = """() => {
-    const store = window.spiderStore, commit = store.commit.bind(store);
+    // Every write of the won game: a commit, or the change a locked update commits.
+    const store = window.spiderStore, commit = store.commit.bind(store), update = store.update.bind(store);
     window.endedSaves = 0;
+    const count = (change) => {
+        if (change && (change.games || []).some((g) => JSON.parse(g.meta).state === "won")) window.endedSaves += 1;
+    };
     store.commit = (change, options) => {
-        if ((change.games || []).some((g) => JSON.parse(g.meta).state === "won")) window.endedSaves += 1;
+        count(change);
         return commit(change, options);
     };
+    store.update = (id, keys, fn) =>
+        update(id, keys, (meta, texts) => {
+            const change = fn(meta, texts);
+            count(change);
+            return change;
+        });
 }"""
 
 

@@ -20,7 +20,7 @@ True
 True
 """
 
-from .cards import KING, SUIT_NAMES, card_symbol, card_text, card_words, is_red, parse_card, rank, suit_of
+from .cards import KING, SUIT_NAMES, Card, CardId, card_symbol, card_text, card_words, is_red, parse_card, rank, suit_of
 from .errors import EngineError, IllegalMove, NotationError, OptionError, SaveError
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
 from .families import Foundations
@@ -62,6 +62,8 @@ __all__ = [
     "PRESETS",
     "STOCK",
     "SUIT_NAMES",
+    "Card",
+    "CardId",
     "Dealt",
     "EndReason",
     "EngineError",

@@ -17,14 +17,27 @@ The text form is rank then suit, as players write it::
 
 A face-down card is written with a leading ``*`` in full notation (``*Ks``),
 and a card whose identity is hidden from the player as ``??``.
+
+Two types tell a card from a card's identity.  A :data:`Card` is a face:
+the two Tens of hearts of a two-deck game are the same ``Card``, and the
+engine's positions, moves and events hold Cards.  A :data:`CardId` is one
+physical card: it tells those two Tens apart, and only the page keeps it
+(its card tracker, ``ui.table.cards.Tracker``, follows each physical card
+from pile to pile so that the right element flies).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import NewType
 
 from .errors import NotationError
+
+Card = NewType("Card", int)
+"""A card's face, ``rank << 2 | suit``: equal faces are equal Cards."""
+CardId = NewType("CardId", int)
+"""One physical card of a game: its identity, which tells equal faces apart."""
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 SUIT_CHARS = "shdc"
@@ -52,13 +65,13 @@ FACE_DOWN_MARK = "*"
 HIDDEN = "??"
 
 
-def make_card(rank_: int, suit: int) -> int:
+def make_card(rank_: int, suit: int) -> Card:
     """The card of ``rank_`` (1–13) and ``suit`` (0–3).
 
     >>> card_text(make_card(12, HEARTS))
     'Qh'
     """
-    return rank_ << 2 | suit
+    return Card(rank_ << 2 | suit)
 
 
 def rank(card: int) -> int:
@@ -107,7 +120,7 @@ def rank_words(rank_: int) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: str) -> Card:
     """Parse a card's text (``Ks``, ``th``, ``10h`` also accepted).
 
     Raises :class:`NotationError` with a readable reason.
@@ -130,7 +143,7 @@ def parse_card(text: str) -> int:
     raise NotationError(f"{text!r} is not a card (write a rank {RANK_CHARS} and a suit {SUIT_CHARS}, like Ks)")
 
 
-def make_deck(suits: str, copies: int) -> list[int]:
+def make_deck(suits: str, copies: int) -> list[Card]:
     """The unshuffled deck: ``copies`` of every rank of every suit in ``suits``.
 
     The order is fixed forever because deal numbers depend on it: for each
@@ -141,7 +154,7 @@ def make_deck(suits: str, copies: int) -> list[int]:
     >>> len(make_deck("shdc", 2))
     104
     """
-    deck: list[int] = []
+    deck: list[Card] = []
     suit_ids = [SUIT_CHARS.index(s) for s in suits]
     for _ in range(copies):
         for s in suit_ids:

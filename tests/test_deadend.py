@@ -10,7 +10,8 @@ from typing import Any
 
 import engine
 import ui.helpers.dead_end_view as deadend_module
-from ui.helpers.dead_end_view import DeadEndWatch, Job, dead_end_note, last_useful
+from ui.helpers.dead_end_view import DeadEndWatch, dead_end_note, last_useful
+from ui.helpers.sliced_search import Job
 
 # Spider 1 suit, the stock empty: the 4 of column 9 can go on the 5 of column
 # 1, which turns up its King (progress); after it only the 5-4 shuffles
@@ -53,7 +54,8 @@ def test_the_note_says_how_far_back_or_what_else_to_do() -> None:
 def test_a_dead_end_is_told_once_per_position_and_remembered() -> None:
     told: list[int] = []
     table: Any = FakeTable()
-    watch = DeadEndWatch(table, lambda: told.append(1))
+    watch = DeadEndWatch(table)
+    watch.when_proven(lambda: told.append(1))
     g = engine.game_from_notation("spider-1", BEFORE)
     g.play_text("c9>c1")
     asyncio.run(watch.run(g, whole))

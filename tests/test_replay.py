@@ -244,6 +244,7 @@ def test_a_replay_on_the_table_is_never_saved_or_counted() -> None:
     svc.lend(replay)
     assert svc.replaying and svc.game is replay and svc.in_progress()
     replay.resign()
+    svc.keep(ended=True)  # the after-action pipeline's one write
     svc.game_over()
     svc.abandon()
     svc.mark_shown()

@@ -16,7 +16,12 @@
   only tests of a family's name are the searches refusing another family;
 - a pile's text (``column-3``) is made and parsed only in
   :mod:`engine.piles`;
-- ``Any`` stays in ``ui/browser/``, the wrappers of the browser's objects.
+- ``Any`` stays in ``ui/browser/``, the wrappers of the browser's objects;
+- no part of ``ui/`` writes another part's attributes (``self.service.holding
+  = ...``): it calls a method of that part instead.  A page element's
+  properties (``self.button.hidden``, ``self.el.dataset.x``) and the one
+  table state (``self.state``, :mod:`ui.table.state`, the shared record the
+  table keeps what it derives in) are not parts.
 """
 
 from __future__ import annotations
@@ -278,3 +283,54 @@ def test_any_stays_in_the_ffi_wrapper() -> None:
             ):
                 found.append(f"{name}:{node.lineno}")
     assert not found, "Any outside ui/browser/: " + ", ".join(found)
+
+
+DOM_PROPERTIES = frozenset(
+    {"hidden", "textContent", "disabled", "title", "value", "checked", "className", "innerHTML", "inert"}
+    | {"tabIndex", "scrollTop", "scrollLeft", "id", "src", "href", "onclick"}
+)
+"""Properties of a page element, which any part may set on the elements it holds."""
+DOM_HOLDERS = frozenset({"dataset", "style", "classList"})
+"""An element's attribute bags: what is set through them is the element's."""
+SHARED = frozenset({"state"})
+"""The one table state (:class:`ui.table.state.TableState`): data, not a part."""
+
+
+def cross_object_writes(source: str) -> list[str]:
+    """Assignments in ``source`` to another object's attribute through one of
+    ``self``'s (``self.part.field = ...``, at any depth), but for a page
+    element's properties and the shared table state."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = [
+                t for target in node.targets for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+            ]
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            chain: list[str] = []
+            cur: ast.expr = target
+            while isinstance(cur, ast.Attribute):
+                chain.append(cur.attr)
+                cur = cur.value
+            chain.reverse()  # self.a.b.c -> [a, b, c]
+            if not (isinstance(cur, ast.Name) and cur.id == "self") or len(chain) < 2:
+                continue
+            if chain[0] in SHARED or chain[-1] in DOM_PROPERTIES or DOM_HOLDERS & set(chain):
+                continue
+            found.append(ast.unparse(target))
+    return found
+
+
+def test_no_part_writes_another_parts_attributes() -> None:
+    caught = "self.service.holding = True\nself.a.b.c += 1\nself.screens.held, x = True, 1"
+    assert cross_object_writes(caught) == ["self.service.holding", "self.a.b.c", "self.screens.held"]
+    own = "self.own = 1\nself.el.hidden = True\nself.el.dataset.x = '1'\nself.state.tracker = t\nx.y.z = 1"
+    assert cross_object_writes(own) == []
+    found = []
+    for name, path in MODULES.items():
+        if name.startswith("ui."):
+            found += [f"{name}: {w}" for w in cross_object_writes(path.read_text(encoding="utf-8"))]
+    assert not found, "call a method of the part instead: " + ", ".join(found)

@@ -1,5 +1,5 @@
-// Makes the Pyodide memory snapshot shipped with the site (tools/build.py runs
-// this with Node). A first visit restores it instead of starting Python and
+// Makes the Pyodide memory snapshot shipped with the site (python -m tools.build
+// runs this with Node, from tools/build/snapshot.py). A first visit restores it instead of starting Python and
 // importing the game, which is most of a cold start; see shell/pyodide-boot.mjs.
 //
 // Usage: node tools/make_snapshot.mjs SPEC.json OUT.bin
@@ -29,7 +29,7 @@ try {
   const { loadPyodide } = await import(pathToFileURL(path.join(indexDir, "pyodide.mjs")).href);
   const pyodide = await loadPyodide({
     indexURL: indexDir,
-    // The trimmed standard library the site ships (tools/build.py): the
+    // The trimmed standard library the site ships (tools/build/stdlib.py): the
     // snapshot's import caches must describe the zip the page will have.
     ...(spec.stdLib ? { stdLibURL: path.resolve(spec.stdLib) } : {}),
     _makeSnapshot: true,

@@ -1,4 +1,4 @@
-// Inserted by tools/build.py (runtime_patched) into Pyodide's Emscripten module,
+// Inserted by python -m tools.build (tools/build/slim.py, runtime_patched) into Pyodide's Emscripten module,
 // pyodide.asm.mjs, just before its reportUndefinedSymbols. Not a module of its
 // own: it uses that file's names (setWasmTableEntry, functionsInTableMap,
 // generateTypePack).

@@ -17,10 +17,18 @@ Which part owns what (the adapters between them are at the end of this module):
   :mod:`ui.helpers.hints_view` — Hint, Finish, "Still winnable?"; :mod:`ui.chrome.sound_view`.
 
 A pointer event becomes an engine move and comes back as DOM changes:
-``Pointer`` (drop on the pile overlapped most) → ``Table.play`` →
-``engine.Game.play`` → events → ``Tracker.apply`` → layout → ``model.plan``
-→ ``CardRenderer.render`` (and ``Animator``) → ``Session.acted`` (said,
-sound, saved, counted at the end).
+``Pointer`` (drop on the pile overlapped most) → ``Table.dispatch`` →
+``engine.Game.play`` → events → :class:`ui.game.after_action.AfterAction`
+(the helpers forget; ``Tracker.apply`` → layout → ``plan`` →
+``CardRenderer.render`` and the ``Animator``; said, sound, one write, the
+end screen).
+
+The parts are made in order, each from parts made before it; no function
+given to a part reaches a part made after it.  A part made earlier hears
+of a later one only when the later one joins it through a method
+(``after.forgets``, ``animator.when_settled``, ``table.when_input``,
+``dialogs.keeps_behind``, ``tabs.answers``, ``helper.when_going_back``, …),
+so every joining is in :meth:`TableApp.__init__`, in the order it runs.
 """
 
 from __future__ import annotations
@@ -28,7 +36,6 @@ from __future__ import annotations
 import datetime
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
 
 import engine
 from engine import OptionValue
@@ -40,11 +47,13 @@ from ui.chrome.header_view import Header
 from ui.chrome.messages_view import Messages
 from ui.chrome.sound_view import Sound
 from ui.game import challenge, daily
+from ui.game.after_action import AfterAction
 from ui.game.challenge_view import Challenges
 from ui.game.current import GameService
 from ui.game.flow_view import Parts, Session
 from ui.game.replay import Recording, practice_game
 from ui.game.replay_view import Replay
+from ui.game.tabs_view import TabGuard
 from ui.helpers.hints import WinnableChoice
 from ui.helpers.hints_view import Helper
 from ui.helpers.show_me_view import ShowMe
@@ -74,13 +83,6 @@ OFFLINE_READY = "Ready to play offline."
 class TableApp:
     """The whole table page: every part, wired."""
 
-    # made in this order; the lambdas and LateHost reach the later ones
-    renderer: CardRenderer
-    helper: Helper
-    session: Session
-    showme: ShowMe
-    replay: Replay
-
     def __init__(self, root: Element, opened: Opened) -> None:
         self.root = root
         self.opened = opened
@@ -93,48 +95,62 @@ class TableApp:
         felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
         self.messages = messages = Messages(table, header.info, lambda: look.settings.verbosity)
         self.tip = FirstTip(table, opened.records)  # before anything is stored: is this a new player?
-        self.dialogs = dialogs = DialogHost(
-            table, lambda: [header.bar, felt, self.helper.btn_finish, self.showme.bar, self.replay.bar]
-        )
-        host = LateHost(self)
-        self.animator = animator = Animator(table, felt, lambda uids: self.renderer.landed(uids), host.settled)
+        self.dialogs = dialogs = DialogHost(table)
+        dialogs.keeps_behind(header.bar, felt)
+        self.animator = animator = Animator(table, felt)
         self.renderer = renderer = CardRenderer(table, felt, animator)
         self.state = state = TableState()  # the game and what the page derives from it, held once
-        self.table = Table(root, table, felt, header, renderer, look, host, state)
+        self.sound = sound = Sound(table, look)
         self.winnable = WinnableDeals(table, look, lambda: state.game, lambda: not dialogs.is_open)
-        self.helper = Helper(
-            self.table,
-            header,
-            messages,
-            dialogs,
-            look,
-            lambda: self.session.screens.no_useful_moves(),
-            self.winnable.proves,
+        self.service = service = GameService(
+            opened.records, lambda: look.settings, self.winnable.random_deal, state=state
         )
-        self.winnable.on_load(self.helper.proven_list_loaded)
-        self.service = GameService(opened.records, lambda: look.settings, self.winnable.random_deal, state=state)
-        self.showme = ShowMe(table, ShowMeHost(self.service, self.table, self.helper, dialogs, messages))
-        # -- the game review: replays and reviews (ui/game/replay_view.py, ui/screens/review_view.py)
-        self.replay = Replay(table, ReplayTableHost(self.service, self.table, self.helper, self.showme, felt, messages))
+        self.tabs = tabs = TabGuard(table, opened.records.store, service, dialogs)
+        self.after = after = AfterAction(state, service, messages, sound, lambda: look.settings)
+        gate = TableGate(dialogs, tabs, messages, sound)
+        self.table = Table(root, table, felt, header, renderer, look, gate, state, after)
+        self.helper = helper = Helper(self.table, header, messages, dialogs, look, self.winnable.proves)
+        self.winnable.on_load(helper.proven_list_loaded)
+        self.showme = showme = ShowMe(table, ShowMeHost(service, self.table, helper, dialogs, messages))
+        dialogs.keeps_behind(helper.btn_finish, showme.bar)
+        self.keys = Keys(felt, self.table, dialogs, messages, self)
+        parts = Parts(self.table, look, messages, dialogs, animator, helper, sound, self.keys, showme, tabs)
+        self.session = session = Session(parts, service, self)
+        # the game review: replays and reviews (ui/game/replay_view.py, ui/screens/review_view.py)
+        self.replay = replay = Replay(table, ReplayTableHost(service, self.table, helper, showme, felt, messages))
         self.reviews = Reviews(
             dialogs,
             opened.records,
-            self.replay,
-            lambda rec, k: self.session.practise(practice_game(rec, k)),
+            replay,
+            lambda rec, k: session.practise(practice_game(rec, k)),
             lambda text: messages.show(text, 6000),
         )
-        self.sound = Sound(table, look)
-        self.keys = Keys(felt, self.table, dialogs, messages, self)
-        parts = Parts(self.table, look, messages, dialogs, animator, self.helper, self.sound, self.keys, self.showme)
-        self.session = session = Session(parts, self.service, self)
+        dialogs.keeps_behind(replay.bar)
+        gate.refuses_input_while(lambda: replay.active)  # a replay is watched, not played
         # challenge links: made from the end screen, opened from the address
-        self.challenges = Challenges(dialogs, ChallengeParts(self.service, session, header, messages))
-        self.challenges.watch_with(self._watch_challenge)  # "Watch their game": the review's replay
+        self.challenges = challenges = Challenges(dialogs, ChallengeParts(service, session, header, messages))
+        challenges.watch_with(self._watch_challenge)  # "Watch their game": the review's replay
         rewind = session.rewind
-        self.helper.go_back = lambda moves: (
-            rewind.restart() if moves == 0 else rewind.undo_to(moves, "Back to the last position with a useful move.")
+        helper.when_going_back(
+            lambda moves: (
+                rewind.restart()
+                if moves == 0
+                else rewind.undo_to(moves, "Back to the last position with a useful move.")
+            )
         )
-        opened.store.listen(opened.records, session.tabs.lost, self._heard)
+        helper.deadend.when_proven(session.screens.no_useful_moves)
+        # after an action: the helpers and "Show me how" forget, ..., the end screen
+        after.forgets(helper.changed)
+        after.forgets(showme.changed)
+        after.forgets(challenges.changed)  # the header's challenge line follows the game
+        after.at_end(session.screens.game_ended)
+        # the table is still: the end screen first, then the helpers, then "Show me how"
+        animator.when_settled(session.screens.settled)
+        animator.when_settled(helper.settled)
+        animator.when_settled(showme.settled)
+        animator.when_settled(replay.settled)
+        self.table.when_input(helper.interrupt)  # after the flights are cut short, which would carry Finish on
+        opened.store.listen(opened.records, tabs.lost, self._heard)
         dialogs.subscribe(session.dialog_changed)
         look.subscribe(self._settings_changed)
         self.actions.update(
@@ -349,54 +365,31 @@ class TableApp:
 # ---- the adapters that give each part the narrow host it asks for -----------
 
 
-class Wired(Protocol):
-    """The parts :class:`LateHost` reaches, once they exist."""
+class TableGate:
+    """The table's host (:class:`ui.table.table_view.TableHost`): whether it
+    takes input and may act, and what it says when it refuses."""
 
-    session: Session
-    helper: Helper
-    animator: Animator
-    dialogs: DialogHost
-    messages: Messages
-    sound: Sound
-    showme: ShowMe
-    replay: Replay
-    challenges: Challenges
+    def __init__(self, dialogs: DialogHost, tabs: TabGuard, messages: Messages, sound: Sound) -> None:
+        self._dialogs = dialogs
+        self._tabs = tabs
+        self._messages = messages
+        self._sound = sound
+        self._busy: list[Callable[[], bool]] = []
 
-
-class LateHost:
-    """The table's host (:class:`ui.table.table_view.TableHost`), over parts made after the table."""
-
-    def __init__(self, parts: Wired) -> None:
-        self._parts = parts
-
-    def acted(self, events: list[engine.Event], how: str) -> None:
-        self._parts.session.acted(events, how)
-
-    def changed(self) -> None:
-        self._parts.helper.changed()
-        self._parts.showme.changed()
-        self._parts.challenges.changed()
-
-    def settled(self) -> None:
-        self._parts.session.screens.settled()
-        self._parts.helper.settled()
-        self._parts.showme.settled()
-        self._parts.replay.settled()
-
-    def before_input(self) -> None:
-        self._parts.animator.finish()
-        self._parts.helper.interrupt()  # after settling, which would carry Finish on
+    def refuses_input_while(self, busy: Callable[[], bool]) -> None:
+        """No input reaches the table while ``busy()`` (a part made after the table: the replay)."""
+        self._busy.append(busy)
 
     def accepts_input(self) -> bool:
-        return not self._parts.dialogs.is_open and not self._parts.replay.active  # a replay is watched, not played
+        return not self._dialogs.is_open and not any(busy() for busy in self._busy)
 
     def may_act(self) -> bool:
-        return self._parts.session.tabs.may_play()
+        return self._tabs.may_play()
 
     def refused(self, reason: str, sound: bool) -> None:
-        self._parts.messages.show(reason)
+        self._messages.show(reason)
         if sound:
-            self._parts.sound.effect("illegal")
+            self._sound.effect("illegal")
 
 
 class ChooserParts:
@@ -538,10 +531,7 @@ class ShowMeHost:
 
     def known_line(self, pos: engine.Position) -> tuple[engine.Move, ...] | None:
         """A win from ``pos`` the helpers found already (Finish's, or "Still winnable?"'s)."""
-        h = self._helper
-        if h.auto_pos == pos and h.auto_moves:
-            return h.auto_moves
-        return h.still.line(pos)
+        return self._table.state.finish_from(pos) or self._helper.still.line(pos)
 
     def dead_end(self) -> bool:
         """The position on the table is a proven dead end: say so (as Hint does); True if it is."""

@@ -427,7 +427,7 @@ def full_stdlib_bytes() -> bytes | None:
 
 def stdlib_rest() -> list[str]:
     """The modules the whole standard library has and the shipped one lacks
-    (tools/build.py).  One JSON string across: reading the list's 400-odd
+    (``python -m tools.build``: ``tools/build/stdlib.py``).  One JSON string across: reading the list's 400-odd
     names one by one took 10 ms of a start on the desktop."""
     names: list[str] = json.loads(str(window.JSON.stringify(window.spiderShell.stdlibRest)))
     return names

@@ -1,7 +1,7 @@
 """The rest of the standard library, fetched the first time it is needed.
 
 The site ships a standard library trimmed to what the page imports
-(``tools/build.py``: about a third of the whole, most of a first visit's
+(``python -m tools.build``, ``tools/build/stdlib.py``: about a third of the whole, most of a first visit's
 saving), and the whole one beside it.  :class:`FullLibrary` sits last on
 ``sys.meta_path``: an import that nothing else can serve makes it fetch the
 whole library once (``fetch``), put it in the file system and on

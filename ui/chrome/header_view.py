@@ -164,6 +164,11 @@ class Header:
         if fn is not None:
             fn()
 
+    def mark_daily(self, day: datetime.date | None) -> None:
+        """The game in play is the daily deal of ``day`` (None: it is not);
+        the next :meth:`show` tags the title."""
+        self.daily = day
+
     def show_sound(self, on: bool) -> None:
         """The sound button says whether the table makes sound (pressed: on)."""
         self.btn_sound.innerHTML = SOUND_ON if on else SOUND_OFF

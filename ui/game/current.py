@@ -95,7 +95,9 @@ class GameService:
         """The game in play is practice (a review's "Retry from here"): never counted."""
         self.holding = True
         """This tab plays the game (False once another tab has taken it over:
-        nothing is written for it then)."""
+        nothing is written for it then; :meth:`hold`)."""
+        self.saved_at = 0.0
+        """When the game was written last (``time.monotonic()``): the clock's relaxed saves wait 5 s."""
         self.notes: list[tuple[str, int]] = []
         """(sentence, milliseconds shown) for the player about the last game
         started: a deal's origin, a refused option."""
@@ -327,6 +329,11 @@ class GameService:
         self.state.set_game(aside)
         return True
 
+    def hold(self, holding: bool) -> None:
+        """Whether this tab plays the game in play (the tab guard's answer:
+        :class:`ui.game.tabs_view.TabGuard`)."""
+        self.holding = holding
+
     def mark_shown(self) -> None:
         """ "Show me" plays in the game in play: from now on it can only end as
         shown (kept so, and counted so: not as a win)."""
@@ -365,15 +372,31 @@ class GameService:
     def save(self, relaxed: bool = False) -> bool:
         """Keep the game in play (``relaxed``: only its clock moved).  Nothing
         is written for a game another tab has taken over, nor while a replay is shown."""
+        self.saved_at = time.monotonic()
         if self.game is None or not self.holding or self.replaying:
             return True
-        kv: dict[str, str | None] = {}
-        if self.records.get(CURRENT) != self.game_id:
-            kv[CURRENT] = self.game_id
         self.records.write(
-            Change(games=[(self.game_id, self.meta().to_text(), self.game.to_json())], kv=kv, relaxed=relaxed)
+            Change(
+                games=[(self.game_id, self.meta().to_text(), self.game.to_json())], kv=self._current(), relaxed=relaxed
+            )
         )
         return True
+
+    def _current(self) -> dict[str, str | None]:
+        """The texts a write of the game in play carries: its id as the game played last."""
+        return {} if self.records.get(CURRENT) == self.game_id else {CURRENT: self.game_id}
+
+    def keep(self, ended: bool) -> None:
+        """After an action (``ended``: it ended the game): the game is written
+        once.  At a final end not counted yet, the count and the game's
+        record are that one write, a transaction under the cross-tab lock
+        (:meth:`ui.storage.counting.Keeper.settle`); else :meth:`save`."""
+        g = self.game
+        if not ended or g is None or self.recorded or not self.holding or self.replaying or g.end_reason not in FINAL:
+            self.save()  # nothing of a replay is written or counted (:meth:`save` says so)
+            return
+        self.saved_at = time.monotonic()
+        self._count(self.meta(), g.to_json(), keep=self._current())
 
     def url(self) -> str:
         g = self.game
@@ -381,12 +404,12 @@ class GameService:
         return address.format_route(g.preset, g.deal, address.changed_options(g.preset, g.rules.option_values()))
 
     # -- statistics -----------------------------------------------------------------------
-    def _count(self, meta: GameMeta, save: str) -> None:
+    def _count(self, meta: GameMeta, save: str, keep: dict[str, str | None] | None = None) -> None:
         def counted() -> None:
             if meta.id == self.game_id:
                 self.recorded = True
 
-        self.keeper.settle(meta, save, counted)
+        self.keeper.settle(meta, save, counted, keep=keep)
 
     def game_over(self) -> None:
         """The game reached an end: count it if the end is final."""

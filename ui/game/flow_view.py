@@ -1,10 +1,9 @@
 """The flow of a visit (the session): from the first game to the last action.
 
 :class:`Session` ties the table to everything around it.  It starts the
-game the address names (or the saved one), starts new ones, and after
-every action (the table calls :meth:`acted`) says what happened, plays its
-sound, keeps the game, counts it when it ends and shows the end screen.
-It runs the clock, which starts at the first move and stops while the
+game the address names (or the saved one) and starts new ones; what
+follows each action (speech, sound, the one write, the end screen) is
+:class:`ui.game.after_action.AfterAction`'s.  It runs the clock, which starts at the first move and stops while the
 page is hidden, and follows the address.  It implements the screens' :class:`ui.screens.end_view.Flow`.
 
 Leaving a game: a new deal of the same game (New deal, Next deal, Replay,
@@ -22,16 +21,18 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import engine
-from engine import Event, OptionValue, PileId, StatusChanged
+from engine import OptionValue
 from ui.browser.dom import Element, document, tab_set, window
 from ui.chrome import messages as say
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.messages_view import Messages
 from ui.chrome.sound_view import Sound
 from ui.game import daily
+from ui.game.after_action import UNDO, public_piles
 from ui.game.current import GameService
 from ui.game.opening_view import TAB_GAME, Games
 from ui.game.rewind_view import Rewind
+from ui.game.tabs_view import TabGuard
 from ui.helpers.hints_view import Helper
 from ui.helpers.show_me_view import ShowMe
 from ui.screens.dialog_view import Button, DialogHost
@@ -68,6 +69,7 @@ class Parts:
     sound: Sound
     keys: Keys
     showme: ShowMe
+    tabs: TabGuard
 
 
 SLEPT_SECONDS = 5
@@ -87,50 +89,16 @@ class Session:
         self.sound = parts.sound
         self.keys = parts.keys
         self.showme = parts.showme
+        self.tabs = parts.tabs
         self.service = service
         self._screens_host = screens
+        self.screens = Screens(self.dialogs, service, self.look, self, self.messages.show)
         self.rewind = Rewind(
-            service, parts.table, parts.animator, parts.dialogs, parts.messages, lambda: self.screens, self.replay
+            service, parts.table, parts.animator, parts.dialogs, parts.messages, self.screens, self.replay
         )
         """Taking moves back to a point: Restart this deal, Undo to the last deal, Start over."""
-        self.screens = Screens(self.dialogs, service, self.look, self, self.messages.show)
         self.clock_last = time.monotonic()
-        self.saved_at = 0.0
-        self.games = Games(self.table.el, service, self.dialogs, self.messages, self)
-        self.tabs = self.games.tabs
-
-    # -- after an action -----------------------------------------------------------
-    def acted(self, events: list[Event], how: str) -> None:
-        g = self.service.game
-        assert g is not None and self.table.tracker is not None
-        level = self.look.settings.verbosity
-        if say.says(level) and how != "back":  # going back many moves says where it went (undo_to)
-            quiet = bool(self.helper.autoplay) or self.helper.autoplay_own  # Finish: what the moves cause
-            self.messages.announce(
-                say.action_text(
-                    g.rules,
-                    events,
-                    self.public_piles(),
-                    how=how,
-                    level=level,
-                    moves=len(g.moves),
-                    score=g.score,
-                    quiet_moves=quiet,
-                )
-            )
-        self.sound.events(events, how == "undo")
-        ended = any(isinstance(e, StatusChanged) and e.status != "playing" for e in events)
-        if ended:
-            self.service.game_over()  # counted (under the cross-tab lock) before the one save
-        self.save()
-        if ended:
-            self.screens.game_ended()
-
-    def public_piles(self) -> dict[PileId, list[int | None]]:
-        """Every pile as the player sees it (None: a face-down card)."""
-        t = self.table.tracker
-        assert t is not None
-        return {pile: [t.cards[u] for u in uids] for pile, uids in t.piles.items()}
+        self.games = Games(parts.tabs, service, self.messages, self)
 
     # -- games ----------------------------------------------------------------------
     def set_game(self, game: engine.Game, meta: GameMeta | None = None, practice: bool = False) -> None:
@@ -141,7 +109,7 @@ class Session:
         self.screens.cancel()
         self.dialogs.close()
         self.service.adopt(game, meta, practice)
-        self.table.header.daily = daily.parse_day(self.service.daily or "")
+        self.table.header.mark_daily(daily.parse_day(self.service.daily or ""))
         self.tabs.claim(self.service.game_id, restored)
         tab_set(TAB_GAME, self.service.game_id)
         self.showme.game_changed()
@@ -154,20 +122,19 @@ class Session:
             say.game_text(
                 game.rules,
                 game.deal,
-                self.public_piles(),
+                public_piles(self.table.state),
                 restored=restored,
                 moves=len(game.moves),
                 level=self.look.settings.verbosity,
             )
         )
         self.update_url()
-        self.save()
+        over = game.status != "playing"
+        self.service.keep(ended=over)  # a game opened over is counted in its one write
         for note, ms in self.service.notes:
             self.messages.show(note, ms)
         self.service.notes.clear()
-        if game.status != "playing":
-            self.service.game_over()
-            self.save()
+        if over:
             self.screens.game_ended()
 
     def new_game(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
@@ -216,7 +183,7 @@ class Session:
         def go() -> None:
             self.new_game(preset, deal, {})
             self.service.mark_daily(day)
-            self.table.header.daily = daily.parse_day(day)
+            self.table.header.mark_daily(daily.parse_day(day))
             self.table.render()  # the header's title: "Daily · 27 Nov"
             self.save()
 
@@ -257,7 +224,7 @@ class Session:
             return
         self.dialogs.close()
         self.screens.cancel()
-        self.table.act(g.undo, reverse=True, how="undo")
+        self.table.act(g.undo, reverse=True, how=UNDO)
 
     def redo(self) -> None:
         g = self.service.game
@@ -326,10 +293,8 @@ class Session:
 
     # -- time, storage and the address ------------------------------------------------------
     def save(self, relaxed: bool = False) -> None:
-        if self.service.game is None:
-            return
-        self.saved_at = time.monotonic()
-        self.service.save(relaxed)
+        if self.service.game is not None:
+            self.service.save(relaxed)
 
     def update_url(self) -> None:
         url = self.service.url()
@@ -359,7 +324,7 @@ class Session:
         t = self.table.tracker
         if t is not None:
             self.table.header.show_status(g, t, self.table.narrow)
-        if now - self.saved_at > 5:
+        if now - self.service.saved_at > 5:
             self.save(relaxed=True)
 
     def on_visibility(self, *_: object) -> None:
@@ -373,11 +338,7 @@ class Session:
         if opening:
             self.table.pointer.cancel(animate=False)
             if self.animator.celebrating:  # no card flies behind a dialog: the celebration ends here
-                self.screens.held = True
-                try:
-                    self.animator.finish()
-                finally:
-                    self.screens.held = False
+                self.screens.held_while(self.animator.finish)
         else:
             self.clock_last = time.monotonic()
             self.screens.settled()  # an end screen kept waiting by the dialog shows now

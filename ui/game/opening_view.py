@@ -5,8 +5,9 @@ Every game is read from storage as it is stored now (another tab may have
 played it since), then handed to the table (:class:`Shows`, the session).
 The address never throws a game away: a wrong one keeps the game in play,
 and another game leaves it in the Continue list.  The tab guard
-(:class:`ui.game.tabs_view.TabGuard`) is made here, because a take-over opens the
-game again as stored.
+(:class:`ui.game.tabs_view.TabGuard`, made before the table, which asks it
+before every action) answers here, because a take-over opens the game again
+as stored.
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ from collections.abc import Awaitable
 from typing import Protocol
 
 import engine
-from ui.browser.dom import Element, tab_get, window
+from ui.browser.dom import tab_get, window
 from ui.chrome.messages_view import Messages
 from ui.game import address
 from ui.game.current import Choice, GameService
 from ui.game.rewind_view import Rewind
 from ui.game.tabs_view import TabGuard
-from ui.screens.dialog_view import DialogHost
 from ui.storage.games import GameMeta
 
 TAB_GAME = "spider.tab.game"
@@ -58,9 +58,7 @@ def resumed_text(game: engine.Game) -> str:
 class Games:
     """Opens the player's games on the table."""
 
-    def __init__(
-        self, table: Element, service: GameService, dialogs: DialogHost, messages: Messages, shows: Shows
-    ) -> None:
+    def __init__(self, tabs: TabGuard, service: GameService, messages: Messages, shows: Shows) -> None:
         self.service = service
         self.messages = messages
         self.shows = shows
@@ -68,7 +66,8 @@ class Games:
         self._unsaved_told = False
         self._resumed = False
         """The game opened last was resumed by its deal's address."""
-        self.tabs = TabGuard(table, service.records.store, service, dialogs, self._taken_back, shows.another_deal)
+        self.tabs = tabs
+        tabs.answers(self._taken_back, shows.another_deal)
         service.records.report_failures_to(self.not_kept)
 
     async def start(self, note: str = "") -> None:

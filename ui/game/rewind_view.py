@@ -17,6 +17,7 @@ from typing import Protocol
 
 from engine import Event
 from ui.chrome.messages_view import Messages
+from ui.game.after_action import BACK
 from ui.game.current import GameService
 from ui.screens.dialog_view import DialogHost
 from ui.table.animate_view import Animator
@@ -49,7 +50,7 @@ class Rewind:
         animator: Animator,
         dialogs: DialogHost,
         messages: Messages,
-        screens: Callable[[], RewindScreens],
+        screens: RewindScreens,
         replay: Callable[[], None],
     ) -> None:
         self.service = service
@@ -79,7 +80,7 @@ class Rewind:
         if self.service.restart_point() is not None:
             self.restart()
         else:
-            self._screens().ask_new(self._replay)
+            self._screens.ask_new(self._replay)
 
     def undo_to(self, target: int | None, said: str) -> None:
         """Take moves back until ``target`` moves are left (None: not allowed now)."""
@@ -91,7 +92,7 @@ class Rewind:
             self.messages.show("There is nothing to take back to there.")
             return
         self.dialogs.close()
-        self._screens().cancel()
+        self._screens.cancel()
 
         def back() -> list[Event]:
             events: list[Event] = []
@@ -99,5 +100,5 @@ class Rewind:
                 events += g.undo()
             return events
 
-        self.table.act(back, reverse=True, how="back")
+        self.table.act(back, reverse=True, how=BACK)
         self.messages.show(f"{said} {moves_text(len(g.moves))} played.")

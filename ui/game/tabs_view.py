@@ -33,17 +33,22 @@ class TabGuard:
         store: Store,
         service: GameService,
         dialogs: DialogHost,
-        take_back: Callable[[str, tuple[str, str] | None], None],
-        new_game: Callable[[], None],
     ) -> None:
         self.table = table
         self.store = store
         self.service = service
         self.dialogs = dialogs
-        self._take_back = take_back
-        self._new_game = new_game
+        self._take_back: Callable[[str, tuple[str, str] | None], None] = lambda game_id, record: None
+        self._new_game: Callable[[], None] = lambda: None
         self.held = ""
         """The id of the game this tab has claimed ("" before the first)."""
+
+    def answers(self, take_back: Callable[[str, tuple[str, str] | None], None], new_game: Callable[[], None]) -> None:
+        """What the "elsewhere" dialog's buttons do: ``take_back(game_id, record)``
+        goes on from the game as stored once this tab has it again, ``new_game()``
+        leaves it to the other tab (the opening of games, :class:`ui.game.opening_view.Games`,
+        made after the table, which asks :meth:`may_play` before every action)."""
+        self._take_back, self._new_game = take_back, new_game
 
     def _mark(self) -> None:
         self.table.toggleAttribute("data-holding", self.service.holding)
@@ -54,14 +59,14 @@ class TabGuard:
         if self.held and self.held != game_id:
             self.store.release(self.held)
         self.held = game_id
-        self.service.holding = not stored
+        self.service.hold(not stored)
         self._mark()
 
         def answered(ok: bool) -> None:
             if game_id != self.service.game_id:
                 return  # the table has moved on to another game
             if ok:
-                self.service.holding = True
+                self.service.hold(True)
                 self._mark()
                 self.service.save()  # what was played while the answer came
             else:
@@ -73,7 +78,7 @@ class TabGuard:
         """Another tab took ``game_id`` over."""
         if game_id != self.service.game_id:
             return
-        self.service.holding = False
+        self.service.hold(False)
         self._mark()
         self.elsewhere(TAKEN)
 

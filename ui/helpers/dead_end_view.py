@@ -20,19 +20,11 @@ move, when one was found.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Protocol
 
 import engine
 from engine import Position, Progress, ProgressCheck
 from ui.browser.dom import Element
-
-
-class Job(Protocol):
-    """Background work done in slices: each ``step`` does at most ``n``
-    units and returns a final status, or None to be called again."""
-
-    def step(self, n: int, /) -> str | None: ...
-
+from ui.helpers.sliced_search import Job
 
 Slices = Callable[[Job], Awaitable[str | None]]
 """Runs a job in slices off the move path; None when the work was stopped."""
@@ -89,9 +81,9 @@ def dead_end_note(back_to: int | None, moves: int, can_restart: bool) -> str:
 class DeadEndWatch:
     """One check per position on the table."""
 
-    def __init__(self, table: Element, on_dead: Callable[[], None]) -> None:
+    def __init__(self, table: Element) -> None:
         self.table = table
-        self._on_dead = on_dead
+        self._on_dead: Callable[[], None] = lambda: None
         self._pos: Position | None = None
         self._job: ProgressCheck | None = None
         self.answer: str | None = None
@@ -99,6 +91,11 @@ class DeadEndWatch:
         """The moves of the last position with a useful move (a proven dead end)."""
         self._told: Position | None = None  # the dialog is shown once per position
         self._dead: Position | None = None  # the last position proven a dead end
+
+    def when_proven(self, fn: Callable[[], None]) -> None:
+        """``fn()`` when a position is proven a dead end (the table's screens
+        open the "No more useful moves" dialog)."""
+        self._on_dead = fn
 
     def forget(self) -> None:
         """The position changed: the next check starts afresh (a dead end

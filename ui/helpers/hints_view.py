@@ -39,7 +39,6 @@ deals list has been fetched.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 
 import engine
@@ -50,8 +49,10 @@ from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
 from ui.chrome.messages import finish_text
 from ui.chrome.messages_view import Messages
+from ui.game.after_action import FINISH
 from ui.helpers import hints as assist
-from ui.helpers.dead_end_view import DeadEndWatch, Job, dead_end_note
+from ui.helpers.dead_end_view import DeadEndWatch, dead_end_note
+from ui.helpers.sliced_search import Job, SliceDriver
 from ui.helpers.still_winnable_view import StillBadge
 from ui.screens.dialog_view import DialogHost
 from ui.table.table_view import Table
@@ -79,20 +80,22 @@ class Helper:
         messages: Messages,
         dialogs: DialogHost,
         look: Appearance,
-        on_dead_end: Callable[[], None],
         proven: Callable[[engine.Game], bool],
     ) -> None:
         self.table_ = table
+        self.state = table.state
+        """The table state: what Finish found is kept there (:attr:`auto_pos`, :attr:`auto_moves`)."""
         self.header = header
         self.messages = messages
         self.dialogs = dialogs
         self.look = look
-        self.deadend = DeadEndWatch(table.el, on_dead_end)
+        self.deadend = DeadEndWatch(table.el)
         self._proven = proven
         self.cycle = assist.HintCycle()
         self.hint_seq = 0
         self.marked: list[tuple[Element, str]] = []  # elements carrying hint classes
-        self.slice_max = 0.0  # the longest background slice so far, in ms (data-slice-max)
+        self.driver = SliceDriver(SLICE_SECONDS, SLICE_NODES, self._longest_slice)
+        """Runs the background jobs in slices (the longest in ``data-slice-max``)."""
         self.gen = 0  # bumped by every input and action: background slices stop
         self.task: asyncio.Future[None] | None = None
         self.hint_task: asyncio.Future[None] | None = None
@@ -100,17 +103,15 @@ class Helper:
         self.hint_presses = 0
         self.hint_text = ""  # the sentence of the hint shown, withdrawn by any action
         # auto-complete: the job or answer for one position
-        self.auto_pos: Position | None = None
         self.auto_job: assist.SlicedSolve | None = None
-        self.auto_moves: tuple[Move, ...] | None = None
         self.auto_done = False
         self.autoplay: list[Move] = []
         self.autoplay_own = False
         self.autoplay_timer = Timer(self._autoplay_next)
         self.start_timer = Timer(self._start)
         self.held = False  # "Show me" holds the table: no background work, no Finish (ui.app.ShowMeHost)
-        self.go_back: Callable[[int], None] = lambda moves: None
-        """Take moves back until ``moves`` are left (the session's, set by the page)."""
+        self._go_back: Callable[[int], None] = lambda moves: None
+        """Take moves back until ``moves`` are left (:meth:`when_going_back`)."""
         self._build()
 
     # ------------------------------------------------------------------
@@ -129,6 +130,29 @@ class Helper:
         self._bindings = Bindings()
         self._bindings.on(self.btn_finish, "click", lambda e: self.finish())
         self.still = StillBadge(self.table, self.header.title_el, self.messages, self.look, self._proven)
+
+    def when_going_back(self, fn: Callable[[int], None]) -> None:
+        """The dead end's "Undo to there" and "Restart": ``fn(moves)`` takes
+        the moves back until ``moves`` are left (the session's rewind)."""
+        self._go_back = fn
+
+    @property
+    def auto_pos(self) -> Position | None:
+        """The position Finish's search is about (kept in the table state)."""
+        return self.state.finish_at
+
+    @auto_pos.setter
+    def auto_pos(self, pos: Position | None) -> None:
+        self.state.finish_at = pos
+
+    @property
+    def auto_moves(self) -> tuple[Move, ...] | None:
+        """The way out Finish found (kept in the table state)."""
+        return self.state.finish_line
+
+    @auto_moves.setter
+    def auto_moves(self, moves: tuple[Move, ...] | None) -> None:
+        self.state.finish_line = moves
 
     @property
     def table(self) -> Element:
@@ -226,9 +250,9 @@ class Helper:
         restart = bool(g.moves) and g.undo_floor == 0
         self.hint_text = dead_end_note(back, len(g.moves), restart)
         if back is not None:
-            self.messages.offer(self.hint_text, "Undo to there", lambda: self.go_back(back), HINT_MESSAGE_MS)
+            self.messages.offer(self.hint_text, "Undo to there", lambda: self._go_back(back), HINT_MESSAGE_MS)
         elif restart:
-            self.messages.offer(self.hint_text, "Restart", lambda: self.go_back(0), HINT_MESSAGE_MS)
+            self.messages.offer(self.hint_text, "Restart", lambda: self._go_back(0), HINT_MESSAGE_MS)
         else:
             self.messages.show(self.hint_text, HINT_MESSAGE_MS)
 
@@ -332,27 +356,11 @@ class Helper:
 
     async def _slices(self, job: Job, gen: int) -> str | None:
         """Run ``job`` in short slices until it answers (its status) or the
-        work is stopped (None)."""
-        while True:
-            await asyncio.sleep(0)
-            while self.table_.pointer.dragging and gen == self.gen:
-                await asyncio.sleep(0.05)  # nothing competes with a drag
-            if gen != self.gen:
-                return None
-            start = time.perf_counter()
-            end = start + SLICE_SECONDS
-            try:
-                while True:
-                    status = job.step(SLICE_NODES)
-                    if status is not None:
-                        return str(status)
-                    if time.perf_counter() >= end:
-                        break
-            finally:
-                took = (time.perf_counter() - start) * 1000
-                if took > self.slice_max:
-                    self.slice_max = took
-                    self.table.dataset.sliceMax = f"{took:.1f}"
+        work is stopped (None); nothing runs during a drag."""
+        return await self.driver.run(job, live=lambda: gen == self.gen, paused=lambda: self.table_.pointer.dragging)
+
+    def _longest_slice(self, ms: float) -> None:
+        self.table.dataset.sliceMax = f"{ms:.1f}"
 
     async def _background(self, gen: int) -> None:
         try:
@@ -421,7 +429,7 @@ class Helper:
         move = self.autoplay.pop(0)
         self.autoplay_own = True
         try:
-            ok = self.table_.dispatch(move)
+            ok = self.table_.dispatch(move, FINISH)
         finally:
             self.autoplay_own = False
         if not ok or not self.autoplay:

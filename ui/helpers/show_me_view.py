@@ -22,7 +22,6 @@ last show ended: ``done``, ``stopped``, ``no-line``).
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -45,9 +44,12 @@ from ui.helpers.show_me import (
     search_percent,
     show_key,
 )
+from ui.helpers.sliced_search import SliceDriver
 
 SLICE_SECONDS = 0.016
 """One slice of the search: a frame's worth (the player is waiting for it)."""
+SEARCH_STEP = 8
+"""Positions a step of the search explores between two looks at the clock."""
 
 
 class ShowHost(Protocol):
@@ -79,6 +81,8 @@ class ShowMe:
         self.task: asyncio.Future[None] | None = None
         self._ended: Callable[[], None] | None = None  # a line given to play (a replay's): told when it ends
         self.timer = Timer(self._next)
+        self.driver = SliceDriver(SLICE_SECONDS, SEARCH_STEP)
+        """Runs the search for a win in slices."""
         self._build()
 
     def _build(self) -> None:
@@ -149,21 +153,21 @@ class ShowMe:
     async def _search(self, gen: int, line: ShowLine, rules: engine.Ruleset, pos: Position) -> None:
         job = ShowSearch(rules, pos)
         shown = -1
+
+        def progress() -> None:
+            nonlocal shown
+            percent = search_percent(job.nodes)
+            if percent != shown:
+                shown = percent
+                self.text.textContent = f"Looking for a win… {percent}%"
+
         try:
-            while True:
-                await asyncio.sleep(0)
-                if gen != self.gen or line is not self.line:
-                    return
-                end = time.perf_counter() + SLICE_SECONDS
-                status = job.step(8)
-                while status is None and time.perf_counter() < end:
-                    status = job.step(8)
-                if status is not None:
-                    break
-                percent = search_percent(job.nodes)
-                if percent != shown:
-                    shown = percent
-                    self.text.textContent = f"Looking for a win… {percent}%"
+            answer = await self.driver.run(
+                job, live=lambda: gen == self.gen and line is self.line, after_slice=progress
+            )
+            if answer is None:
+                return
+            status = answer
         except Exception as error:  # the search never breaks the game
             window.console.warn(f"show me: {type(error).__name__}: {error}")
             status = "unknown"

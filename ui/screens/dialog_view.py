@@ -77,9 +77,9 @@ class Dialog:
 class DialogHost:
     """The overlay of one table and the dialog open in it."""
 
-    def __init__(self, table: Element, inert_nodes: Callable[[], list[Element]]) -> None:
+    def __init__(self, table: Element) -> None:
         self.table = table
-        self._inert_nodes = inert_nodes
+        self._inert_nodes: list[Element] = []
         self.overlay = el("div", "overlay", parent=table, hidden=True)
         self.current: Dialog | None = None
         self._listeners: list[Callable[[bool], None]] = []
@@ -95,6 +95,11 @@ class DialogHost:
     @property
     def kind(self) -> str | None:
         return self.current.kind if self.current is not None else None
+
+    def keeps_behind(self, *nodes: Element) -> None:
+        """``nodes`` are made inert while a dialog is open (the header, the
+        felt, the Finish button, "Show me how"'s bar: each given as it is made)."""
+        self._inert_nodes.extend(nodes)
 
     def subscribe(self, fn: Callable[[bool], None]) -> None:
         """``fn(True)`` before a dialog opens, ``fn(False)`` after one closes."""
@@ -175,7 +180,7 @@ class DialogHost:
 
     # -- focus ----------------------------------------------------------------
     def _inert(self, on_: bool) -> None:
-        for node in self._inert_nodes():
+        for node in self._inert_nodes:
             if not is_none(node):
                 node.inert = on_
 

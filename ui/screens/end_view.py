@@ -45,6 +45,7 @@ class Flow(Protocol):
     def win_wave(self) -> None: ...
     def review_game(self, what: str) -> None:
         """The game that ended: watched again (``watch``) or reviewed (``review``)."""
+
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
         """What the challenges add to the end screen (written into ``box``), and their buttons."""
 
@@ -66,6 +67,15 @@ class Screens:
         """The game whose win celebration has played: it plays once a game."""
         self.held = False
         """A dialog is opening over the celebration: the end screen waits until it closes."""
+
+    def held_while(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` (the celebration cut short as a dialog opens over it)
+        with the end screen held back: it shows once that dialog closes."""
+        self.held = True
+        try:
+            fn()
+        finally:
+            self.held = False
 
     def ask_new(self, then: Callable[[], object]) -> None:
         """Run ``then`` (a new game), asking first if a game is in progress."""

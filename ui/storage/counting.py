@@ -8,6 +8,7 @@ that cannot be read are set aside, never replaced by empty ones.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import engine
 from ui.storage import games as library
@@ -105,18 +106,41 @@ class Keeper:
         except statistics.StatsError:
             return None  # never replaced
 
-    def settle(self, meta: GameMeta, save: str, counted: Callable[[], None], remember: bool = True) -> None:
+    def settle(
+        self,
+        meta: GameMeta,
+        save: str,
+        counted: Callable[[], None],
+        remember: bool = True,
+        keep: dict[str, str | None] | None = None,
+    ) -> None:
         """Count the game of ``meta`` once.  The end screen's change is worked
         out at once on this tab's book (and kept for it, if ``remember``);
         the count that is stored is made again under the lock on the stored
         book, unless the stored record says the game is counted already.
         ``counted()`` runs (under the lock) when this tab's count is the one
-        that is written."""
+        that is written.
+
+        ``keep`` (the texts written with it, such as the current game's id):
+        this is the one write of the game after an action that ended it, so
+        its record (``meta``, ``save``) is written whether or not a count
+        goes with it, in the same transaction when one does."""
+
+        def kept(recorded: bool) -> Change | None:
+            if keep is None:
+                return None
+            shown = replace(meta, recorded=True) if recorded and not meta.recorded else meta
+            return Change(games=[(meta.id, shown.to_text(), save)], kv=dict(keep))
+
         if self.blocked or meta.recorded:
+            if (alone := kept(False)) is not None:
+                self.records.write(alone)
             return
         self.refresh()
         local = library.settle(meta, self.book)
         if local is None:
+            if (alone := kept(False)) is not None:
+                self.records.write(alone)
             return
         if remember:
             self.last = (meta.id, local.change)
@@ -125,17 +149,17 @@ class Keeper:
             if stored is not None:
                 try:
                     if GameMeta.parse(stored).recorded:
-                        return None  # counted already, by this tab or another
+                        return kept(True)  # counted already, by this tab or another
                 except engine.SaveError:
                     pass
             book = self._fresh(texts)
             if book is None:
-                return None
+                return kept(False)
             done = library.settle(meta, book)
             if done is None:
-                return None
+                return kept(False)
             counted()
-            return Change(games=[(meta.id, done.meta.to_text(), save)], kv={STATS: done.stats_text})
+            return Change(games=[(meta.id, done.meta.to_text(), save)], kv={**(keep or {}), STATS: done.stats_text})
 
         self.records.update(meta.id, (STATS,), locked, lambda _: self.refresh())
 

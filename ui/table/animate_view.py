@@ -33,13 +33,11 @@ def tf(x: float, y: float) -> str:
 class Animator:
     """The running animations of one table."""
 
-    def __init__(
-        self, table: Element, felt: Element, landed: Callable[[list[int]], None], on_settled: Callable[[], None]
-    ) -> None:
+    def __init__(self, table: Element, felt: Element) -> None:
         self.table = table
         self.felt = felt
-        self._landed = landed
-        self._on_settled = on_settled
+        self._landed: Callable[[list[int]], None] = lambda uids: None
+        self._settled: list[Callable[[], None]] = []
         self._anims: list[Animation] = []
         self._spiders: list[Element] = []
         self.flying: list[int] = []
@@ -163,7 +161,18 @@ class Animator:
         self.table.removeAttribute("data-busy")
         self.table.removeAttribute("data-celebrating")
         self.celebrating = False
-        self._on_settled()
+        for fn in self._settled:
+            fn()
+
+    def when_landed(self, fn: Callable[[list[int]], None]) -> None:
+        """``fn(uids)`` at every settle, with the cards that were flying (the
+        renderer's, which puts them back among the others)."""
+        self._landed = fn
+
+    def when_settled(self, fn: Callable[[], None]) -> None:
+        """``fn()`` once every animation is over or cut short, after the
+        functions given before it (the end screen, the helpers, "Show me how")."""
+        self._settled.append(fn)
 
     def finish(self) -> None:
         """Cut every animation short (before any input is handled)."""

@@ -32,6 +32,7 @@ from typing import NamedTuple
 from engine import (
     FREE_COLUMN,
     STOCK,
+    CardId,
     Dealt,
     Flipped,
     Foundations,
@@ -97,9 +98,10 @@ class Tracker:
     """Physical cards (uids) per pile, with what the player sees of each."""
 
     rules: Ruleset
-    piles: dict[PileId, list[int]] = field(default_factory=dict)
+    piles: dict[PileId, list[CardId]] = field(default_factory=dict)
+    """Each pile's physical cards (their identities, :data:`engine.CardId`), bottom first."""
     cards: list[int | None] = field(default_factory=list)
-    """uid -> card int, or None while face down (unknown to the player)."""
+    """uid -> the card's face (:data:`engine.Card`), or None while face down (unknown to the player)."""
     up: list[bool] = field(default_factory=list)
     where: list[PileId | None] = field(default_factory=list)
     """uid -> the pile it is in (None: in none, after an inconsistent sync)."""
@@ -112,8 +114,8 @@ class Tracker:
         t.sync(view)
         return t
 
-    def _new_uid(self, pile: PileId) -> int:
-        uid = len(self.cards)
+    def _new_uid(self, pile: PileId) -> CardId:
+        uid = CardId(len(self.cards))
         self.cards.append(None)
         self.up.append(False)
         self.where.append(pile)
@@ -142,7 +144,7 @@ class Tracker:
         """Make faces and counts agree with the public view; return the piles
         that had to be rebuilt (empty when the events were followed right)."""
         rebuilt: list[PileId] = []
-        spare: list[int] = []
+        spare: list[CardId] = []
         expected = self.expected(view)
         for pile, want in expected.items():
             have = self.piles.setdefault(pile, [])
@@ -211,7 +213,7 @@ class Tracker:
                     self.cards[uid] = card
                     self.up[uid] = True
 
-    def text(self, uid: int) -> str:
+    def text(self, uid: CardId) -> str:
         """What ``data-card`` shows: the card's text, or "" while face down."""
         c = self.cards[uid]
         return card_text(c) if c is not None else ""
@@ -313,7 +315,7 @@ RUN_MS = 320
 
 
 class Motion(NamedTuple):
-    uid: int
+    uid: CardId
     delay: float
     duration: float
 
@@ -325,8 +327,8 @@ class Plan(NamedTuple):
     its column) moves with :data:`MOVE_MS` and no delay.
     """
 
-    motions: dict[int, Motion]
-    flips: list[tuple[int, float]]
+    motions: dict[CardId, Motion]
+    flips: list[tuple[CardId, float]]
     spiders: list[tuple[PileId, PileId, float]]
     """(pile the run leaves, slot it goes to, start time)."""
     total: float
@@ -343,8 +345,8 @@ def plan(
     """The timeline of ``events`` (already applied: ``t_after``); ``t_before``
     is a copy of the tracker taken before them.  ``speed`` scales every time
     (0: no animation)."""
-    motions: dict[int, Motion] = {}
-    flips: list[tuple[int, float]] = []
+    motions: dict[CardId, Motion] = {}
+    flips: list[tuple[CardId, float]] = []
     spider_list: list[tuple[PileId, PileId, float]] = []
     cursor = 0.0
     end = 0.0

@@ -21,9 +21,10 @@ also when the ring is hidden), ``#table[data-kbd]`` while the ring shows,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
-from engine import STOCK, Move, PileId, PileRole, UnknownPileError
+from engine import STOCK, CardId, Move, PileId, PileRole, UnknownPileError
 from ui.browser.dom import Bindings, DomEvent, Element, document, el, is_none, to_js
 from ui.chrome.messages_view import Messages
 from ui.screens.dialog_view import DialogHost
@@ -61,9 +62,9 @@ class Keys:
         self.dialogs = dialogs
         self.messages = messages
         self.commands = commands
-        self.focus: kb.Focus | None = None
+        self.state = table.state
+        """The table state: the focus and the piles' places are kept there (:attr:`focus`, :attr:`places`)."""
         self.came: tuple[PileId, PileId] | None = None  # (pile reached by Up/Down, pile it left)
-        self.places: dict[PileId, Rect] = {}
         self.shown = False  # the ring is drawn
         self.seen: tuple[int, int] = (-1, -1)  # (game id, moves) the focus was last fitted to
         self.refocus = False  # the table had the focus when the game changed
@@ -79,6 +80,24 @@ class Keys:
     # ------------------------------------------------------------------
     # the table's state
     # ------------------------------------------------------------------
+    @property
+    def focus(self) -> kb.Focus | None:
+        """The focus: a pile, and in a tableau pile the pick point (kept in the table state)."""
+        return self.state.focus
+
+    @focus.setter
+    def focus(self, focus: kb.Focus | None) -> None:
+        self.state.focus = focus
+
+    @property
+    def places(self) -> dict[PileId, Rect]:
+        """Where each pile the arrows move between is (kept in the table state)."""
+        return self.state.key_places
+
+    @places.setter
+    def places(self, places: dict[PileId, Rect]) -> None:
+        self.state.key_places = places
+
     @property
     def picking(self) -> bool:
         return self.table.selected is not None
@@ -439,7 +458,7 @@ class Keys:
 
 
 def draw_ring(
-    ring: Element, focus: kb.Focus, lay: Layout, uids: list[int], places: list[Place | None], target: bool
+    ring: Element, focus: kb.Focus, lay: Layout, uids: Sequence[CardId], places: list[Place | None], target: bool
 ) -> None:
     """Place ``ring`` over the focused pile's cards (``uids``, bottom first)."""
     w, h = lay.card_width, lay.card_height

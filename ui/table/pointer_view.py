@@ -19,10 +19,11 @@ Hooks for tests: ``#table[data-dragging]`` while cards are lifted,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import engine
-from engine import Move, PileId
+from engine import CardId, Move, PileId
 from ui.browser.dom import Bindings, DomEvent, Element, Style, window
 from ui.table import cards
 from ui.table import pointer as targets
@@ -46,7 +47,7 @@ class View(Protocol):
     def dispatch(self, move: Move, how: str = ...) -> bool: ...
     def is_legal(self, move: Move) -> bool: ...
     def tap(self, pile: PileId | None, index: int | None) -> None: ...
-    def refuse(self, reason: str, uids: list[int], sound: bool = False) -> None: ...
+    def refuse(self, reason: str, uids: Sequence[CardId], sound: bool = False) -> None: ...
     def why_not_movable(self, pile: PileId, index: int) -> str: ...
     def lifted(self) -> None: ...
     def redraw(self, animate: bool) -> None: ...
@@ -64,7 +65,7 @@ class Drag:
         self.threshold = 8.0 if touch else 4.0
         self.active = False
         self.count = 0
-        self.uids: list[int] = []
+        self.uids: list[CardId] = []
         self.styles: list[Style] = []
         self.gx = self.gy = 0.0  # grab offset from the head card's corner
         self.rel: list[tuple[float, float]] = []  # each card's offset from the head card

@@ -25,9 +25,10 @@ column 3"), a face-down one neither.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import FREE_COLUMN, STOCK, PileId, PileRole, Ruleset
+from engine import FREE_COLUMN, STOCK, CardId, PileId, PileRole, Ruleset
 from ui.browser.dom import Element, Style, el
 from ui.chrome import messages as say
 from ui.table import cards as model
@@ -70,6 +71,7 @@ class CardRenderer:
         self.table = table
         self.felt = felt
         self.animator = animator
+        animator.when_landed(self.landed)
         self.cards: list[Element] = []
         self._styles: list[Style] = []
         self.drawn: list[Drawn | None] = []
@@ -164,7 +166,7 @@ class CardRenderer:
         if d is not None:
             d.x, d.y = x, y
 
-    def lift(self, uids: list[int]) -> None:
+    def lift(self, uids: Sequence[CardId]) -> None:
         """Cards picked up by a drag: above everything, in their order."""
         for k, uid in enumerate(uids):
             self.cards[uid].classList.add("lifted")
@@ -205,7 +207,7 @@ class CardRenderer:
         """Bring the DOM to ``scene``; animate per ``plan`` (None: no animation).  A
         face-up card's picture comes from its ``data-card`` through the face
         set's stylesheet (``assets/cards/<set>/faces.css``, built by
-        ``tools/build.py``; the table's ``faces-<set>`` class picks the set)."""
+        ``python -m tools.build``, ``tools/build/faces.py``; the table's ``faces-<set>`` class picks the set)."""
         t, places = scene.tracker, scene.places
         animate = plan is not None and speed > 0
         # Reduced motion: cards go straight to their place, and the ones that
@@ -262,7 +264,7 @@ class CardRenderer:
             style.transform = tf(p.x, p.y)
         z = p.z
         if plan is not None and old is not None and (moved or uid in plan.motions):
-            m = plan.motions.get(uid)
+            m = plan.motions.get(CardId(uid))
             delay, dur = (m.delay, m.duration) if m else (0.0, model.MOVE_MS)
             if moved:
                 self.animator.fly(uid, node, (old.x, old.y), (p.x, p.y), delay / speed, dur / speed)

@@ -5,7 +5,10 @@ One :class:`TableState` is made by the composition root and shared: the
 current game (:mod:`ui.game.current`) puts a game in it
 (:meth:`TableState.set_game`), the table (:mod:`ui.table.table_view`) keeps
 what it derives there (the card tracker, the layout and the places it
-gives, the selection), and every input asks it what is legal now
+gives, the selection), the keys their focus and the piles they move
+between (:mod:`ui.table.keyboard_view`), the helpers what they found
+(Finish's way out, :mod:`ui.helpers.hints_view`, which "Show me how" plays
+without searching again), and every input asks it what is legal now
 (:meth:`TableState.legal`, the engine's move list of the position, made once
 per position) instead of asking the engine to judge each candidate.  The
 engine judges a move once, when it is played (``dispatch``).
@@ -28,7 +31,8 @@ from __future__ import annotations
 import engine
 from engine import Move, PileId, Position
 from ui.table.cards import Place, Tracker
-from ui.table.layout import Layout
+from ui.table.keyboard import Focus
+from ui.table.layout import Layout, Rect
 
 
 class TableState:
@@ -44,6 +48,14 @@ class TableState:
         """Each card's place in the layout, by uid."""
         self.selected: tuple[PileId, int, int] | None = None
         """(pile, index, count) of the cards picked by a tap or a key."""
+        self.focus: Focus | None = None
+        """The keyboard's focus: a pile, and in a tableau pile the pick point."""
+        self.key_places: dict[PileId, Rect] = {}
+        """Where each pile the arrow keys move between is (from the layout)."""
+        self.finish_at: Position | None = None
+        """The position Finish's search is about (None: none yet)."""
+        self.finish_line: tuple[Move, ...] | None = None
+        """The way out Finish found from :attr:`finish_at` (None: not found)."""
         self._legal_at: tuple[Position, int] | None = None
         self._legal: list[Move] = []
 
@@ -55,6 +67,10 @@ class TableState:
         self.places = []
         self.selected = None
         self._legal_at = None
+
+    def finish_from(self, pos: Position) -> tuple[Move, ...] | None:
+        """The way out Finish found from ``pos``, if it has."""
+        return self.finish_line if self.finish_at == pos and self.finish_line else None
 
     def legal(self) -> list[Move]:
         """Every legal action now, made once per position (none once the game is over)."""

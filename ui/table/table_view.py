@@ -8,11 +8,14 @@ keys, a tap, Finish or "Show me how", comes through :meth:`Table.dispatch`,
 where the engine judges it once:
 
     pointer / keys / taps / helpers ──> Table.dispatch(move) ──> engine.Game.play
-    events ──> Tracker.apply ──> layout ──> plan ──> CardRenderer.render
-          └──> TableHost.acted(events, how): saying it, sound, saving, the end
+    events ──> AfterSteps.run: the helpers forget, then the table's own step
+          (Tracker.apply ──> layout ──> plan ──> CardRenderer.render),
+          then speech, sound, one write, the end (ui.game.after_action)
 
 It calls back what it does not own through the small :class:`TableHost`
-protocol (the composition root implements it).
+and :class:`AfterSteps` protocols (the composition root hands in parts made
+before the table); parts made after it hear of every input through
+:meth:`Table.when_input`.
 
 Hooks for tests, on ``#table``: ``data-preset``, ``data-deal``,
 ``data-family``, ``data-status``, ``data-moves`` (moves played),
@@ -22,11 +25,11 @@ Hooks for tests, on ``#table``: ``data-preset``, ``data-deal``,
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import engine
-from engine import STOCK, Event, Move, PileId
+from engine import STOCK, CardId, Event, Move, PileId
 from ui.browser.dom import Element
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
@@ -45,14 +48,17 @@ NARROW = 560.0
 
 
 class TableHost(Protocol):
-    """What the table tells the rest of the page."""
+    """What the table asks of the rest of the page."""
 
-    def acted(self, events: list[Event], how: str) -> None: ...
-    def changed(self) -> None: ...
-    def before_input(self) -> None: ...
     def accepts_input(self) -> bool: ...
     def may_act(self) -> bool: ...
     def refused(self, reason: str, sound: bool) -> None: ...
+
+
+class AfterSteps(Protocol):
+    """What follows an action (:class:`ui.game.after_action.AfterAction`)."""
+
+    def run(self, events: list[Event], how: str, draw: Callable[[], None]) -> None: ...
 
 
 class Table:
@@ -68,6 +74,7 @@ class Table:
         appearance: Appearance,
         host: TableHost,
         state: TableState,
+        after: AfterSteps,
     ) -> None:
         self.root = root
         self.el = table
@@ -77,6 +84,8 @@ class Table:
         self.look = appearance
         self.host = host
         self.state = state
+        self.after = after
+        self._inputs: list[Callable[[], None]] = []
         self.width = self.height = 0.0
         self.top_bar = TOP_BAR
         self.pointer = Pointer(felt, table, self, renderer)
@@ -133,8 +142,15 @@ class Table:
     def accepts_input(self) -> bool:
         return self.host.accepts_input()
 
+    def when_input(self, fn: Callable[[], None]) -> None:
+        """``fn()`` before every input on the table is handled (after the
+        flights are cut short, whose settling could carry Finish on)."""
+        self._inputs.append(fn)
+
     def before_input(self) -> None:
-        self.host.before_input()
+        self.renderer.animator.finish()
+        for fn in self._inputs:
+            fn()
 
     def lifted(self) -> None:
         self.selected = None
@@ -295,18 +311,22 @@ class Table:
         self.show_events(events, before, reverse, how)
 
     def show_events(self, events: list[Event], before: model.Tracker | None, reverse: bool, how: str) -> None:
-        """Events that happened (an action, or the clock): animate them, then tell the host."""
+        """Events that happened (an action, or the clock): the steps after an
+        action (:class:`AfterSteps`), this table's being :meth:`draw_events`."""
+        assert self.game is not None and self.tracker is not None
+        was = before or model.copy_tracker(self.tracker)
+        self.after.run(events, how, lambda: self.draw_events(events, was, reverse))
+
+    def draw_events(self, events: list[Event], before: model.Tracker, reverse: bool) -> None:
+        """The state brought to ``events`` (the tracker, the layout) and one render from it, animated."""
         g = self.game
         assert g is not None and self.tracker is not None
-        self.host.changed()
-        before = before or model.copy_tracker(self.tracker)
         self.tracker.apply(events, reverse)
         self.tracker.sync(g.public_view())
         self.relayout()
         look = self.look
         plan = model.plan(before, self.tracker, events, reverse, 1.0, spiders=not look.settings.simple)
         self.render(plan)
-        self.host.acted(events, how)
 
     # -- taps and selection ---------------------------------------------------------
     def tap(self, pile: PileId | None, index: int | None) -> None:
@@ -406,7 +426,7 @@ class Table:
             return
         self.dispatch(m)
 
-    def refuse(self, reason: str, uids: list[int], sound: bool = False) -> None:
+    def refuse(self, reason: str, uids: Sequence[CardId], sound: bool = False) -> None:
         """The answer to cards that cannot move: the reason, and a short shake of them."""
         self.host.refused(reason, sound)
         if self.look.speed <= 0:
