@@ -116,3 +116,18 @@ def test_the_shipped_file_is_what_the_measurements_give(tmp_path: Path) -> None:
     out = grades.write(path=tmp_path / "grades.json")
     assert json.loads((tmp_path / "grades.json").read_text()) == out
     assert out == json.loads(grades.SHIPPED.read_text())
+
+
+def test_the_report_counts_hint_games_on_held_out_deals_only(
+    small: dict[str, int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "grades.json"
+    listed = grades.winnable_deals("spider-1")[:4]
+    grades.run("spider-1", 4, 1, None, path, listed)
+    table = grades.report(["spider-1"], 1, None, None, path)
+    played = json.loads(path.read_text())["presets"]["spider-1"]["hint"]
+    assert set(played) == {str(listed[1]), str(listed[3])}  # the odd places: no calibration deal is played
+    assert sum(n for n, _ in table["spider-1"].values()) == 2
+    assert all(w == 0 for _, w in table["spider-1"].values())  # four moves never win a deal
+    out = capsys.readouterr().out
+    assert "| spider-1 | Easy |" in out and "| spider-1 | luck | 0/" in out

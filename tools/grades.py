@@ -363,6 +363,7 @@ def report(
     data = load(path)
     check_budgets(data)
     table: dict[str, dict[str, tuple[int, int]]] = {}
+    halves: dict[str, dict[str, tuple[tuple[int, int], tuple[int, int]]]] = {}
     for preset in presets:
         entry = data["presets"].get(preset)
         if not entry:
@@ -380,8 +381,42 @@ def report(
                 n, w = rows[x]
                 rows[x] = (n + 1, w + int(entry["hint"][str(d)]))
         table[preset] = rows
+        halves[preset] = property_halves(entry, listed)
     print_table(table)
+    print_halves(halves)
     return table
+
+
+PROPERTIES = ("nodes", "length", "luck")
+
+
+def property_halves(entry: dict[str, Any], listed: list[int]) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
+    """Per property alone: the hint policy's (games, wins) on the held-out
+    deals on the easy and on the hard side of the calibration deals' median
+    (a diagnostic of which property predicts; the grade uses all three)."""
+    measured = entry["deals"]
+    cal, held = split(listed, measured)
+    out: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {}
+    for prop in PROPERTIES:
+        sign = -1 if prop == "luck" else 1
+        values = sorted(sign * measured[str(d)][prop] for d in cal)
+        halves = [(0, 0), (0, 0)]
+        for d in held:
+            if str(d) in entry["hint"]:
+                side = int(percentile(values, sign * measured[str(d)][prop]) >= 0.5)
+                n, w = halves[side]
+                halves[side] = (n + 1, w + int(entry["hint"][str(d)]))
+        out[prop] = (halves[0], halves[1])
+    return out
+
+
+def print_halves(halves: dict[str, dict[str, tuple[tuple[int, int], tuple[int, int]]]]) -> None:
+    print()
+    print("| game | property alone | easier half: wins/deals | harder half: wins/deals |")
+    print("|---|---|---:|---:|")
+    for preset, props in halves.items():
+        for prop, ((n0, w0), (n1, w1)) in props.items():
+            print(f"| {preset} | {prop} | {w0}/{n0} | {w1}/{n1} |")
 
 
 def print_table(table: dict[str, dict[str, tuple[int, int]]]) -> None:
