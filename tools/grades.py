@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""Grade proven-winnable deals Easy / Medium / Hard / Expert from measured properties.
+
+    python -m tools.grades spider-1 spider-2 --jobs 2
+    python -m tools.grades spider-2 --count 200 --limit 1800
+    python -m tools.grades --report spider-1 spider-2 --jobs 2
+    python -m tools.grades --write
+
+The successor of ``tools/winnable.py`` for the deals it proved: for every
+deal of a preset's list in ``assets/data/winnable.json`` (in list order) it
+measures three properties, each with a budget counted in positions or moves,
+never seconds, and a fixed seed, so the figures are the same on any machine:
+
+* **effort**: the positions the solver searched to find a win, with full
+  information, under :data:`SOLVE_NODES` (a deal it does not win again under
+  that budget counts the whole budget);
+* **luck**: the wins of :data:`PLAYOUTS` playouts of the greedy policy
+  (:func:`greedy_playout`), each with random tie-breaks from a seed made of
+  the preset, the deal and the playout's number;
+* **length**: the moves of the solver's win.
+
+Each property becomes a percentile among the *calibration* deals (the
+deals at even places of the list: 1st, 3rd, ...); the score is the mean of
+the three (luck counted the other way round: fewer greedy wins is harder),
+and the grade is the score's quarter among the calibration deals' scores
+(:data:`GRADES`).  The deals at odd places are held out: ``--report`` plays
+the hint policy (:func:`hint_playout`) on them and prints its win rate per
+grade, the check that a harder grade wins less often.
+
+Measurements go to ``tools/data/grades.json`` after every batch, so a run
+stops at any time (``--limit``, Ctrl-C) and the next one resumes; the file
+records the budgets, and a run with other budgets is refused.  ``--write``
+(done after every run) ships ``assets/data/grades.json``: per preset, one
+letter per deal of the winnable list (``E``, ``M``, ``H``, ``X``; ``.`` not
+graded yet).  The method is in ``docs/grades.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import json
+import os
+import random
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import DEAL, DRAW, Move, Position, Ruleset, legal_moves, next_position
+from solver import SOLVED, hints, replay, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+WINNABLE = ROOT / "assets" / "data" / "winnable.json"
+MEASURED = ROOT / "tools" / "data" / "grades.json"
+SHIPPED = ROOT / "assets" / "data" / "grades.json"
+FORMAT_VERSION = 1
+
+SOLVE_NODES = 100_000
+"""The solver's budget per deal, in positions."""
+PLAYOUTS = 12
+"""Greedy playouts per deal (the luck meter)."""
+PLAYOUT_MOVES = 600
+"""A greedy playout that has not won after this many moves is lost."""
+HINT_NODES = 150
+"""The hint policy's budget per hint, in positions (the page's hint uses 30 ms)."""
+HINT_MOVES = 600
+"""A hint-policy game that has not won after this many moves is lost."""
+GRADES = ("E", "M", "H", "X")
+GRADE_NAMES = {"E": "Easy", "M": "Medium", "H": "Hard", "X": "Expert"}
+CUTS = (0.25, 0.5, 0.75)
+"""The score's quantiles among the calibration deals that separate the grades."""
+
+
+def budgets() -> dict[str, int]:
+    return {
+        "solve_nodes": SOLVE_NODES,
+        "playouts": PLAYOUTS,
+        "playout_moves": PLAYOUT_MOVES,
+        "hint_nodes": HINT_NODES,
+        "hint_moves": HINT_MOVES,
+    }
+
+
+# -- the policies -------------------------------------------------------------------
+
+
+def _cards_left(pos: Position) -> int:
+    return sum(map(len, pos.tableau)) + sum(map(len, pos.stock))
+
+
+def preference(rules: Ruleset, pos: Position, move: Move, nxt: Position) -> int:
+    """The greedy policy's tier for a column move (higher first; below 0: never played).
+
+    5 completes a run (or plays to a foundation); 4 turns up a face-down
+    card; 3 empties a column (not into an empty one); 2 builds in suit
+    without breaking a same-suit link; 1 builds on a card of another suit
+    without breaking a same-suit link; 0 moves into an empty column; -1
+    breaks a same-suit link for nothing of the above.  A deal ranks between
+    1 and 0 (see :func:`greedy_playout`).
+    """
+    if _cards_left(nxt) < _cards_left(pos):
+        return 5
+    src = pos.tableau[move.src]
+    if nxt.down[move.src] < pos.down[move.src]:
+        return 4
+    dst = pos.tableau[move.dst]
+    if not nxt.tableau[move.src] and dst:
+        return 3
+    if not dst:
+        return 0
+    first = len(src) - move.count
+    moving = src[first]
+    under_linked = (
+        first > pos.down[move.src]
+        and (src[first - 1] >> 2) == (moving >> 2) + 1
+        and (src[first - 1] & 3) == (moving & 3)
+    )
+    if under_linked:
+        return -1
+    return 2 if (dst[-1] & 3) == (moving & 3) else 1
+
+
+def greedy_playout(rules: Ruleset, pos: Position, rng: random.Random, max_moves: int = PLAYOUT_MOVES) -> bool:
+    """Play the greedy policy from ``pos``; True if it wins.
+
+    At each turn the legal moves of the engine are ranked by
+    :func:`preference`; a deal (or a Tournament draw) ranks 0.5, so it comes
+    after every build and before a move into an empty column.  Ties are
+    broken by ``rng``.  A move back to a position of this playout is never
+    played; the playout is lost when nothing is left to play or after
+    ``max_moves`` moves.
+    """
+    seen = {pos}
+    for _ in range(max_moves):
+        if pos.is_cleared():
+            return True
+        best: list[Position] = []
+        top = -1.0
+        for m in legal_moves(rules, pos):
+            nxt = next_position(rules, pos, m)
+            if nxt in seen:
+                continue
+            tier = 0.5 if m.kind in (DEAL, DRAW) else float(preference(rules, pos, m, nxt))
+            if tier < 0:
+                continue
+            if tier > top:
+                top, best = tier, [nxt]
+            elif tier == top:
+                best.append(nxt)
+        if not best:
+            return False
+        pos = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+        seen.add(pos)
+    return pos.is_cleared()
+
+
+def hint_playout(rules: Ruleset, pos: Position, max_nodes: int = HINT_NODES, max_moves: int = HINT_MOVES) -> bool:
+    """Play the page's hint policy (always the first hint) from ``pos``; True if it wins.
+
+    The hint sees what a player sees (``solver.hints``) with a budget of
+    ``max_nodes`` positions per hint.  Lost when no hint is left, when a
+    hint leads back to a position of the game, or after ``max_moves``.
+    """
+    seen = {pos}
+    for _ in range(max_moves):
+        if pos.is_cleared():
+            return True
+        found = hints(rules, pos, max_nodes=max_nodes)
+        move = found[0].move if found else None
+        if move is None:
+            return False
+        pos = next_position(rules, pos, move)
+        if pos in seen:
+            return False
+        seen.add(pos)
+    return pos.is_cleared()
+
+
+def seed(preset: str, deal: int, playout: int) -> int:
+    """The tie-break seed of one playout: the same on every machine and Python."""
+    text = f"{preset}:{deal}:{playout}"
+    h = 2166136261
+    for ch in text.encode():
+        h = ((h ^ ch) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+# -- measuring ----------------------------------------------------------------------
+
+
+def measure(args: tuple[str, int, dict[str, int]]) -> tuple[int, dict[str, int]]:
+    """The three properties of one deal."""
+    preset, deal, b = args
+    game = engine.new_game(preset, deal=deal)
+    result = solve(game.rules, game.position, max_nodes=b["solve_nodes"])
+    won = result.status == SOLVED and replay(game.rules, game.position, result.moves).is_cleared()
+    luck = sum(
+        greedy_playout(game.rules, game.position, random.Random(seed(preset, deal, k)), b["playout_moves"])
+        for k in range(b["playouts"])
+    )
+    return deal, {
+        "nodes": result.nodes if won else b["solve_nodes"],
+        "length": len(result.moves) if won else 0,
+        "luck": luck,
+    }
+
+
+def hint_measure(args: tuple[str, int, dict[str, int]]) -> tuple[int, bool]:
+    preset, deal, b = args
+    game = engine.new_game(preset, deal=deal)
+    return deal, hint_playout(game.rules, game.position, b["hint_nodes"], b["hint_moves"])
+
+
+def load(path: Path = MEASURED) -> dict[str, Any]:
+    if path.exists():
+        data: dict[str, Any] = json.loads(path.read_text())
+        if data.get("version") != FORMAT_VERSION:
+            raise SystemExit(f"{path}: unknown version {data.get('version')!r}")
+        return data
+    return {"version": FORMAT_VERSION, "budgets": budgets(), "presets": {}}
+
+
+def save(data: dict[str, Any], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
+    os.replace(tmp, path)
+
+
+def winnable_deals(preset: str, path: Path = WINNABLE) -> list[int]:
+    entry = json.loads(path.read_text())["presets"].get(preset)
+    if entry is None:
+        raise SystemExit(f"{preset}: no proven deals in {path}")
+    return list(entry["deals"])
+
+
+def _batches(todo: list[int], size: int) -> Iterable[list[int]]:
+    for i in range(0, len(todo), size):
+        yield todo[i : i + size]
+
+
+def _work(
+    data: dict[str, Any],
+    path: Path,
+    todo: list[int],
+    fn: Callable[[tuple[str, int, dict[str, int]]], tuple[int, Any]],
+    preset: str,
+    store: dict[str, Any],
+    jobs: int,
+    limit: float | None,
+    label: str,
+) -> None:
+    started = time.monotonic()
+    b = data["budgets"]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for batch in _batches(todo, 2 * jobs):
+            if limit is not None and time.monotonic() - started >= limit:
+                print(f"{preset}: {label} stopped by --limit; run again to resume", flush=True)
+                return
+            for deal, value in pool.map(fn, [(preset, d, b) for d in batch]):
+                store[str(deal)] = value
+            save(data, path)
+            print(f"{preset}: {label} {len(store)} deals", flush=True)
+
+
+def check_budgets(data: dict[str, Any]) -> None:
+    if data["budgets"] != budgets():
+        raise SystemExit(
+            f"the measurements were made with {data['budgets']}, not {budgets()}: "
+            "move the file away to start again with these budgets"
+        )
+
+
+def run(
+    preset: str,
+    count: int | None,
+    jobs: int,
+    limit: float | None,
+    path: Path = MEASURED,
+    listed: list[int] | None = None,
+) -> None:
+    """Measure the first ``count`` deals of ``preset``'s winnable list (all if None) not measured yet."""
+    data = load(path)
+    check_budgets(data)
+    entry = data["presets"].setdefault(preset, {"deals": {}, "hint": {}})
+    deals = (listed if listed is not None else winnable_deals(preset))[:count]
+    todo = [d for d in deals if str(d) not in entry["deals"]]
+    _work(data, path, todo, measure, preset, entry["deals"], jobs, limit, "measured")
+
+
+# -- scoring ------------------------------------------------------------------------
+
+
+def percentile(sorted_values: list[float], x: float) -> float:
+    """The share of ``sorted_values`` below ``x``, ties counted half."""
+    lo = bisect.bisect_left(sorted_values, x)
+    hi = bisect.bisect_right(sorted_values, x)
+    return (lo + (hi - lo) / 2) / len(sorted_values)
+
+
+def split(listed: list[int], measured: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """(calibration, held out): the measured deals at even and at odd places of the list."""
+    cal = [d for i, d in enumerate(listed) if i % 2 == 0 and str(d) in measured]
+    held = [d for i, d in enumerate(listed) if i % 2 == 1 and str(d) in measured]
+    return cal, held
+
+
+class Grader:
+    """Scores and grades deals against the calibration deals' measurements."""
+
+    def __init__(self, calibration: list[dict[str, int]]) -> None:
+        if not calibration:
+            raise ValueError("no calibration deals measured yet")
+        self.nodes = sorted(float(m["nodes"]) for m in calibration)
+        self.length = sorted(float(m["length"]) for m in calibration)
+        self.luck = sorted(float(-m["luck"]) for m in calibration)
+        scores = sorted(self.score(m) for m in calibration)
+        self.cuts = tuple(scores[min(len(scores) - 1, int(q * len(scores)))] for q in CUTS)
+
+    def score(self, m: dict[str, int]) -> float:
+        """0 (easiest) to 1 (hardest): the mean of the three percentiles."""
+        return (
+            percentile(self.nodes, m["nodes"])
+            + percentile(self.length, m["length"])
+            + percentile(self.luck, -m["luck"])
+        ) / 3
+
+    def grade(self, m: dict[str, int]) -> str:
+        return GRADES[bisect.bisect_right(self.cuts, self.score(m))]
+
+
+def grader_for(preset: str, data: dict[str, Any], listed: list[int]) -> Grader:
+    measured = data["presets"][preset]["deals"]
+    cal, _ = split(listed, measured)
+    return Grader([measured[str(d)] for d in cal])
+
+
+def write(data: dict[str, Any] | None = None, path: Path = SHIPPED, winnable: Path = WINNABLE) -> dict[str, Any]:
+    """Ship one letter per deal of each graded preset's winnable list."""
+    data = load() if data is None else data
+    out: dict[str, Any] = {"version": FORMAT_VERSION, "presets": {}}
+    for preset, entry in sorted(data["presets"].items()):
+        listed = winnable_deals(preset, winnable)
+        if not split(listed, entry["deals"])[0]:
+            continue
+        g = grader_for(preset, data, listed)
+        letters = "".join(g.grade(entry["deals"][str(d)]) if str(d) in entry["deals"] else "." for d in listed)
+        out["presets"][preset] = {"grades": letters}
+    save(out, path)
+    return out
+
+
+# -- the validity report ------------------------------------------------------------
+
+
+def report(
+    presets: list[str], jobs: int, limit: float | None, count: int | None, path: Path = MEASURED
+) -> dict[str, dict[str, tuple[int, int]]]:
+    """Play the hint policy on the held-out deals; print and return (games, wins) per grade."""
+    data = load(path)
+    check_budgets(data)
+    table: dict[str, dict[str, tuple[int, int]]] = {}
+    halves: dict[str, dict[str, tuple[tuple[int, int], tuple[int, int]]]] = {}
+    for preset in presets:
+        entry = data["presets"].get(preset)
+        if not entry:
+            print(f"{preset}: not measured")
+            continue
+        listed = winnable_deals(preset)
+        _, held = split(listed, entry["deals"])
+        todo = [d for d in held[:count] if str(d) not in entry["hint"]]
+        _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, limit, "hint policy played")
+        g = grader_for(preset, data, listed)
+        rows = {x: (0, 0) for x in GRADES}
+        for d in held:
+            if str(d) in entry["hint"]:
+                x = g.grade(entry["deals"][str(d)])
+                n, w = rows[x]
+                rows[x] = (n + 1, w + int(entry["hint"][str(d)]))
+        table[preset] = rows
+        halves[preset] = property_halves(entry, listed)
+    print_table(table)
+    print_halves(halves)
+    return table
+
+
+PROPERTIES = ("nodes", "length", "luck")
+
+
+def property_halves(entry: dict[str, Any], listed: list[int]) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
+    """Per property alone: the hint policy's (games, wins) on the held-out
+    deals on the easy and on the hard side of the calibration deals' median
+    (a diagnostic of which property predicts; the grade uses all three)."""
+    measured = entry["deals"]
+    cal, held = split(listed, measured)
+    out: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {}
+    for prop in PROPERTIES:
+        sign = -1 if prop == "luck" else 1
+        values = sorted(sign * measured[str(d)][prop] for d in cal)
+        halves = [(0, 0), (0, 0)]
+        for d in held:
+            if str(d) in entry["hint"]:
+                side = int(percentile(values, sign * measured[str(d)][prop]) >= 0.5)
+                n, w = halves[side]
+                halves[side] = (n + 1, w + int(entry["hint"][str(d)]))
+        out[prop] = (halves[0], halves[1])
+    return out
+
+
+def print_halves(halves: dict[str, dict[str, tuple[tuple[int, int], tuple[int, int]]]]) -> None:
+    print()
+    print("| game | property alone | easier half: wins/deals | harder half: wins/deals |")
+    print("|---|---|---:|---:|")
+    for preset, props in halves.items():
+        for prop, ((n0, w0), (n1, w1)) in props.items():
+            print(f"| {preset} | {prop} | {w0}/{n0} | {w1}/{n1} |")
+
+
+def print_table(table: dict[str, dict[str, tuple[int, int]]]) -> None:
+    print("| game | grade | held-out deals | hint policy wins | win rate |")
+    print("|---|---|---:|---:|---:|")
+    for preset, rows in table.items():
+        for x in GRADES:
+            n, w = rows[x]
+            rate = f"{w / n:.0%}" if n else "-"
+            print(f"| {preset} | {GRADE_NAMES[x]} | {n} | {w} | {rate} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("presets", nargs="*", help="preset ids")
+    ap.add_argument("--count", type=int, default=None, help="only the first COUNT deals of each list")
+    ap.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 1)))
+    ap.add_argument("--limit", type=float, default=None, help="stop each preset after this many seconds")
+    ap.add_argument("--report", action="store_true", help="play the hint policy on held-out deals; print the table")
+    ap.add_argument("--write", action="store_true", help="only write the shipped file")
+    a = ap.parse_args()
+    for p in a.presets:
+        if p not in engine.PRESETS:
+            raise SystemExit(f"unknown preset {p!r}")
+    if a.report:
+        report(a.presets, a.jobs, a.limit, a.count)
+        return
+    if not a.write:
+        for p in a.presets:
+            run(p, a.count, a.jobs, a.limit)
+    out = write()
+    print(f"{SHIPPED}: {SHIPPED.stat().st_size} bytes, {', '.join(out['presets'])}")
+
+
+if __name__ == "__main__":
+    main()
