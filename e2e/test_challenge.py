@@ -199,8 +199,10 @@ def test_the_challenge_screens_pass_axe_and_work_by_keyboard(table_browser: Any,
             t.page.add_init_script(SHARE_STUB)
             goto_challenge(t, f"{table_url}#challenge/{code}")
             found = scan(t, "challenge")
-            # by keyboard: the focus is on Play; Tab reaches Not now, Enter closes
+            # by keyboard: the focus is on Play; Tab reaches Watch their game, then Not now, Enter closes
             assert t.page.evaluate("() => document.activeElement.dataset.action") == "play-challenge"
+            t.page.keyboard.press("Tab")
+            assert t.page.evaluate("() => document.activeElement.dataset.action") == "watch-challenge"
             t.page.keyboard.press("Tab")
             assert t.page.evaluate("() => document.activeElement.dataset.action") == "close"
             t.page.keyboard.press("Enter")
