@@ -94,8 +94,10 @@ def test_the_standard_library_is_trimmed_to_what_the_page_imports_with_the_whole
         return f"{path}.py" in names or f"{path}/__init__.py" in names
 
     in_whole = set(zipfile.ZipFile(io.BytesIO(whole)).namelist())
-    wanted = list(build.stdlib.SNAPSHOT_STDLIB) + build.imports.our_imports(
-        build.site.our_files(ROOT), build.site.python_files(build.site.our_files(ROOT))
+    wanted = (
+        list(build.stdlib.SNAPSHOT_STDLIB)
+        + list(build.stdlib.STDLIB_LATER)
+        + build.imports.our_imports(build.site.our_files(ROOT), build.site.python_files(build.site.our_files(ROOT)))
     )
     for module in wanted:
         path = module.replace(".", "/")
@@ -384,7 +386,10 @@ def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, 
     pyodide = build.slim.pyodide_for_site(npm)
     whole = (pyodide.source / "python_stdlib.zip").read_bytes()
     trimmed, _ = build.stdlib.trimmed_stdlib(
-        whole, list(build.stdlib.SNAPSHOT_STDLIB) + build.imports.our_imports(files, py_files)
+        whole,
+        list(build.stdlib.SNAPSHOT_STDLIB)
+        + list(build.stdlib.STDLIB_LATER)
+        + build.imports.our_imports(files, py_files),
     )
     stdlib = tmp_path / "stdlib.zip"
     stdlib.write_bytes(trimmed)
@@ -404,6 +409,8 @@ def test_the_snapshot_is_named_by_what_goes_into_it(site: tuple[Path, dict[str, 
     assert "ui.app" in spec["imports"] and "ui.browser.dom" in spec["imports"]
     assert spec["compiled"] == []
     assert "ui.main" not in spec["imports"]
+    # What no start imports stays out of it (the trimmed library keeps it).
+    assert not set(build.stdlib.STDLIB_LATER) & set(spec["imports"])  # type: ignore[arg-type]
     # A Python change renames it; a stylesheet change does not.
     (source / "shell" / "shell.css").write_text("/* changed */\n", encoding="utf-8")
     assert (

@@ -15,7 +15,7 @@ from .imports import our_imports, snapshot_modules
 from .minify import bundled_loader, minified
 from .slim import compile_eagerly, pyodide_for_site
 from .snapshot import SNAPSHOT_CACHE, SNAPSHOT_DIR, make_snapshot, ship_snapshot, snapshot_inputs
-from .stdlib import FULL_STDLIB_DIR, SNAPSHOT_STDLIB, stdlib_modules, trimmed_stdlib
+from .stdlib import FULL_STDLIB_DIR, SNAPSHOT_STDLIB, STDLIB_LATER, stdlib_modules, trimmed_stdlib
 from .templates import (
     TEMPLATED_SUFFIXES,
     fill,
@@ -115,7 +115,9 @@ def build(
     # imports); the whole one ships beside it for an import it lacks.
     stdlib_name = f"{pyodide.site_dir}/python_stdlib.zip"
     full_stdlib = (pyodide.source / "python_stdlib.zip").read_bytes()
-    trimmed, kept = trimmed_stdlib(full_stdlib, list(SNAPSHOT_STDLIB) + our_imports(files, py_files))
+    trimmed, kept = trimmed_stdlib(
+        full_stdlib, list(SNAPSHOT_STDLIB) + list(STDLIB_LATER) + our_imports(files, py_files)
+    )
     rest = sorted(set(stdlib_modules(full_stdlib)) - set(kept))
     snapshot_cache.mkdir(parents=True, exist_ok=True)
     stdlib_file = snapshot_cache / f"stdlib-{pyodide.version}-{sha256(trimmed)[:16]}.zip"
