@@ -17,10 +17,9 @@ through:
   ``legal_moves`` and ``next_position``);
 * ``lost``, a set of keys shared by the searches of one game, holds the
   positions proven to have no win: every position of a search that ran out
-  (each is reached from its start, which has none), and during a search a
-  position whose every successor is already in ``lost`` (a position met
-  again on the way, which may yet lead to a win through its ancestors, does
-  not count).  A successor in ``lost`` is not searched again.
+  (each is reached from its start, which has none).  A successor in
+  ``lost`` is not searched again, and a search from a position in it is
+  over at once.  A search cut short adds nothing.
 
 Only the games of one rules set and one start share a ``lost`` set: the key
 names the stock by how many cards are left, which says which cards only
@@ -29,9 +28,12 @@ within one game.
 
 from __future__ import annotations
 
+import heapq
+
 from engine import KING, MOVE, Move, Position, Ruleset, deal_moves, known_move, move_of, next_position, stalemated
 
-from .base import SOLVED, UNKNOWN, UNSOLVABLE, Status
+from .base import SOLVED, UNSOLVABLE, Status
+from .spider import evaluate
 
 _new = tuple.__new__
 
@@ -129,11 +131,13 @@ def all_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Position]]
 
 
 class CompleteSearch:
-    """A depth-first complete search from ``pos`` (see the module docstring).
+    """A best-first complete search from ``pos`` (see the module docstring).
 
     ``status`` ends ``solved`` (``moves`` win), or ``unsolvable``: no
     position reached from ``pos`` is won.  ``lost`` is the shared set of
-    keys with no win; pass the same set to every search of one game.
+    keys with no win; pass the same set to every search of one game.  The
+    order (the solver's evaluation, best first) only decides how soon a
+    win is met; every position reached is searched before ``unsolvable``.
     """
 
     levelled = False
@@ -144,73 +148,62 @@ class CompleteSearch:
         self.nodes = 0
         self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
-        self._seen: set[object] = set()
-        # each frame: [key, children (move, position, key) still to go, all children lost so far, move in]
-        self._stack: list[list[object]] = []
+        self._cache: dict[tuple[tuple[int, ...], int], int] = {}
         key = review_key(pos)
+        self._parents: dict[object, tuple[object, Move | None]] = {key: (None, None)}
+        self._heap: list[tuple[int, int, Position, object]] = []
+        self._tick = 0
         if pos.is_cleared():
             self.status = SOLVED
         elif key in self.lost:
             self.status = UNSOLVABLE
         else:
-            self._seen.add(key)
-            win = self._open(pos, key, None)
-            if win is not None:
-                self.moves = (win,)
-                self.status = SOLVED
+            self._push(pos, key)
 
-    def _open(self, pos: Position, key: object, move: Move | None) -> Move | None:
-        """Expand ``pos`` onto the stack; a winning move from it, if one clears the table."""
-        self.nodes += 1
-        children: list[tuple[Move, Position, object]] = []
-        if not stalemated(self.rules, pos):
-            succ = all_successors(self.rules, pos)
-            succ.extend((m, next_position(self.rules, pos, m)) for m in deal_moves(self.rules, pos))
-            for m, nxt in succ:
-                if nxt.is_cleared():
-                    self._stack.append([key, [], False, move])
-                    return m
-                children.append((m, nxt, review_key(nxt)))
-        children.reverse()  # popped from the end: the engine's order
-        self._stack.append([key, children, True, move])
-        return None
+    def _push(self, pos: Position, key: object) -> None:
+        self._tick += 1
+        heapq.heappush(self._heap, (-evaluate(self.rules, pos, self._cache), self._tick, pos, key))
 
     def step(self, max_nodes: int = 1000) -> Status | None:
         """Explore up to ``max_nodes`` positions; the status once the search is over."""
         if self.status is not None:
             return self.status
-        stack = self._stack
+        rules = self.rules
+        heap = self._heap
         lost = self.lost
-        seen = self._seen
-        budget = self.nodes + max(1, max_nodes)
-        while stack:
-            frame = stack[-1]
-            children: list[tuple[Move, Position, object]] = frame[1]  # type: ignore[assignment]
-            if not children:
-                stack.pop()
-                if frame[2] and len(lost) < LOST_CAP:
-                    lost.add(frame[0])
-                if stack and not frame[2]:
-                    stack[-1][2] = False
-                continue
-            m, nxt, key = children.pop()
-            if key in lost:
-                continue
-            if key in seen:
-                frame[2] = False  # met again: not proven here
-                continue
-            if self.nodes >= budget:
-                children.append((m, nxt, key))
+        parents = self._parents
+        budget = max(1, max_nodes)
+        while heap:
+            if budget <= 0:
                 return None
-            seen.add(key)
-            win = self._open(nxt, key, m)
-            if win is not None:
-                path = [f[3] for f in stack[1:]]
-                self.moves = (*path, win)  # type: ignore[arg-type]
-                self.status = SOLVED
-                return SOLVED
+            _, _, pos, key = heapq.heappop(heap)
+            budget -= 1
+            self.nodes += 1
+            if stalemated(rules, pos):
+                continue  # too few cards to fill the columns: the stock is out of reach for good
+            succ = all_successors(rules, pos)
+            succ.extend((m, next_position(rules, pos, m)) for m in deal_moves(rules, pos))
+            for m, nxt in succ:
+                nkey = review_key(nxt)
+                if nkey in parents or nkey in lost:
+                    continue
+                parents[nkey] = (key, m)
+                if nxt.is_cleared():
+                    self._finish(nkey)
+                    return SOLVED
+                self._push(nxt, nkey)
         # ran out: every position met is reached from the start, which has no win
-        if len(lost) + len(seen) <= LOST_CAP:
-            lost.update(seen)
+        if len(lost) + len(parents) <= LOST_CAP:
+            lost.update(parents)
         self.status = UNSOLVABLE
         return UNSOLVABLE
+
+    def _finish(self, key: object) -> None:
+        path: list[Move] = []
+        parent, move = self._parents[key]
+        while move is not None:
+            path.append(move)
+            parent, move = self._parents[parent]
+        path.reverse()
+        self.moves = tuple(path)
+        self.status = SOLVED
