@@ -51,7 +51,9 @@ def test_its_successors_are_every_legal_column_move_and_the_engines_positions(pr
     for deal in (3, 4):
         for pos in positions_in_play(preset, deal):
             fast = all_successors(rules, pos)
-            assert sorted(str(m) for m, _ in fast) == sorted(str(m) for m in legal_moves(rules, pos) if m.kind == "move")
+            assert sorted(str(m) for m, _ in fast) == sorted(
+                str(m) for m in legal_moves(rules, pos) if m.kind == "move"
+            )
             for m, nxt in fast:
                 assert nxt == next_position(rules, pos, m), str(m)
 
