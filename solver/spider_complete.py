@@ -30,7 +30,19 @@ from __future__ import annotations
 
 import heapq
 
-from engine import KING, MOVE, Move, Position, Ruleset, deal_moves, known_move, move_of, next_position, stalemated
+from engine import (
+    KING,
+    MOVE,
+    Foundations,
+    Move,
+    Position,
+    Ruleset,
+    deal_moves,
+    known_move,
+    move_of,
+    next_position,
+    stalemated,
+)
 
 from .base import SOLVED, UNSOLVABLE, Status
 from .spider import evaluate
@@ -42,8 +54,9 @@ LOST_CAP = 250_000
 
 
 def supports(rules: Ruleset) -> bool:
-    """Whether this search fits ``rules``: the Spider family without a Free Column or draw piles."""
-    return rules.family == "spider" and not rules.free_column and not rules.draw_piles
+    """Whether this search fits ``rules``: foundations that only receive
+    completed runs (the Spider family), without a Free Column or draw piles."""
+    return rules.traits.foundations == Foundations.RUNS and not rules.free_column and not rules.draw_piles
 
 
 def review_key(pos: Position) -> object:
