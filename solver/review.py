@@ -69,6 +69,7 @@ from typing import Any
 
 from engine import Game, Move, NotationError, Position, Ruleset, deal_position, parse_notation
 
+from . import spider_complete
 from .base import SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Status, replay
 from .spider import BEAM, LEVEL_NODES, tries
 
@@ -262,7 +263,16 @@ class Probe:
     ``proved`` is True when the complete search decided.
     """
 
-    def __init__(self, rules: Ruleset, pos: Position, *, proof_nodes: int, win_nodes: int, complete_nodes: int) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        pos: Position,
+        *,
+        proof_nodes: int,
+        win_nodes: int,
+        complete_nodes: int,
+        lost: set[object] | None = None,
+    ) -> None:
         from . import make_search  # the package's own dispatch, by family
 
         self.rules = rules
@@ -270,7 +280,11 @@ class Probe:
         self.proof_nodes = proof_nodes
         self.win_nodes = win_nodes
         self.complete_nodes = max(complete_nodes, proof_nodes)
-        self.complete: FamilySearch = make_search(rules, pos, complete=True)
+        self.complete: FamilySearch
+        if lost is not None and spider_complete.supports(rules):
+            self.complete = spider_complete.CompleteSearch(rules, pos, lost=lost)
+        else:
+            self.complete = make_search(rules, pos, complete=True)
         self._make = make_search
         self._tries = tries(BEAM, LEVEL_NODES)
         self.win: FamilySearch | None = None
@@ -360,6 +374,9 @@ class Reviewer:
         self.probes: list[tuple[int, str, int]] = []
         """The probes made: (position, ``solved``/``unsolvable``/``unknown``, positions searched)."""
         self._on_line: dict[Position, tuple[int, int]] = {}  # a position on a found line -> (anchor, moves in)
+        self.lost: set[object] = set()
+        """The positions proven to have no win (:func:`solver.spider_complete.review_key`),
+        shared by this game's complete searches (Spider family)."""
         if self.positions[-1].is_cleared():
             self._winnable(n - 1, (), Proof.WIN_FOUND)
             self.finished = True
@@ -452,6 +469,7 @@ class Reviewer:
                 proof_nodes=b.proof_nodes * scale,
                 win_nodes=b.win_nodes * scale,
                 complete_nodes=b.complete_nodes * scale,
+                lost=self.lost,
             )
             self.probe_at = i
             return True

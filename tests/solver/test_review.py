@@ -286,3 +286,29 @@ def test_reviews_of_played_games_are_sound(preset: str, deal: int) -> None:
     r = review(g, budget=dataclasses.replace(TESTS, total_nodes=60_000))
     assert_sound(g, r)
     assert_proofs_hold(g, r)
+
+
+def test_a_game_stuck_by_the_empty_column_rule_ends_lost() -> None:
+    # two suits: completing the hearts leaves 4 cards for 10 columns with the
+    # stock to deal: stalemated, and its end is proven lost, not unknown
+    g = play(
+        game("spider-2", ["KhQhJhTh9h8h7h6h5h4h3h2h", "Ah", "Ks", "Qs", "Js", "Ts"], stock="9s9s8s8s7s7s6s6s5s5s"),
+        "c2>c1",
+    )
+    assert engine.stalemated(g.rules, g.position) and g.status == "lost"
+    r = review(g, budget=TESTS)
+    assert r.verdicts[-1] == Verdict.LOST
+    assert r.basis[-1].how == Proof.COMPLETE
+    assert_sound(g, r)
+    assert_proofs_hold(g, r)
+
+
+def test_the_review_shares_its_lost_positions_between_probes() -> None:
+    g = play(four_runs(), "c10:2>c9", "c9:2>c10", "c2>c1")
+    reviewer = Reviewer(g, budget=TESTS)
+    while not reviewer.step(300):
+        pass
+    from solver.spider_complete import review_key
+
+    assert review_key(game_positions(g)[-1]) in reviewer.lost
+    assert not {review_key(p) for p in game_positions(g)[:-1]} & reviewer.lost
