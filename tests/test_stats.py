@@ -189,7 +189,7 @@ def test_portrait_setting_keeps_the_portrait_arrangement() -> None:
 
     for preset, auto, portrait in [
         ("spider-1", Arrangement.SIDE, Arrangement.TOP),
-        ("tournament-1", Arrangement.SIDE, Arrangement.TOP),
+        ("tournament-1", Arrangement.TOP, Arrangement.TOP),  # its draw piles: one row above, on every screen
     ]:
         g = engine.new_game(preset, deal=3)
         shape = model.table_shape(model.Tracker.from_view(g.rules, g.public_view()))
