@@ -147,3 +147,35 @@ def test_nothing_cites_the_rules_outside_the_repository() -> None:
         if old.search(line) and path != Path(__file__)
     ]
     assert not found, found
+
+
+SOURCE_PATH = re.compile(
+    r"`((?:engine|solver|ui|tools|e2e|tests|bench|shell|xbrowser)/[\w/.-]*\w\.(?:py|mjs|js|json|sh|txt|toml))`"
+)
+HISTORY = {"benchmark-log.md"}
+"""Dated records: a path there is true of its day, and may have moved since."""
+
+
+def named_paths(text: str) -> list[str]:
+    """The project files a Markdown text names in code spans (``ui/app.py``)."""
+    return SOURCE_PATH.findall(text)
+
+
+def test_every_file_the_docs_name_exists() -> None:
+    """A newcomer follows the docs to the code: every file they name is there
+    (the module tables, "where a move goes", the manual's pointers)."""
+    docs = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").glob("*.md")]
+    missing = [
+        f"{md.relative_to(ROOT)}: {path}"
+        for md in docs
+        if md.name not in HISTORY
+        for path in named_paths(md.read_text(encoding="utf-8"))
+        if not (ROOT / path).exists()
+    ]
+    assert not missing, "files named in the docs that do not exist:\n" + "\n".join(missing)
+
+
+def test_a_moved_file_is_seen() -> None:
+    text = "The badge lives in `ui/stillbadge.py`; the table in `ui/app.py`; see `ui/table/`."
+    assert named_paths(text) == ["ui/stillbadge.py", "ui/app.py"]
+    assert [p for p in named_paths(text) if not (ROOT / p).exists()] == ["ui/stillbadge.py"]
