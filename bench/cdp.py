@@ -28,9 +28,12 @@ Example (not run as a doctest: it starts a browser)::
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -54,6 +57,7 @@ class Browser:
             [executable, "--headless", f"--user-data-dir={self.folder}", "--remote-debugging-port=0", *args],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own process group: close() ends every helper process too
         )
         self._ids = itertools.count(1)
         self._handlers: dict[tuple[str | None, str], Callable[[dict[str, Any]], None]] = {}
@@ -93,7 +97,15 @@ class Browser:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        # The browser's helper processes (renderer, GPU, utility) can outlive it
+        # for a moment and write into the profile while it is being deleted.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        for _ in range(50):  # a process in its last write may still add a file: delete again
+            shutil.rmtree(self.folder, ignore_errors=True)
+            if not self.folder.exists():
+                break
+            time.sleep(0.05)
 
     def send(self, method: str, params: dict[str, Any] | None = None, session: str | None = None) -> dict[str, Any]:
         """Send a command and return its result; events that come meanwhile
