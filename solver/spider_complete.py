@@ -12,9 +12,9 @@ through:
   order of the columns too (no deal tells them apart; the Free Column of
   Tournament Spider is the only column with a role of its own, so its games
   are not searched here);
-* the successors come from a copy of the engine's move generation that
-  prunes nothing (:func:`all_successors`; the tests check it against
-  ``legal_moves`` and ``next_position``);
+* the successors are every legal column move, from the engine's own
+  ``legal_moves`` and ``next_position`` (:func:`all_successors`: nothing
+  pruned);
 * ``lost``, a set of keys shared by the searches of one game, holds the
   positions proven to have no win: every position of a search that ran out
   (each is reached from its start, which has none).  A successor in
@@ -31,23 +31,19 @@ from __future__ import annotations
 import heapq
 
 from engine import (
-    KING,
     MOVE,
     Foundations,
     Move,
     Position,
     Ruleset,
     deal_moves,
-    known_move,
-    move_of,
+    legal_moves,
     next_position,
     stalemated,
 )
 
 from .base import SOLVED, UNSOLVABLE, Status
 from .spider import evaluate
-
-_new = tuple.__new__
 
 LOST_CAP = 250_000
 """The most keys a shared lost set holds (memory on a phone); past it, no more are kept."""
@@ -69,78 +65,12 @@ def review_key(pos: Position) -> object:
 
 
 def all_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Position]]:
-    """Every legal column move of a Spider-family position, with where it leads.
-
-    The same moves as the engine's ``legal_moves`` without the deals, and the
-    same positions as ``next_position``: only the two columns that change
-    are rebuilt (a move that could complete a run goes through the engine).
-    """
-    tableau = pos.tableau
-    down = pos.down
-    by_rank: dict[int, list[int]] = {}
-    empties: list[int] = []
-    for j, col in enumerate(tableau):
-        if col:
-            by_rank.setdefault(col[-1] >> 2, []).append(j)
-        else:
-            empties.append(j)
-    unit = rules.unit
-    empty_rule = rules.empty
-    removes = rules.completion != "none"
-    stock = pos.stock
-    foundations = pos.foundations
-    out: list[tuple[Move, Position]] = []
-    for i, col in enumerate(tableau):
-        n = len(col)
-        if not n:
-            continue
-        d = down[i]
-        k = n - 1
-        card = col[k]
-        top_is_ace = (card >> 2) == 1
-        count = 1
-        while True:
-            r = card >> 2
-            below = col[k - 1] if k > d else 0
-            dsts = list(by_rank.get(r + 1, ()))
-            if empties and (empty_rule == "any" or (empty_rule == "king" and r == KING)):
-                dsts.extend(empties)
-            if dsts:
-                moving = col[k:]
-                newsrc = col[:k]
-                if k and d >= k:
-                    dl = list(down)
-                    dl[i] = k - 1
-                    dn = tuple(dl)
-                else:
-                    dn = down
-                for j in sorted(dsts):
-                    m = known_move((MOVE, i, j, count)) or move_of(MOVE, i, j, count)
-                    newdst = tableau[j] + moving
-                    if removes and (
-                        (top_is_ace and len(newdst) - down[j] >= 13)
-                        or (newsrc and (newsrc[-1] >> 2) == 1 and len(newsrc) - dn[i] >= 13)
-                    ):
-                        out.append((m, next_position(rules, pos, m)))
-                        continue
-                    t = list(tableau)
-                    t[i] = newsrc
-                    t[j] = newdst
-                    out.append((m, _new(Position, (tuple(t), dn, stock, foundations))))
-            if k == d:
-                break
-            if unit == "suit":
-                if below != card + 4:
-                    break
-            elif unit == "rank":
-                if (below >> 2) != r + 1:
-                    break
-            else:
-                break
-            k -= 1
-            card = below
-            count += 1
-    return out
+    """Every legal column move of a Spider-family position, with where it
+    leads: the engine's ``legal_moves`` without the deals, and
+    ``next_position``.  (A copy that rebuilt only the two changed columns was
+    measured 1.3-1.5 times as fast on positions of 1, 2 and 4-suit games: not
+    enough to keep a third copy of the move rules.)"""
+    return [(m, next_position(rules, pos, m)) for m in legal_moves(rules, pos) if m.kind == MOVE]
 
 
 class CompleteSearch:
