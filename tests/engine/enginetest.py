@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -121,3 +122,18 @@ def brute_force(rules: Ruleset, pos: Position, limit: int | None = None) -> bool
         if limit is not None and len(seen) > limit:
             return None
     return False
+
+
+def positions_in_play(preset: str, deal: int, plies: int = 60) -> list[Position]:
+    """Positions of a game played by random legal moves (deals now and then)."""
+    g = engine.new_game(preset, deal=deal)
+    rnd = random.Random(deal)
+    out = [g.position]
+    for _ in range(plies):
+        if g.status != "playing":
+            break
+        moves = g.legal_moves()
+        cols = [m for m in moves if m.kind == "move"]
+        g.play(rnd.choice(cols) if cols and rnd.random() < 0.9 else rnd.choice(moves))
+        out.append(g.position)
+    return out

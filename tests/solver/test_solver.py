@@ -7,7 +7,7 @@ import itertools
 import random
 
 import pytest
-from enginetest import assert_wins, game
+from enginetest import assert_wins, game, positions_in_play
 
 import engine
 from engine import HIDDEN_CARD, hide
@@ -362,26 +362,11 @@ def test_legal_moves_of_hidden_view_never_move_a_hidden_card() -> None:
 SPIDER_FAMILY = [p for p, r in engine.PRESETS.items() if r.family == "spider"]
 
 
-def _positions_in_play(preset: str, deal: int, plies: int = 60) -> list[Position]:
-    """Positions of a game played by random legal moves (deals now and then)."""
-    g = engine.new_game(preset, deal=deal)
-    rnd = random.Random(deal)
-    out = [g.position]
-    for _ in range(plies):
-        if g.status != "playing":
-            break
-        moves = g.legal_moves()
-        cols = [m for m in moves if m.kind == "move"]
-        g.play(rnd.choice(cols) if cols and rnd.random() < 0.9 else rnd.choice(moves))
-        out.append(g.position)
-    return out
-
-
 @pytest.mark.parametrize("preset", SPIDER_FAMILY)
 def test_fast_successors_are_the_engines_moves_and_positions(preset: str) -> None:
     rules = engine.PRESETS[preset]
     for deal in (3, 4):
-        for pos in _positions_in_play(preset, deal):
+        for pos in positions_in_play(preset, deal):
             fast = spider_successors(rules, pos)
             assert [m for m, _ in fast] == [m for m in useful_moves(rules, pos) if m.kind == "move"]
             for m, nxt in fast:
@@ -400,7 +385,7 @@ def test_compound_moves_replay_legally_to_their_position(preset: str) -> None:
     rules = engine.PRESETS[preset]
     seen = 0
     for deal in range(1, 9):
-        for pos in _positions_in_play(preset, deal, plies=120):
+        for pos in positions_in_play(preset, deal, plies=120):
             for seq, nxt in macro_successors(rules, pos):
                 assert len(seq) >= 3
                 assert replay(rules, pos, seq) == nxt
@@ -416,7 +401,7 @@ def test_compound_moves_are_the_same_with_the_block_cache_a_search_keeps() -> No
     rules = engine.PRESETS["spider-4"]
     cache: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
     for deal in range(1, 5):
-        for pos in _positions_in_play("spider-4", deal, plies=120):
+        for pos in positions_in_play("spider-4", deal, plies=120):
             assert macro_successors(rules, pos, cache) == macro_successors(rules, pos)
     assert cache  # and the cache was filled
 

@@ -5,32 +5,15 @@ proves."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from enginetest import game
+from enginetest import game, positions_in_play
 
 import engine
-from engine import Position, legal_moves, next_position
+from engine import legal_moves, next_position
 from solver import SOLVED, UNSOLVABLE, make_search, replay, solve
 from solver.spider_complete import CompleteSearch, all_successors, review_key, supports
 
 SPIDER = [p for p, r in engine.PRESETS.items() if supports(r)]
-
-
-def positions_in_play(preset: str, deal: int, plies: int = 80) -> list[Position]:
-    """Positions of a game played by random legal moves (deals now and then)."""
-    g = engine.new_game(preset, deal=deal)
-    rnd = random.Random(deal)
-    out = [g.position]
-    for _ in range(plies):
-        if g.status != "playing":
-            break
-        moves = g.legal_moves()
-        cols = [m for m in moves if m.kind == "move"]
-        g.play(rnd.choice(cols) if cols and rnd.random() < 0.9 else rnd.choice(moves))
-        out.append(g.position)
-    return out
 
 
 def run(search: CompleteSearch, limit: int = 400_000) -> None:
@@ -49,7 +32,7 @@ def test_it_serves_the_spider_family_without_free_column_or_draw_piles() -> None
 def test_its_successors_are_every_legal_column_move_and_the_engines_positions(preset: str) -> None:
     rules = engine.PRESETS[preset]
     for deal in (3, 4):
-        for pos in positions_in_play(preset, deal):
+        for pos in positions_in_play(preset, deal, plies=80):
             fast = all_successors(rules, pos)
             assert sorted(str(m) for m, _ in fast) == sorted(
                 str(m) for m in legal_moves(rules, pos) if m.kind == "move"
