@@ -353,6 +353,29 @@ def test_the_clock_is_not_said_but_time_running_out_is(desk: TablePage) -> None:
     assert seq(desk) == 3
 
 
+def test_the_still_winnable_answer_is_said_once_when_the_proven_list_comes_late(desk: TablePage) -> None:
+    # The proven list arriving after the answer starts the check again; the same answer for the same
+    # position is not said a second time.
+    held: list[Any] = []
+    desk.context.route("**/winnable.json", lambda route: held.append(route))
+    g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/8s7s6s5s4s3s2s/As/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    store(
+        desk,
+        {
+            settings.CURRENT_KEY: settings.write_current(g, "late-list", False),
+            settings.SETTINGS_KEY: settings_with(indicator=True),
+        },
+    )
+    desk.page.wait_for_selector('#table[data-still-answers="1"]', state="attached")
+    assert desk.attr("still") == "winnable" and desk.attr("winnable") is None
+    desk.page.wait_for_function("() => document.querySelector('#live').dataset.log.includes('Still winnable?')")
+    assert len(held) == 1
+    held[0].continue_()
+    desk.page.wait_for_selector('#table[data-still-answers="2"]', state="attached")
+    assert desk.attr("winnable") == "loaded" and desk.attr("still") == "winnable"
+    assert " ".join(said_log(desk)).count("Still winnable? Winnable.") == 1
+
+
 def test_finish_and_the_still_winnable_answer_are_said(desk: TablePage) -> None:
     g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/8s7s6s5s4s3s2s/As/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
     store(

@@ -17,7 +17,8 @@ upright it shows a sign and a short word).
 Hooks for tests: ``#table[data-still]`` (``checking``, ``winnable``,
 ``unknown``, ``no-win``) while the badge is shown, and
 ``data-still-nodes``: the positions searched for the answer (0: what was
-known answered).
+known answered); ``data-still-answers``: how many checks have reached an
+answer this visit (said aloud or not).
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class StillBadge:
         self.deeper = False  # the second, larger search after "Can't tell" has run or runs
         self.known: KnownWins | None = None
         self.known_game: engine.Game | None = None
+        self.said: tuple[Position, str] | None = None  # the answer last said aloud, and for which position
+        self.answers = 0  # checks that reached an answer this visit (a hook for tests)
         # Not a live region ("Checking…" after every move would be noise): the answer is said (run).
         # A button: a tap (or a click) says in words what the answer means.
         self.el = el(
@@ -90,6 +93,7 @@ class StillBadge:
     def forget(self, game: engine.Game | None) -> None:
         """An action or another game: the next check starts afresh (what was proved is kept)."""
         self.pos = self.check = self.answer = None
+        self.said = None
         self.deeper = False
         self.show(game)
 
@@ -102,7 +106,10 @@ class StillBadge:
         return self.answer == CANT_TELL and not (self.deeper and self.check is not None and self.check.answer)
 
     def relearn(self) -> None:
-        """The proven list arrived: what is known is gathered again (a proven deal's start is winnable)."""
+        """The proven list arrived: what is known is gathered again (a proven deal's start is winnable).
+
+        The check runs again; an answer already said for this position is not said a second time.
+        """
         self.known = self.known_game = None
         self.pos = self.check = self.answer = None
 
@@ -137,8 +144,12 @@ class StillBadge:
         if answer is None or (self.deeper and answer == CANT_TELL):
             return
         self.answer = answer
+        self.answers += 1
+        self.table.dataset.stillAnswers = str(self.answers)
         self.show(game)
-        self.messages.announce(f"Still winnable? {BADGE_TEXT[answer]}.")
+        if self.said != (pos, answer):
+            self.said = (pos, answer)
+            self.messages.announce(f"Still winnable? {BADGE_TEXT[answer]}.")
 
     def show(self, game: engine.Game | None) -> None:
         on = self.look.settings.indicator and game is not None and game.status == "playing"
