@@ -483,11 +483,24 @@ def test_a_large_screen_scales_the_header_and_the_stock_count_with_the_cards(
                 const count = getComputedStyle(document.querySelector('#table .stock-count')).fontSize;
                 const tops = [...document.querySelectorAll('#table .card')].map(c => c.getBoundingClientRect().top);
                 const card = document.querySelector('#table .card').getBoundingClientRect();
-                return {bar: bar.bottom, button: btn.height, count: parseFloat(count), top: Math.min(...tops), card: card.width};
+                // the count's digits and the stock's top card: the digits sit inside its white edge
+                const badge = document.querySelector('#table .stock-count');
+                const range = document.createRange();
+                range.selectNodeContents(badge);
+                const digits = range.getBoundingClientRect();
+                const stock = [...document.querySelectorAll('#table .card[data-in="stock"]')]
+                    .map(c => c.getBoundingClientRect()).sort((a, b) => b.right - a.right || b.top - a.top)[0];
+                const edge = stock.width * 0.06;
+                const inside = digits.right <= stock.right - edge && digits.bottom <= stock.bottom - edge
+                    && digits.left >= stock.left && digits.top >= stock.top;
+                return {bar: bar.bottom, button: btn.height, count: parseFloat(count), top: Math.min(...tops),
+                        card: card.width, inside, digits: [digits.right, digits.bottom],
+                        stock: [stock.right, stock.bottom]};
             }"""
         )
         assert sizes["card"] >= 190, sizes
-        assert sizes["button"] >= 55 and sizes["count"] >= 24, sizes
+        assert sizes["button"] >= 55 and sizes["count"] >= 34, sizes
+        assert sizes["inside"], sizes
         assert sizes["top"] >= sizes["bar"], sizes
         assert not t.errors, t.errors
     finally:
