@@ -17,6 +17,7 @@ from tablekit import (
     PHONE,
     PHONE_LANDSCAPE,
     TablePage,
+    deal_with_moves,
     first_drag_move,
     illegal_drop,
     table_browser,
@@ -189,6 +190,26 @@ def test_a_refused_moves_reason_leaves_the_clock_in_view_and_stays_to_be_read(
         # (the observer sees the message once the task that showed it ends: a little late)
         assert gone[0] - shown[0] >= reading_ms(text) - 500, said  # stayed long enough to read
         assert t.moves() == 0
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+def test_a_refused_moves_reason_goes_at_the_next_move(table_browser: Any, table_url: str) -> None:
+    """Portrait phone: the reason stays to be read, but a move played meanwhile ends it (a stale
+    "cannot go there" beside a move that went is wrong)."""
+    t = TablePage(table_browser, table_url, PHONE)
+    try:
+        deal = deal_with_moves("spider-2")
+        g = engine.new_game("spider-2", deal)
+        t.open(f"#spider-2/{deal}")
+        bad, good = illegal_drop(g), first_drag_move(g)
+        assert bad is not None and good is not None
+        t.drag_move(g, bad, touch=True)
+        assert t.wait_message() == g.why_illegal(bad)
+        t.drag_move(g, good, touch=True)
+        t.wait_moves(1)
+        assert t.attr("message") is None
         assert not t.errors, t.errors
     finally:
         t.close()

@@ -140,6 +140,7 @@ class TableApp:
         )
         helper.deadend.when_proven(session.screens.no_useful_moves)
         # after an action: the helpers and "Show me how" forget, ..., the end screen
+        after.forgets(gate.acted)  # a refused move's reason goes once the player moves on
         after.forgets(helper.changed)
         after.forgets(showme.changed)
         after.forgets(challenges.changed)  # the header's challenge line follows the game
@@ -375,6 +376,7 @@ class TableGate:
         self._messages = messages
         self._sound = sound
         self._busy: list[Callable[[], bool]] = []
+        self._refusal: str | None = None  # the reason last shown for a refused move
 
     def refuses_input_while(self, busy: Callable[[], bool]) -> None:
         """No input reaches the table while ``busy()`` (a part made after the table: the replay)."""
@@ -387,9 +389,16 @@ class TableGate:
         return self._tabs.may_play()
 
     def refused(self, reason: str, sound: bool) -> None:
+        self._refusal = reason
         self._messages.show(reason)
         if sound:
             self._sound.effect("illegal")
+
+    def acted(self) -> None:
+        """An action was played: the reason a move was refused no longer stands (another message stays)."""
+        if self._refusal is not None:
+            self._messages.withdraw(self._refusal)
+            self._refusal = None
 
 
 class ChooserParts:
