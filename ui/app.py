@@ -529,7 +529,7 @@ class ShowMeHost:
         return not self._dialogs.is_open  # another tab's game: play() refuses, and the show stops
 
     def dragging(self) -> bool:
-        return self._table.pointer.dragging
+        return self._table.state.dragging
 
     def mark_shown(self) -> None:
         self._service.mark_shown()

@@ -357,7 +357,7 @@ class Helper:
     async def _slices(self, job: Job, gen: int) -> str | None:
         """Run ``job`` in short slices until it answers (its status) or the
         work is stopped (None); nothing runs during a drag."""
-        return await self.driver.run(job, live=lambda: gen == self.gen, paused=lambda: self.table_.pointer.dragging)
+        return await self.driver.run(job, live=lambda: gen == self.gen, paused=lambda: self.state.dragging)
 
     def _longest_slice(self, ms: float) -> None:
         self.table.dataset.sliceMax = f"{ms:.1f}"

@@ -444,7 +444,7 @@ class Keys:
     def escape(self) -> None:
         if self.dialogs.escape():
             return
-        if self.table.pointer.drag is not None:
+        if self.table.state.drag is not None:
             self.table.pointer.cancel()
         elif self.table.selected is not None:
             self.table.deselect()

@@ -25,16 +25,67 @@ A tap on a movable card (:func:`best_move`) sends it to its best place:
 
 Moves that change nothing a player cares about (a whole column into an
 empty one) are never chosen.
+
+A press in progress is a :class:`Drag`, kept in the table state
+(:attr:`ui.table.state.TableState.drag`) so that every part asks one place
+whether cards are lifted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engine import FOUNDATION, MOVE, Move, PileId, Position, Ruleset, movable_count
+from engine import FOUNDATION, MOVE, CardId, Move, PileId, Position, Ruleset, movable_count
 from ui.table.cards import Place, Tracker, tableau_index, tableau_pile
 from ui.table.layout import Layout, Rect
+
+
+@dataclass
+class Drag:
+    """A press on the felt, and the cards it lifted once it moved far enough.
+
+    >>> d = Drag(pointer=1, pile=None, index=None, x0=10.0, y0=20.0, touch=True)
+    >>> d.active, d.threshold, (d.last_x, d.last_y)
+    (False, 8.0, (10.0, 20.0))
+    """
+
+    pointer: int
+    """The pointer that pressed (a second finger or button is ignored)."""
+    pile: PileId | None
+    index: int | None
+    """The pile and the card pressed (None: the felt, or a press that lifts nothing)."""
+    x0: float
+    y0: float
+    touch: bool
+    last_x: float = 0.0
+    last_y: float = 0.0
+    active: bool = False
+    """Cards are lifted and follow the pointer."""
+    refused: bool = False
+    """The press moved but its cards cannot move together: neither drag nor tap."""
+    count: int = 0
+    uids: list[CardId] = field(default_factory=list)
+    """The lifted cards, the pressed one first."""
+    gx: float = 0.0
+    gy: float = 0.0
+    """The grab's offset from the head card's corner."""
+    rel: list[tuple[float, float]] = field(default_factory=list)
+    """Each lifted card's offset from the head card."""
+    moves: dict[PileId, Move] = field(default_factory=dict)
+    """The move a drop on each pile would make."""
+    legal: list[PileId] = field(default_factory=list)
+    illegal: list[PileId] = field(default_factory=list)
+    lit: PileId | None = None
+    """The drop target shown now."""
+
+    def __post_init__(self) -> None:
+        self.last_x, self.last_y = self.x0, self.y0
+
+    @property
+    def threshold(self) -> float:
+        """How far the press moves before the cards lift (a finger wobbles more than a mouse)."""
+        return 8.0 if self.touch else 4.0
 
 
 @dataclass(frozen=True)

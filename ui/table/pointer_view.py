@@ -1,6 +1,7 @@
 """The pointer controller: mouse, pen and touch as one code path.
 
-A press on the felt starts a :class:`Drag` (pointer capture, ``touch-action:
+A press on the felt starts a :class:`ui.table.pointer.Drag`, kept in the
+table state (pointer capture, ``touch-action:
 none``); moving past a small threshold lifts the cards from the pressed
 one down, if they can move together, and they follow the pointer (only
 cached style objects are written while moving).  Letting go drops them on
@@ -29,7 +30,9 @@ from ui.table import cards
 from ui.table import pointer as targets
 from ui.table.animate_view import tf
 from ui.table.layout import Layout
+from ui.table.pointer import Drag
 from ui.table.render_view import CardRenderer
+from ui.table.state import TableState
 
 
 class View(Protocol):
@@ -53,38 +56,16 @@ class View(Protocol):
     def redraw(self, animate: bool) -> None: ...
 
 
-class Drag:
-    """A press on the felt, and the cards it lifted once it moved far enough."""
-
-    def __init__(self, pointer: int, pile: PileId | None, index: int | None, x0: float, y0: float, touch: bool) -> None:
-        self.pointer = pointer
-        self.pile = pile
-        self.index = index
-        self.x0, self.y0 = x0, y0
-        self.last_x, self.last_y = x0, y0
-        self.threshold = 8.0 if touch else 4.0
-        self.active = False
-        self.count = 0
-        self.uids: list[CardId] = []
-        self.styles: list[Style] = []
-        self.gx = self.gy = 0.0  # grab offset from the head card's corner
-        self.rel: list[tuple[float, float]] = []  # each card's offset from the head card
-        self.refused = False
-        self.moves: dict[PileId, Move] = {}  # the move a drop on each pile would make
-        self.legal: list[PileId] = []
-        self.illegal: list[PileId] = []
-        self.lit: PileId | None = None  # the drop target shown
-
-
 class Pointer:
     """Drags and taps on one table's felt."""
 
-    def __init__(self, felt: Element, table: Element, view: View, renderer: CardRenderer) -> None:
+    def __init__(self, felt: Element, table: Element, view: View, renderer: CardRenderer, state: TableState) -> None:
         self.felt = felt
         self.table = table
         self.view = view
         self.renderer = renderer
-        self.drag: Drag | None = None
+        self.state = state  # the press in progress is kept there (state.drag), written here only
+        self._styles: list[Style] = []  # the lifted cards' style objects, written while they move
         self.left = self.top = 0.0  # the felt's offset in the page
         self._bindings = Bindings()
         b = self._bindings
@@ -100,16 +81,12 @@ class Pointer:
         """Where the felt's top-left corner is in the page."""
         self.left, self.top = left, top
 
-    @property
-    def dragging(self) -> bool:
-        return self.drag is not None and self.drag.active
-
     def _point(self, e: DomEvent) -> tuple[float, float]:
         return float(e.clientX) - self.left, float(e.clientY) - self.top
 
     def on_down(self, e: DomEvent) -> None:
         v = self.view
-        if self.drag is not None or v.game is None or not v.accepts_input():
+        if self.state.drag is not None or v.game is None or not v.accepts_input():
             e.preventDefault()  # a second finger or button: ignored
             return
         if int(e.button) > 0:
@@ -121,14 +98,14 @@ class Pointer:
         assert t is not None and lay is not None
         h = targets.hit(t, lay, v.places, x, y)
         touch = str(e.pointerType) == "touch"
-        self.drag = Drag(int(e.pointerId), h.pile if h else None, h.index if h else None, x, y, touch)
+        self.state.drag = Drag(int(e.pointerId), h.pile if h else None, h.index if h else None, x, y, touch)
         try:
             self.felt.setPointerCapture(e.pointerId)
         except Exception:
             pass
 
     def on_move(self, e: DomEvent) -> None:
-        d = self.drag
+        d = self.state.drag
         if d is None or int(e.pointerId) != d.pointer:
             return
         x, y = self._point(e)
@@ -141,7 +118,7 @@ class Pointer:
                 d.pile = None
                 return
         hx, hy = x - d.gx, y - d.gy
-        for style, (rx, ry) in zip(d.styles, d.rel):
+        for style, (rx, ry) in zip(self._styles, d.rel):
             style.transform = tf(hx + rx, hy + ry)
         self._light(d)
 
@@ -188,7 +165,7 @@ class Pointer:
                 d.moves[pile] = m
                 (d.legal if v.is_legal(m) else d.illegal).append(pile)
         d.uids = t.piles[d.pile][d.index :]
-        d.styles = [self.renderer.style(u) for u in d.uids]
+        self._styles = [self.renderer.style(u) for u in d.uids]
         d.active = True
         self.geometry(d)
         self.renderer.lift(d.uids)
@@ -213,20 +190,20 @@ class Pointer:
 
     def follow(self, scale: float) -> None:
         """The table was laid out again mid-drag: the lifted cards keep up."""
-        d = self.drag
+        d = self.state.drag
         if d is None or not d.active:
             return
         self.geometry(d, scale)
         hx, hy = d.last_x - d.gx, d.last_y - d.gy
-        for style, (rx, ry) in zip(d.styles, d.rel):
+        for style, (rx, ry) in zip(self._styles, d.rel):
             style.transform = tf(hx + rx, hy + ry)
         self._light(d)
 
     def on_up(self, e: DomEvent) -> None:
-        d = self.drag
+        d = self.state.drag
         if d is None or int(e.pointerId) != d.pointer:
             return
-        self.drag = None
+        self.state.drag = None
         x, y = self._point(e)
         if d.active:
             self._drop(d, x, y)
@@ -234,14 +211,14 @@ class Pointer:
             self.view.tap(d.pile, d.index)
 
     def _on_end(self, e: DomEvent) -> None:
-        d = self.drag
+        d = self.state.drag
         if d is not None and int(e.pointerId) == d.pointer:
             self.cancel()
 
     def cancel(self, animate: bool = True) -> None:
         """Send lifted cards home (a cancelled pointer, Escape, a dialog)."""
-        d = self.drag
-        self.drag = None
+        d = self.state.drag
+        self.state.drag = None
         if d is None or not d.active:
             return
         self._let_go(d, d.last_x, d.last_y)
@@ -252,6 +229,7 @@ class Pointer:
         hx, hy = x - d.gx, y - d.gy
         for uid, (rx, ry) in zip(d.uids, d.rel):
             self.renderer.moved_to(uid, hx + rx, hy + ry)
+        self._styles = []
         self.renderer.put_down()
         self.renderer.mark_drop(None)
         self.table.removeAttribute("data-drop")

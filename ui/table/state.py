@@ -6,7 +6,8 @@ current game (:mod:`ui.game.current`) puts a game in it
 (:meth:`TableState.set_game`), the table (:mod:`ui.table.table_view`) keeps
 what it derives there (the card tracker, the layout and the places it
 gives, the selection), the keys their focus and the piles they move
-between (:mod:`ui.table.keyboard_view`), the helpers what they found
+between (:mod:`ui.table.keyboard_view`), the pointer the press or drag in
+progress (:mod:`ui.table.pointer_view`), the helpers what they found
 (Finish's way out, :mod:`ui.helpers.hints_view`, which "Show me how" plays
 without searching again), and every input asks it what is legal now
 (:meth:`TableState.legal`, the engine's move list of the position, made once
@@ -15,7 +16,7 @@ engine judges a move once, when it is played (``dispatch``).
 
 >>> import engine
 >>> state = TableState()
->>> state.game is None and state.legal() == []
+>>> state.game is None and state.legal() == [] and not state.dragging
 True
 >>> state.set_game(engine.new_game("spider-1", deal=12345))
 >>> move = state.legal()[0]
@@ -33,6 +34,7 @@ from engine import Move, PileId, Position
 from ui.table.cards import Place, Tracker
 from ui.table.keyboard import Focus
 from ui.table.layout import Layout, Rect
+from ui.table.pointer import Drag
 
 
 class TableState:
@@ -52,6 +54,8 @@ class TableState:
         """The keyboard's focus: a pile, and in a tableau pile the pick point."""
         self.key_places: dict[PileId, Rect] = {}
         """Where each pile the arrow keys move between is (from the layout)."""
+        self.drag: Drag | None = None
+        """The press on the felt in progress, and the cards it lifted (written by the pointer only)."""
         self.finish_at: Position | None = None
         """The position Finish's search is about (None: none yet)."""
         self.finish_line: tuple[Move, ...] | None = None
@@ -67,6 +71,11 @@ class TableState:
         self.places = []
         self.selected = None
         self._legal_at = None
+
+    @property
+    def dragging(self) -> bool:
+        """Whether cards are lifted now (the background searches pause, Show me waits)."""
+        return self.drag is not None and self.drag.active
 
     def finish_from(self, pos: Position) -> tuple[Move, ...] | None:
         """The way out Finish found from ``pos``, if it has."""

@@ -88,7 +88,7 @@ class Table:
         self._inputs: list[Callable[[], None]] = []
         self.width = self.height = 0.0
         self.top_bar = TOP_BAR
-        self.pointer = Pointer(felt, table, self, renderer)
+        self.pointer = Pointer(felt, table, self, renderer, state)
         self._on_piles: Callable[[], None] = lambda: None
         self._on_render: Callable[[], None] = lambda: None
 
