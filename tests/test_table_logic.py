@@ -347,3 +347,19 @@ def test_music_is_off_for_a_new_player_and_after_the_old_default() -> None:
     assert settings.Settings.from_text('{"v": 2, "music": 45}').music == 45
     chosen = settings.Settings(music=30)
     assert settings.Settings.from_text(chosen.to_text()).music == 30
+
+
+def test_a_win_a_helper_found_is_known_only_at_its_position() -> None:
+    from ui.table.state import TableState
+
+    state = TableState()
+    g = engine.new_game("spider-1", 7)
+    state.set_game(g)
+    here, move = g.position, state.legal()[0]
+    assert state.known_win(here) is None
+    state.still_at, state.still_answer, state.still_line = here, "winnable", (move,)
+    assert state.known_win(here) == (move,)
+    g.play(move)
+    assert state.known_win(g.position) is None  # "Still winnable?"'s line is for the position it answered
+    state.finish_at, state.finish_line = here, (move, move)
+    assert state.known_win(here) == (move, move)  # Finish's way out first

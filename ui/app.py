@@ -540,7 +540,7 @@ class ShowMeHost:
 
     def known_line(self, pos: engine.Position) -> tuple[engine.Move, ...] | None:
         """A win from ``pos`` the helpers found already (Finish's, or "Still winnable?"'s)."""
-        return self._table.state.finish_from(pos) or self._helper.still.line(pos)
+        return self._table.state.known_win(pos)
 
     def dead_end(self) -> bool:
         """The position on the table is a proven dead end: say so (as Hint does); True if it is."""

@@ -129,7 +129,7 @@ class Helper:
         )
         self._bindings = Bindings()
         self._bindings.on(self.btn_finish, "click", lambda e: self.finish())
-        self.still = StillBadge(self.table, self.header.title_el, self.messages, self.look, self._proven)
+        self.still = StillBadge(self.table, self.header.title_el, self.messages, self.look, self._proven, self.state)
 
     def when_going_back(self, fn: Callable[[int], None]) -> None:
         """The dead end's "Undo to there" and "Restart": ``fn(moves)`` takes

@@ -26,13 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import engine
-from engine import Move, Position, deal_position
+from engine import Position, deal_position
 from ui.browser.dom import Element, el, on
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.messages_view import Messages
 from ui.helpers.dead_end_view import Slices
 from ui.helpers.hints import BADGE_TEXT, CANT_TELL, NO_WIN, WINNABLE
 from ui.helpers.still_winnable import COMPLETE_NODES, FIRST_NODES, KnownWins, StillCheck
+from ui.table.state import TableState
 
 DEEPER = 4
 """After "Can't tell", the check keeps working once more with this many
@@ -60,8 +61,10 @@ class StillBadge:
         messages: Messages,
         look: Appearance,
         proven: Callable[[engine.Game], bool],
+        state: TableState,
     ) -> None:
         self.table = table
+        self.state = state  # the answer and its win are kept there (still_at, still_answer, still_line)
         self.messages = messages
         self.look = look
         self.proven = proven  # whether a game's deal is on the proven-winnable list, under its rules
@@ -95,6 +98,7 @@ class StillBadge:
         self.pos = self.check = self.answer = None
         self.said = None
         self.deeper = False
+        self._publish()
         self.show(game)
 
     def wanted(self, game: engine.Game | None) -> bool:
@@ -112,13 +116,14 @@ class StillBadge:
         """
         self.known = self.known_game = None
         self.pos = self.check = self.answer = None
+        self._publish()
 
-    def line(self, pos: Position) -> tuple[Move, ...] | None:
-        """A win from ``pos`` the check has found, or None."""
-        check = self.check
-        if self.pos == pos and self.answer == WINNABLE and check is not None and check.moves:
-            return check.moves
-        return None
+    def _publish(self) -> None:
+        """The answer, and the win found, into the table state (where "Show me how" finds it)."""
+        check, state = self.check, self.state
+        state.still_at, state.still_answer = (self.pos, self.answer) if self.answer is not None else (None, None)
+        found = self.answer == WINNABLE and check is not None and check.moves
+        state.still_line = tuple(check.moves) if found and check is not None else None
 
     def _known_for(self, game: engine.Game) -> KnownWins:
         if self.known is None or self.known_game is not game:
@@ -144,6 +149,7 @@ class StillBadge:
         if answer is None or (self.deeper and answer == CANT_TELL):
             return
         self.answer = answer
+        self._publish()
         self.answers += 1
         self.table.dataset.stillAnswers = str(self.answers)
         self.show(game)

@@ -8,8 +8,9 @@ what it derives there (the card tracker, the layout and the places it
 gives, the selection), the keys their focus and the piles they move
 between (:mod:`ui.table.keyboard_view`), the pointer the press or drag in
 progress (:mod:`ui.table.pointer_view`), the helpers what they found
-(Finish's way out, :mod:`ui.helpers.hints_view`, which "Show me how" plays
-without searching again), and every input asks it what is legal now
+(Finish's way out, :mod:`ui.helpers.hints_view`; the "Still winnable?"
+answer and its win, :mod:`ui.helpers.still_winnable_view`; "Show me how"
+plays either without searching again), and every input asks it what is legal now
 (:meth:`TableState.legal`, the engine's move list of the position, made once
 per position) instead of asking the engine to judge each candidate.  The
 engine judges a move once, when it is played (``dispatch``).
@@ -60,6 +61,12 @@ class TableState:
         """The position Finish's search is about (None: none yet)."""
         self.finish_line: tuple[Move, ...] | None = None
         """The way out Finish found from :attr:`finish_at` (None: not found)."""
+        self.still_at: Position | None = None
+        """The position "Still winnable?" last answered (None: no answer yet)."""
+        self.still_answer: str | None = None
+        """Its answer there (``ui.helpers.hints``: winnable, no win, can't tell)."""
+        self.still_line: tuple[Move, ...] | None = None
+        """The win it found from :attr:`still_at`, when it found one."""
         self._legal_at: tuple[Position, int] | None = None
         self._legal: list[Move] = []
 
@@ -80,6 +87,14 @@ class TableState:
     def finish_from(self, pos: Position) -> tuple[Move, ...] | None:
         """The way out Finish found from ``pos``, if it has."""
         return self.finish_line if self.finish_at == pos and self.finish_line else None
+
+    def known_win(self, pos: Position) -> tuple[Move, ...] | None:
+        """A win from ``pos`` a helper has found already: Finish's way out, or the line
+        "Still winnable?" found (what "Show me how" plays without searching again)."""
+        found = self.finish_from(pos)
+        if found is None and self.still_at == pos and self.still_line:
+            found = self.still_line
+        return found
 
     def legal(self) -> list[Move]:
         """Every legal action now, made once per position (none once the game is over)."""
