@@ -364,7 +364,7 @@ class TableApp:
     def _language_failed(self, code: str) -> None:
         names = dict(LANGUAGES)
         self.messages.show(
-            _("The words of {language} could not be loaded; try again when online.").format(
+            _("The language {language} could not be loaded; try again when online.").format(
                 language=names.get(code, code)
             )
         )
