@@ -244,3 +244,57 @@ def test_the_language_setting_is_stored_and_earlier_settings_follow_the_browser(
     assert settings.Settings.from_text('{"v": 3, "volume": 40}').volume == 40
     assert settings.Settings.from_text('{"v": 4, "language": "klingon"}').language == ""
     assert settings.Settings.from_text('{"v": 4, "language": 7}').language == ""
+
+
+# -- what the screen reader is told ---------------------------------------------
+
+
+def test_the_suits_marked_for_speech_are_the_engines() -> None:
+    import engine
+    from ui.chrome import messages as say
+
+    assert say.SUIT_WORDS == engine.SUIT_NAMES
+
+
+def test_the_screen_reader_names_cards_and_piles_in_the_language_in_use(
+    compiled: dict[str, Catalog], speaking: None
+) -> None:
+    from engine import PRESETS, PileId, parse_card
+    from ui.chrome import messages as say
+
+    h7, h8, c9 = parse_card("7h"), parse_card("8h"), parse_card("9c")
+    column = [None] * 4 + [c9, h8, h7]
+    text.use(compiled["fr"])
+    assert say.card_name(parse_card("Qh")) == "dame de cœur"
+    assert say.pile_label(PRESETS["spider-4"], PileId.column(2), column) == (
+        "Colonne 3, 7 cartes, 4 face cachée, dessus\u00a0: 7 de cœur, face visible\u00a0: 9 de trèfle, 8 à 7 de cœur"
+    )
+    assert say.card_label(PRESETS["spider-4"], PileId.column(2), 0, 6, h7) == (
+        "7 de cœur, face visible, 1e sur 6 dans colonne 3"
+    )
+    text.use(compiled["de"])
+    assert say.card_name(parse_card("Qs")) == "Pik-Dame"
+    assert say.cards_phrase([parse_card(c) for c in ("9s", "8s", "7s")]) == "Pik 9 bis 7"
+    text.use(compiled["pl"])
+    assert say.card_name(parse_card("Kd")) == "król karo"
+
+
+def test_counted_sentences_take_each_languages_plural_form(compiled: dict[str, Catalog], speaking: None) -> None:
+    from ui.chrome import messages as say
+
+    text.use(compiled["pl"])
+    assert [say.finish_text(n) for n in (1, 2, 5, 22, 25)] == [
+        "Dokończ: ostatni ruch (1).",
+        "Dokończ: ostatnie 2 ruchy.",
+        "Dokończ: ostatnie 5 ruchów.",
+        "Dokończ: ostatnie 22 ruchy.",
+        "Dokończ: ostatnie 25 ruchów.",
+    ]
+    text.use(compiled["fr"])
+    assert [say.finish_text(n) for n in (0, 1, 2)] == [
+        "Terminer\u00a0: 0 dernier coup à jouer.",
+        "Terminer\u00a0: 1 dernier coup à jouer.",
+        "Terminer\u00a0: les 2 derniers coups à jouer.",
+    ]
+    text.use(compiled["de"])
+    assert say.runs_label([[0], [5]]) == "Ablagestapel, 2 Folgen vollständig: Pik, Herz"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import doctest
 from dataclasses import fields
 
-from ui.screens import settings as settingspec
 from ui.i18n.text import CODES
+from ui.screens import settings as settingspec
 from ui.screens.settings import GROUPS, Menu, Seg, Slider, Swatches, Switch
 from ui.storage import settings as persist
 
