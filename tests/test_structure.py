@@ -220,7 +220,11 @@ def test_no_module_imports_another_modules_private_names() -> None:
     for name, path in MODULES.items():
         for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ImportFrom):
-                bad += [f"{name}: {a.name}" for a in node.names if a.name.startswith("_") and a.name not in ("__version__", "_")]
+                bad += [
+                    f"{name}: {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and a.name not in ("__version__", "_")
+                ]
     assert not bad
 
 
