@@ -35,6 +35,7 @@ def header_words(t: TablePage) -> dict[str, str]:
             hint: document.querySelector('[data-action="hint"]').title,
             stats: document.querySelector('#table .stats-text').textContent,
             felt: document.querySelector('.felt').getAttribute('aria-label'),
+            column: document.querySelector('[data-pile="column-0"]').getAttribute('aria-label'),
         })""")
     )
 
@@ -47,6 +48,9 @@ def test_a_french_browser_gets_french_and_settings_switch_it_at_once(table_brows
         words = header_words(t)
         assert words["games"] == "Jeux" and words["undo"] == "Annuler" and words["hint"] == "Indice (H)"
         assert words["stats"].startswith("Score 500 · Suites 0/8") and words["felt"] == "Table de jeu"
+        assert words["column"].startswith(
+            "Colonne 1, 6 cartes, 5 face cachée, dessus\u00a0: "
+        )  # what a screen reader reads
         open_settings(t)
         assert t.page.inner_text("#dialog-title") == "Paramètres"
         assert t.page.evaluate(GROUP_TITLES) == ["Jeu", "Cartes et table", "Son", "Accessibilité"]
@@ -62,6 +66,7 @@ def test_a_french_browser_gets_french_and_settings_switch_it_at_once(table_brows
         assert t.page.locator('[data-setting="language"]').input_value() == "de"
         words = header_words(t)
         assert words["games"] == "Spiele" and words["undo"] == "Rückgängig" and words["felt"] == "Spieltisch"
+        assert words["column"].startswith("Spalte 1, 6 Karten, 5 verdeckt, oben: ")
         close_settings(t)
         assert persist.Settings.from_text(stored_text(t.page, "settings")).language == "de"
         # remembered: a reload is German at once, though the browser asks for French
