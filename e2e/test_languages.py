@@ -35,7 +35,7 @@ def header_words(t: TablePage) -> dict[str, str]:
             hint: document.querySelector('[data-action="hint"]').title,
             stats: document.querySelector('#table .stats-text').textContent,
             felt: document.querySelector('.felt').getAttribute('aria-label'),
-            column: document.querySelector('[data-pile="column-0"]').getAttribute('aria-label'),
+            column: document.querySelector('[data-pile="column-1"]').getAttribute('aria-label'),
         })""")
     )
 
