@@ -66,6 +66,8 @@ def test_the_site_has_our_files_and_only_the_listed_vendor_files(site: tuple[Pat
         "shell/picture.js",
         "shell/pyodide-boot.mjs",
         "assets/icons/icon-192.png",
+        "i18n/fr.json",
+        "i18n/pl.json",
     ):
         assert name in files
     spec = json.loads(build.vendor.VENDOR_LIST.read_text(encoding="utf-8"))

@@ -7,8 +7,9 @@ from __future__ import annotations
 import doctest
 from dataclasses import fields
 
+from ui.i18n.text import CODES
 from ui.screens import settings as settingspec
-from ui.screens.settings import GROUPS, Seg, Slider, Swatches, Switch
+from ui.screens.settings import GROUPS, Menu, Seg, Slider, Swatches, Switch
 from ui.storage import settings as persist
 
 
@@ -34,6 +35,8 @@ def test_each_control_suits_its_setting_and_each_choice_is_stored_as_chosen() ->
             else:
                 if isinstance(c, Swatches):
                     assert len(c.choices) >= 4, c.name
+                elif isinstance(c, Menu):
+                    assert len(c.choices) > 4, c.name
                 else:
                     assert isinstance(c, Seg) and 2 <= len(c.choices) <= 4, c.name
                 assert settingspec.stored_text(value) in [v for v, _ in c.choices], c.name
@@ -56,3 +59,9 @@ def test_at_least_six_card_backs_and_four_felts_each_drawn() -> None:
         assert f".swatch-back-{back}" in css, back
     for felt in persist.FELTS:
         assert f".felt-{felt}" in css and f".swatch-felt-{felt}" in css, felt
+
+
+def test_the_language_list_offers_the_browser_and_every_language_the_page_has() -> None:
+    (menu,) = [c for _, controls in GROUPS for c in controls if c.name == "language"]
+    assert isinstance(menu, Menu)
+    assert [v for v, _ in menu.choices] == ["", *CODES] == list(persist.LANGUAGES)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # bottom layer first: each package may use the ones above it in this list
-LAYERS = ("browser", "storage", "table", "game", "helpers", "chrome", "screens")
+LAYERS = ("browser", "i18n", "storage", "table", "game", "helpers", "chrome", "screens")
 TOP = ("app.py", "main.py")
 
 

@@ -58,6 +58,8 @@ from ui.helpers.hints import WinnableChoice
 from ui.helpers.hints_view import Helper
 from ui.helpers.show_me_view import ShowMe
 from ui.helpers.winnable_deals_view import WinnableDeals
+from ui.i18n.text import LANGUAGES, N_, _
+from ui.i18n.text_view import Language
 from ui.screens.chooser_view import build_chooser
 from ui.screens.daily_view import open_daily
 from ui.screens.dialog_view import Button, DialogHost
@@ -76,23 +78,25 @@ from ui.table.render_view import CardRenderer
 from ui.table.state import TableState
 from ui.table.table_view import Table
 
-OFFLINE_READY = "Ready to play offline."
+OFFLINE_READY = N_("Ready to play offline.")
 """Said once, when the first visit's service worker holds the whole site."""
 
 
 class TableApp:
     """The whole table page: every part, wired."""
 
-    def __init__(self, root: Element, opened: Opened) -> None:
+    def __init__(self, root: Element, opened: Opened, language: Language) -> None:
         self.root = root
         self.opened = opened
+        self.language = language
         table = el("div", "table", id="table", data_status="loading")
         self.look = look = Appearance(table, opened.records)
         self.actions: dict[str, Callable[[], object]] = {}
         self.header = header = Header(table, self.actions)
         # role=application: a screen reader in browse mode would otherwise take the
         # arrows and letter keys (ui/table/keyboard.py) before the page sees them.
-        felt = el("div", "felt", parent=table, role="application", aria_label="Card table")
+        felt = el("div", "felt", parent=table, role="application", aria_label=_("Card table"))
+        self.felt = felt
         self.messages = messages = Messages(table, header.info, lambda: look.settings.verbosity)
         self.tip = FirstTip(table, opened.records)  # before anything is stored: is this a new player?
         self.dialogs = dialogs = DialogHost(table)
@@ -154,6 +158,8 @@ class TableApp:
         opened.store.listen(opened.records, tabs.lost, self._heard)
         dialogs.subscribe(session.dialog_changed)
         look.subscribe(self._settings_changed)
+        language.subscribe(self._language_changed)
+        language.when_failed(self._language_failed)
         self.actions.update(
             undo=self.undo,
             redo=self.redo,
@@ -177,7 +183,7 @@ class TableApp:
         b.on(document, "visibilitychange", lambda e: self.session.on_visibility())
         b.on(window, "pagehide", lambda e: self.session.save())
         b.on(window, "resize", lambda e: self.table.resize())
-        b.on(window, "spider:offline-ready", lambda e: self.messages.show(OFFLINE_READY, 4000))
+        b.on(window, "spider:offline-ready", lambda e: self.messages.show(_(OFFLINE_READY), 4000))
         self._resize_proxy = create_proxy(lambda *_: self.table.resize())
         window.ResizeObserver.new(self._resize_proxy).observe(self.root)
         self._tick_proxy = create_proxy(self.session.tick)
@@ -266,7 +272,7 @@ class TableApp:
     def open_settings(self, back_to_chooser: bool = True) -> None:
         """The Settings screen (from the chooser: Done goes back to it)."""
         self.helper.interrupt()
-        open_settings(self.dialogs, self.look, self.open_chooser if back_to_chooser else None)
+        open_settings(self.dialogs, self.look, self.language, self.open_chooser if back_to_chooser else None)
 
     def open_stats(self, preset: str | None = None, chooser: bool = False, details: bool = False) -> None:
         """The statistics: every game's card, or, once a game is over, that
@@ -344,6 +350,25 @@ class TableApp:
             self.table.render(None)
         if "muted" in names:
             self.header.show_sound(not self.look.settings.muted)
+        if "language" in names:
+            self.language.follow(self.look.settings.language)
+
+    def _language_changed(self) -> None:
+        """Another language is in use: every word on the table in it, at once
+        (an open screen re-renders itself: it subscribed while open)."""
+        self.felt.setAttribute("aria-label", _("Card table"))
+        self.header.relabel()
+        self.header.show_sound(not self.look.settings.muted)
+        if self.table.tracker is not None:
+            self.table.render(None)
+
+    def _language_failed(self, code: str) -> None:
+        names = dict(LANGUAGES)
+        self.messages.show(
+            _("The language {language} could not be loaded; try again when online.").format(
+                language=names.get(code, code)
+            )
+        )
 
     def _heard(self, what: str) -> None:
         """Another tab wrote ``what`` (a key or a game id), now in the records."""

@@ -6,7 +6,8 @@ config="./pyscript.toml">``) once Pyodide is up with every ``engine/`` and
 shell/pyodide-boot.mjs), so ``import engine`` and ``import ui.x`` just work.
 
 It starts the table (:mod:`ui.app`) in ``#app``, telling the loading bar
-each step (``window.spiderShell.progress``), and then tells the shell the
+each step (``window.spiderShell.progress``), in the player's language
+(:mod:`ui.i18n.text_view`, loaded before the table is drawn), and then tells the shell the
 game is ready (``window.spiderShell.ready()``: tests and benchmarks wait for
 ``<html data-ready>``) — only once a card can be dragged.  A failure to start
 is reported through ``window.spiderShell.fail``.
@@ -30,13 +31,19 @@ async def main() -> None:
     try:
         from ui.app import TableApp
         from ui.browser.store import opened
+        from ui.i18n.text_view import Language
+        from ui.storage.settings import Settings
+        from ui.storage.store import SETTINGS
 
         # The loading bar's last tenth, step by step (shell/boot.js, its shares).
         shell.progress(0.93, "Setting up the table…")
         # shell/store.js has been reading the database while Python loaded
         saved = await opened()
+        # the player's language before the first word is drawn (its catalog only)
+        language = Language()
+        await language.start(Settings.from_text(saved.records.get(SETTINGS)).language)
         shell.progress(0.95, "Dealing…")
-        app = TableApp(document.getElementById("app"), saved)
+        app = TableApp(document.getElementById("app"), saved, language)
         await app.start()
         window.spiderTable = app  # for debugging from the console
     except Exception as error:  # pragma: no cover - shown to the player

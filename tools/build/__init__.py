@@ -1,12 +1,14 @@
 """Assemble the deployable site into one folder (default ``_site/``).
 
 Run it from the project folder as ``python -m tools.build`` (``--help`` lists
-the options).  Standard library only; Node, when there, runs the snapshot
+the options).  The standard library and Babel (the catalogs); Node, when there, runs the snapshot
 maker, esbuild and brotli.  The site is:
 
 * our files: ``index.html``, ``manifest.webmanifest``, ``shell/**``,
   ``assets/**``, ``engine/**/*.py``, ``solver/**/*.py``, ``ui/**/*.py``, with the placeholders
   in our text files filled (:mod:`.templates`);
+* ``i18n/<code>.json``: each language's translation catalog, compiled
+  (:mod:`.catalogs`);
 * ``pyscript.toml`` as it is (without a ``[files]`` table: the page's loader
   writes the Python files into Pyodide's file system itself);
 * the vendored Pyodide and PyScript files the page really loads, under
@@ -37,6 +39,7 @@ One module a job, in the order the build runs them:
   listed in ``stdlib-keep.txt``);
 * :mod:`.snapshot`: making and XORing the snapshot;
 * :mod:`.faces`: folding the card faces into CSS;
+* :mod:`.catalogs`: compiling the translation catalogs;
 * :mod:`.templates`: filling the placeholders (every one documented there);
 * :mod:`.minify` and :mod:`.compress`: bundling the loader, minifying and
   compressing;

@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+from .catalogs import compiled_catalogs
 from .common import BUILD_PATCHES, ROOT, RUNTIME_PATCHES, BuildError, sha256
 from .compress import compressed_copies, wire_sizes
 from .faces import fold_faces
@@ -164,6 +165,7 @@ def build(
             data = fill(data.decode("utf-8"), values, site_path).encode("utf-8")
         contents[site_path] = data
     fold_faces(contents)
+    contents.update(compiled_catalogs(source))  # i18n/<code>.json, one per language
     contents["pyscript.toml"] = fill(pyscript_config(source), values, "pyscript.toml").encode()
     for vendor in vendors:
         for name in vendor.files:

@@ -1,5 +1,6 @@
 """The header's text (pure: no browser imports): the clock, the score and
-what is left of the deal, and a game's name shortened for a narrow header.
+what is left of the deal, and a game's name shortened for a narrow header,
+in the player's language (:mod:`ui.i18n.text`).
 The bar itself is :mod:`ui.chrome.header_view`.
 
 >>> fmt_clock(433.9)
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import engine
 from engine import Foundations, PileId
+from ui.i18n.text import _, number
 from ui.storage.statistics import clock_seconds
 from ui.table.cards import Tracker
 
@@ -29,46 +31,32 @@ def short_title(name: str) -> str:
     return name.replace("Tournament Spider", "Tournament").replace("(traditional)", "(trad.)")
 
 
-def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str, str]:
-    """The header's line under the title, and the Little Spider phase (or "")."""
+def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str, str, str]:
+    """The header's line under the title as its clock (at its right end, where
+    a message never covers it) and the rest, and the Little Spider phase (or "").
+
+    >>> g = engine.new_game("spider-1", deal=1)
+    >>> status_text(g, Tracker(g.public_view()), narrow=True)
+    ('0:00', 'Score 500 · Runs 0/8', '')
+    """
     rules = game.rules
-    parts: list[str] = []
-    if rules.time_limit is not None:  # the tournament counts down
-        parts.append(("" if narrow else "Time ") + fmt_clock(game.time_left or 0))
-    else:  # the clock counts up
-        parts.append(("" if narrow else "Time ") + fmt_clock(game.elapsed))
-    parts.append(f"Score {game.score}")
+    seconds = game.time_left or 0 if rules.time_limit is not None else game.elapsed  # the tournament counts down
+    clock = fmt_clock(seconds) if narrow else _("Time {clock}").format(clock=fmt_clock(seconds))
+    parts: list[str] = [_("Score {score}").format(score=number(game.score))]
     view_stock = sum(len(uids) for p, uids in tracker.piles.items() if p.is_stock_like)
+    deals = _("Deals {n}").format(n=-(-view_stock // len(rules.columns)))
+    left: list[str] = []  # what is left of the deal: the stock's badge and the draw piles show it when narrow
     phase = ""
     if rules.traits.foundations is Foundations.RUNS:
-        parts.append(f"Runs {game.runs_removed()}/{rules.runs_to_win}")
+        parts.append(_("Runs {done}/{total}").format(done=game.runs_removed(), total=rules.runs_to_win))
         if not rules.draw_piles:
-            parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
+            left.append(deals)
         else:
-            left = sum(1 for k in range(rules.draw_piles) if tracker.piles[PileId.draw(k)])
-            parts.append(f"Piles {left}")
+            piles = sum(1 for k in range(rules.draw_piles) if tracker.piles[PileId.draw(k)])
+            left.append(_("Piles {n}").format(n=piles))
     else:
         if rules.traits.stock_phases:
             phase = "1" if view_stock else "2"
-            parts.insert(0, f"Phase {phase}")
-        parts.append(f"Deals {-(-view_stock // len(rules.columns))}")
-    if narrow:  # the stock's badge and the draw piles show what is left
-        parts = [p for p in parts if not p.startswith(("Deals", "Piles"))]
-    return " · ".join(parts), phase
-
-
-def split_clock(text: str) -> tuple[str, str]:
-    """The status line's clock apart from the rest (the header shows it at
-    its right end, where a message never covers it); ("", text) without one.
-
-    >>> split_clock("Phase 1 · Time 0:00 · Score 0")
-    ('Time 0:00', 'Phase 1 · Score 0')
-    >>> split_clock("9:58 · Score 0 · Runs 0/6")
-    ('9:58', 'Score 0 · Runs 0/6')
-    """
-    parts = text.split(" · ")
-    for k, part in enumerate(parts):
-        digits = part.removeprefix("Time ").replace(":", "")
-        if digits.isdigit() and ":" in part:
-            return part, " · ".join(parts[:k] + parts[k + 1 :])
-    return "", text
+            parts.insert(0, _("Phase {n}").format(n=phase))
+        left.append(deals)
+    return clock, " · ".join(parts if narrow else parts + left), phase

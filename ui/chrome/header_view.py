@@ -1,5 +1,6 @@
 """The header bar: Games, the game's name with its clock and score, and the
-Undo, Redo, Hint, New and End buttons.
+Undo, Redo, Hint, New and End buttons, in the player's language (:meth:`Header.relabel`
+writes the buttons' words again when it changes).
 
 :class:`Header` draws the bar and its text (:func:`ui.chrome.header.status_text`) and
 turns a press on a button into a call of the action it was given; it knows
@@ -15,8 +16,8 @@ from collections.abc import Callable, Mapping
 
 import engine
 from ui.browser.dom import Bindings, DomEvent, Element, el, is_none
-from ui.chrome.header import short_title, split_clock, status_text
-from ui.game.daily import short_day
+from ui.chrome.header import short_title, status_text
+from ui.i18n.text import _, forms, p_
 from ui.table.cards import Tracker
 
 HINT_ICON = (
@@ -55,11 +56,9 @@ class Header:
         self.btn_games = el(
             "button",
             "btn btn-games",
-            "Games",
             parent=bar,
             type="button",
             data_action="games",
-            title="Choose a game and settings",
         )
         info = el("div", "info", parent=bar)
         self.info = info
@@ -78,8 +77,6 @@ class Header:
             parent=tools,
             type="button",
             data_action="undo",
-            title="Undo (Ctrl+Z)",
-            aria_label="Undo",
         )
         self.btn_redo = el(
             "button",
@@ -88,8 +85,6 @@ class Header:
             parent=tools,
             type="button",
             data_action="redo",
-            title="Redo (Ctrl+Shift+Z)",
-            aria_label="Redo",
         )
         # A light bulb, not "?": "?" is the key that lists the keys.
         self.btn_hint = el(
@@ -99,13 +94,9 @@ class Header:
             parent=tools,
             type="button",
             data_action="hint",
-            title="Hint (H)",
-            aria_label="Hint",
         )
         self.btn_hint.innerHTML = HINT_ICON
-        self.btn_new = el(
-            "button", "btn", "New", parent=tools, type="button", data_action="new", title="New deal of this game (N)"
-        )
+        self.btn_new = el("button", "btn", parent=tools, type="button", data_action="new")
         # Sound on or off, on the table itself (the volumes are in the settings).
         self.btn_sound = el(
             "button",
@@ -114,8 +105,6 @@ class Header:
             parent=tools,
             type="button",
             data_action="sound",
-            title="Sound",
-            aria_label="Sound",
             aria_pressed="true",
         )
         # Help on every device: how to play each game, the gestures, the keys.
@@ -126,8 +115,6 @@ class Header:
             parent=tools,
             type="button",
             data_action="help",
-            title="Help: how to play, gestures, keys",
-            aria_label="Help",
             aria_haspopup="dialog",
         )
         # End, the statistics and the keys are behind "More", out of the thumb's way beside New.
@@ -138,8 +125,6 @@ class Header:
             parent=tools,
             type="button",
             data_action="more",
-            title="More: Show me how, restart this deal, end this game, daily deals, statistics, settings",
-            aria_label="More",
             aria_haspopup="dialog",
         )
         self.btn_more.innerHTML = MORE_ICON
@@ -150,7 +135,9 @@ class Header:
             (self.btn_new, "N"),
         ):
             node.setAttribute("aria-keyshortcuts", keys)
-        self._shown = ""
+        self._shown: tuple[str, str] = ("", "")
+        self._sound_on = True
+        self.relabel()
         self.daily: datetime.date | None = None
         """The day of the daily deal in play (the title is tagged "Daily · 27 Nov"), or None."""
         self._bindings = Bindings()
@@ -169,11 +156,40 @@ class Header:
         the next :meth:`show` tags the title."""
         self.daily = day
 
+    def relabel(self) -> None:
+        """Every word of the buttons, in the language in use (at the start and
+        after a change of language; the next :meth:`show` writes the rest)."""
+        words = (
+            (self.btn_games, _("Games"), _("Choose a game and settings"), None),
+            (self.btn_undo, None, _("Undo (Ctrl+Z)"), _("Undo")),
+            (self.btn_redo, None, _("Redo (Ctrl+Shift+Z)"), _("Redo")),
+            (self.btn_hint, None, _("Hint (H)"), _("Hint")),
+            (self.btn_new, p_("header", "New"), _("New deal of this game (N)"), None),
+            (self.btn_sound, None, None, _("Sound")),
+            (self.btn_help, None, _("Help: how to play, gestures, keys"), _("Help")),
+            (
+                self.btn_more,
+                None,
+                _("More: Show me how, restart this deal, end this game, daily deals, statistics, settings"),
+                _("More"),
+            ),
+        )
+        for node, text, title, label in words:
+            if text is not None:
+                node.textContent = text
+            if title is not None:
+                node.title = title
+            if label is not None:
+                node.setAttribute("aria-label", label)
+        self.show_sound(self._sound_on)
+        self._shown = ("", "")  # the status line is written again by the next show
+
     def show_sound(self, on: bool) -> None:
         """The sound button says whether the table makes sound (pressed: on)."""
+        self._sound_on = on
         self.btn_sound.innerHTML = SOUND_ON if on else SOUND_OFF
         self.btn_sound.setAttribute("aria-pressed", "true" if on else "false")
-        self.btn_sound.title = "Sound on: tap to mute" if on else "Muted: tap for sound"
+        self.btn_sound.title = _("Sound on: tap to mute") if on else _("Muted: tap for sound")
 
     def height(self) -> float:
         return float(self.bar.getBoundingClientRect().height)
@@ -183,11 +199,13 @@ class Header:
         rules = game.rules
         name = short_title(rules.name) if narrow else rules.name
         if self.daily is not None:  # a daily deal: the day says so, first
-            tag = f"Daily · {short_day(self.daily)}"
+            tag = _("Daily · {day}").format(day=forms().date(self.daily, "day_month"))
             name = tag if narrow else f"{tag} · {name}"
         self.title_el.textContent = name
         self.table.classList.toggle("daily-game", self.daily is not None)
-        self.title_el.title = f"{rules.name}, deal {game.deal}" if game.deal is not None else rules.name
+        self.title_el.title = (
+            _("{game}, deal {deal}").format(game=rules.name, deal=game.deal) if game.deal is not None else rules.name
+        )
         self.show_status(game, tracker, narrow)
         self.btn_undo.disabled = not game.can_undo
         self.btn_redo.disabled = not game.can_redo
@@ -205,13 +223,12 @@ class Header:
 
     def show_status(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
         """The clock and score line (written only when it changed)."""
-        text, phase = status_text(game, tracker, narrow)
-        if text != self._shown:
-            self._shown = text
+        clock, text, phase = status_text(game, tracker, narrow)
+        if (clock, text) != self._shown:
+            self._shown = (clock, text)
             timed = game.rules.time_limit is not None
             # The clock (Tournament's countdown too) apart, at the right end,
             # where a message never covers it.
-            clock, text = split_clock(text)
             self.clock_el.textContent = clock
             self.clock_el.hidden = not clock
             self.table.classList.toggle("timed", timed)

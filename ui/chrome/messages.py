@@ -35,7 +35,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from engine import (
     KING,
     STOCK,
-    SUIT_NAMES,
     Dealt,
     Flipped,
     Foundations,
@@ -47,6 +46,7 @@ from engine import (
     ScoreChanged,
     StatusChanged,
 )
+from ui.i18n.text import N_, _, language, n_, number, p_
 
 OFF, BRIEF, FULL = "off", "brief", "full"
 LEVELS = (OFF, BRIEF, FULL)
@@ -56,10 +56,15 @@ DEFAULT_LEVEL = BRIEF
 Piles = Mapping[PileId, Sequence["int | None"]]
 """Every pile's cards, bottom first, ``None`` for a face-down card."""
 
-PHASE_2 = "Phase 2: a pile's top card may now go on another pile's top card one rank higher or lower."
+PHASE_2 = N_("Phase 2: a pile's top card may now go on another pile's top card one rank higher or lower.")
 """Little Spider's last deal changes the rules (the header shows the phase)."""
 
-_RANK_WORDS = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+_RANK_WORDS = ("", N_("ace"), "2", "3", "4", "5", "6", "7", "8", "9", "10", N_("jack"), N_("queen"), N_("king"))
+SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+"""``engine.SUIT_NAMES``, marked: a suit as it is said (translated with ``_``)."""
+PILE_WORDS = {"column": N_("column {n}"), "pile": N_("pile {n}")}
+PILE_TITLES = {"column": N_("Column {n}"), "pile": N_("Pile {n}")}
+"""A column inside a sentence and at the start of its name, by ``rules.traits.pile_word``."""
 
 
 def says(level: str, needed: str = BRIEF) -> bool:
@@ -80,7 +85,12 @@ def says(level: str, needed: str = BRIEF) -> bool:
 
 def rank_name(card: int) -> str:
     """``'7'``, ``'10'``, ``'queen'``, ``'ace'``."""
-    return _RANK_WORDS[card >> 2]
+    return _(_RANK_WORDS[card >> 2])
+
+
+def suit_name(card: int) -> str:
+    """``'hearts'``: the card's suit as it is said."""
+    return _(SUIT_WORDS[card & 3])
 
 
 def card_name(card: int) -> str:
@@ -90,7 +100,7 @@ def card_name(card: int) -> str:
     >>> card_name(parse_card("Qc")), card_name(parse_card("Th")), card_name(parse_card("As"))
     ('queen of clubs', '10 of hearts', 'ace of spades')
     """
-    return f"{_RANK_WORDS[card >> 2]} of {SUIT_NAMES[card & 3]}"
+    return _("{rank} of {suit}").format(rank=rank_name(card), suit=suit_name(card))
 
 
 def cards_phrase(cards: Sequence[int]) -> str:
@@ -112,13 +122,20 @@ def cards_phrase(cards: Sequence[int]) -> str:
         if j == i:
             groups.append(card_name(cards[i]))
         else:
-            groups.append(f"{rank_name(cards[i])} to {rank_name(cards[j])} of {SUIT_NAMES[cards[i] & 3]}")
+            groups.append(
+                _("{high} to {low} of {suit}").format(
+                    high=rank_name(cards[i]), low=rank_name(cards[j]), suit=suit_name(cards[i])
+                )
+            )
         i = j + 1
     return ", ".join(groups)
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd``."""
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd`` (in another language, its own form)."""
+    if language() != "en":
+        # Translators: a card's place in its pile, counted from the bottom ("3rd of 6").
+        return p_("ordinal", "{n}.").format(n=n)
     if 10 <= n % 100 <= 20:
         suffix = "th"
     else:
@@ -126,12 +143,8 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _number(n: int) -> str:
-    return f"{n:,}"
+def _cards(n: int) -> str:
+    return n_("{n} card", "{n} cards", n).format(n=n)
 
 
 # ---------------------------------------------------------------------------
@@ -150,28 +163,32 @@ def pile_name(rules: Ruleset, pile: PileId) -> str:
     ``pile 6``, ``foundation 2``, ``draw pile 4``, ``the stock``."""
     role, n = pile.role, pile.number
     if role is PileRole.FREE_COLUMN:
-        return "the Free Column"
+        return _("the Free Column")
     if role is PileRole.STOCK:
-        return "the stock"
+        return _("the stock")
     if role is PileRole.COLUMN:
-        return f"{rules.traits.pile_word} {n}"
+        return _(PILE_WORDS[rules.traits.pile_word]).format(n=n)
     if role is PileRole.DRAW:
-        return f"draw pile {n}"
-    return f"foundation {n}"
+        return _("draw pile {n}").format(n=n)
+    return _("foundation {n}").format(n=n)
 
 
 def pile_title(rules: Ruleset, pile: PileId) -> str:
     """The pile at the start of its name: ``Column 3``, ``Free Column``,
     ``Pile 6, lower row`` (Little Spider), ``Draw pile 4``, ``Stock``."""
-    if pile.role is PileRole.FREE_COLUMN:
-        return "Free Column"
-    if pile.role is PileRole.STOCK:
-        return "Stock"
-    name = pile_name(rules, pile)
-    title = name[0].upper() + name[1:]
-    if rules.traits.two_rows and pile.is_column:
+    role, n = pile.role, pile.number
+    if role is PileRole.FREE_COLUMN:
+        return _("Free Column")
+    if role is PileRole.STOCK:
+        return _("Stock")
+    if role is PileRole.DRAW:
+        return _("Draw pile {n}").format(n=n)
+    if role is not PileRole.COLUMN:
+        return _("Foundation {n}").format(n=n)
+    title = _(PILE_TITLES[rules.traits.pile_word]).format(n=n)
+    if rules.traits.two_rows:
         upper = (len(rules.columns) + 1) // 2
-        title += ", upper row" if pile.number <= upper else ", lower row"
+        title = (_("{pile}, upper row") if n <= upper else _("{pile}, lower row")).format(pile=title)
     return title
 
 
@@ -183,14 +200,18 @@ def deals_left(rules: Ruleset, stock_cards: int) -> int:
 
 def _deals_phrase(n: int) -> str:
     if n == 0:
-        return "no deals left"
-    return f"{_count(n, 'deal')} left"
+        return _("no deals left")
+    return n_("{n} deal left", "{n} deals left", n).format(n=n)
 
 
 def run_suit(cards: Sequence[int]) -> str:
     """A completed run's suit, or ``mixed suits``."""
     suits = {c & 3 for c in cards}
-    return SUIT_NAMES[suits.pop()] if len(suits) == 1 else "mixed suits"
+    return suit_name(suits.pop()) if len(suits) == 1 else _("mixed suits")
+
+
+def _one_suit(cards: Sequence[int]) -> bool:
+    return len({c & 3 for c in cards}) == 1
 
 
 def runs_label(foundations: Iterable[Sequence[int]]) -> str:
@@ -198,23 +219,26 @@ def runs_label(foundations: Iterable[Sequence[int]]) -> str:
     spades, hearts``."""
     runs = [f for f in foundations if f]
     if not runs:
-        return "Foundations, no runs completed"
-    return f"Foundations, {_count(len(runs), 'run')} completed: " + ", ".join(run_suit(r) for r in runs)
+        return _("Foundations, no runs completed")
+    suits = ", ".join(run_suit(r) for r in runs)
+    return n_("Foundations, {n} run completed: {suits}", "Foundations, {n} runs completed: {suits}", len(runs)).format(
+        n=len(runs), suits=suits
+    )
 
 
 def _column_label(rules: Ruleset, title: str, cards: Sequence[int | None]) -> str:
     n = len(cards)
     if not n:
-        return f"{title}, empty"
+        return _("{pile}, empty").format(pile=title)
     down = sum(1 for c in cards if c is None)
-    parts = [title, _count(n, "card")]
+    parts = [title, _cards(n)]
     if down:
-        parts.append(f"{down} face down")
+        parts.append(_("{n} face down").format(n=down))
     up = [c for c in cards if c is not None]
     if up:
-        parts.append(f"top: {card_name(up[-1])}")
+        parts.append(_("top: {card}").format(card=card_name(up[-1])))
         if len(up) > 1 and rules.unit != "single":
-            parts.append(f"face up: {cards_phrase(up)}")
+            parts.append(_("face up: {cards}").format(cards=cards_phrase(up)))
     return ", ".join(parts)
 
 
@@ -236,26 +260,25 @@ def pile_label(
         title = pile_title(rules, pile)
         known = [c for c in cards if c is not None]
         if not known:
-            return f"{title}, empty"
-        way = ""
-        if rules.traits.foundations is Foundations.LITTLE:
-            way = (
-                ", up from the ace"
-                if (known[0] >> 2) == 1
-                else ", down from the king"
-                if (known[0] >> 2) == KING
-                else ""
-            )
-        return f"{title}{way}, {_count(len(known), 'card')}, top: {card_name(known[-1])}"
+            return _("{pile}, empty").format(pile=title)
+        parts = [title]
+        if rules.traits.foundations is Foundations.LITTLE and (known[0] >> 2) in (1, KING):
+            parts.append(_("up from the ace") if (known[0] >> 2) == 1 else _("down from the king"))
+        parts += [_cards(len(known)), _("top: {card}").format(card=card_name(known[-1]))]
+        return ", ".join(parts)
     if pile.role is PileRole.STOCK:
         n = len(cards)
-        return "Stock, empty" if n == 0 else f"Stock, {_deals_phrase(deals_left(rules, n))}"
+        stock = _("Stock")
+        return _("{pile}, empty").format(pile=stock) if n == 0 else f"{stock}, {_deals_phrase(deals_left(rules, n))}"
     if pile.role is PileRole.DRAW:
         title = pile_title(rules, pile)
         if not cards:
-            return f"{title}, dealt"
+            return _("{pile}, dealt").format(pile=title)
         top = cards[-1]
-        return f"{title}, {_count(len(cards), 'card')}" + (f", top: {card_name(top)}" if top is not None else "")
+        parts = [title, _cards(len(cards))]
+        if top is not None:
+            parts.append(_("top: {card}").format(card=card_name(top)))
+        return ", ".join(parts)
     return _column_label(rules, pile_title(rules, pile), cards)
 
 
@@ -269,7 +292,9 @@ def card_label(rules: Ruleset, pile: PileId, index: int, size: int, card: int) -
     """A face-up card's accessible name: ``7 of hearts, face up, 3rd of 6 in
     column 3`` (``index`` from 0 at the bottom, ``size`` cards in the pile).
     Face-down cards get no name at all."""
-    return f"{card_name(card)}, face up, {ordinal(index + 1)} of {size} in {pile_name(rules, pile)}"
+    return _("{card}, face up, {position} of {size} in {pile}").format(
+        card=card_name(card), position=ordinal(index + 1), size=size, pile=pile_name(rules, pile)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -285,12 +310,12 @@ def _moved(rules: Ruleset, e: Moved, undo: bool) -> str:
     src, dst = pile_name(rules, e.src), pile_name(rules, e.dst)
     what = cards_phrase(e.cards)
     if e.src.is_foundation and runs_game(rules):  # a run put back by Undo
-        return f"the run of {run_suit(e.cards)} back to {dst}"
+        return _("the run of {suit} back to {target}").format(suit=run_suit(e.cards), target=dst)
     if undo:
-        return f"{what} back from {src} to {dst}"
+        return _("{cards} back from {source} to {target}").format(cards=what, source=src, target=dst)
     if e.dst.is_foundation:
-        return f"played {what} from {src} to {dst}"
-    return f"moved {what} from {src} to {dst}"
+        return _("played {cards} from {source} to {target}").format(cards=what, source=src, target=dst)
+    return _("moved {cards} from {source} to {target}").format(cards=what, source=src, target=dst)
 
 
 def _runs_after(rules: Ruleset, piles: Piles) -> int:
@@ -299,16 +324,18 @@ def _runs_after(rules: Ruleset, piles: Piles) -> int:
 
 def _end_sentence(e: StatusChanged, moves: int, score: int) -> str:
     if e.status == "won":
-        return f"You won in {_count(moves, 'move')}, score {_number(score)}."
+        return n_("You won in {n} move, score {score}.", "You won in {n} moves, score {score}.", moves).format(
+            n=moves, score=number(score)
+        )
     if e.status == "playing":
-        return "The game goes on."
+        return _("The game goes on.")
     if e.reason == "time":
-        return f"Time is up. Score {_number(score)}."
+        return _("Time is up. Score {score}.").format(score=number(score))
     if e.reason == "stuck":
-        return "No moves left. Undo to play on."
+        return _("No moves left. Undo to play on.")
     if e.reason == "resigned":
-        return f"Game ended. Score {_number(score)}."
-    return "Game over."
+        return _("Game ended. Score {score}.").format(score=number(score))
+    return _("Game over.")
 
 
 def action_text(
@@ -362,36 +389,52 @@ def action_text(
             assert isinstance(e, Flipped)
             touch(e.pile)
             if e.up:
-                out.append(f"Turned up {card_name(e.card)} in {pile_name(rules, e.pile)}.")
+                out.append(
+                    _("Turned up {card} in {pile}.").format(card=card_name(e.card), pile=pile_name(rules, e.pile))
+                )
             else:  # face down again: never named
-                out.append(f"Turned a card face down in {pile_name(rules, e.pile)}.")
+                out.append(_("Turned a card face down in {pile}.").format(pile=pile_name(rules, e.pile)))
         elif t is RunRemoved:
             assert isinstance(e, RunRemoved)
             touch(e.pile)
             seen_runs += 1
-            number = runs_now - (len(removed) - seen_runs)
-            suit = run_suit(e.cards)
-            what = "a run" if suit == "mixed suits" else f"a run of {suit}"
-            out.append(f"Completed {what}, {number} of {rules.runs_to_win}.")
+            done = runs_now - (len(removed) - seen_runs)
+            if _one_suit(e.cards):
+                sentence = _("Completed a run of {suit}, {number} of {total}.").format(
+                    suit=run_suit(e.cards), number=done, total=rules.runs_to_win
+                )
+            else:
+                sentence = _("Completed a run, {number} of {total}.").format(number=done, total=rules.runs_to_win)
+            out.append(sentence)
         elif t is Dealt:
             assert isinstance(e, Dealt)
             touch(e.source)
-            for p, _ in e.placements:
+            for p, _where in e.placements:
                 touch(p)
             if e.source is STOCK:
                 left = _deals_phrase(deals_left(rules, len(piles.get(STOCK, ()))))
                 if undo:
-                    out.append(f"Took the deal back, {left}.")
+                    out.append(_("Took the deal back, {left}.").format(left=left))
                 else:
-                    row = len(e.placements) == len(rules.columns)
-                    out.append(f"Dealt {'a row' if row else _count(len(e.placements), 'card')}, {left}.")
+                    count = len(e.placements)
+                    if count == len(rules.columns):
+                        out.append(_("Dealt a row, {left}.").format(left=left))
+                    else:
+                        out.append(
+                            n_("Dealt {n} card, {left}.", "Dealt {n} cards, {left}.", count).format(n=count, left=left)
+                        )
                     if rules.traits.stock_phases and not piles.get(STOCK):
-                        out.append(PHASE_2)
+                        out.append(_(PHASE_2))
             else:
                 name = pile_name(rules, e.source)
                 piles_left = sum(1 for k in range(rules.draw_piles) if piles.get(PileId.draw(k)))
-                left = f"{_count(piles_left, 'draw pile')} left" if piles_left else "no draw piles left"
-                out.append(f"{'Took back' if undo else 'Dealt'} {name}, {left}.")
+                left = (
+                    n_("{n} draw pile left", "{n} draw piles left", piles_left).format(n=piles_left)
+                    if piles_left
+                    else _("no draw piles left")
+                )
+                sentence = _("Took back {pile}, {left}.") if undo else _("Dealt {pile}, {left}.")
+                out.append(sentence.format(pile=name, left=left))
         elif t is ScoreChanged:
             assert isinstance(e, ScoreChanged)
             score_after = e.after
@@ -408,15 +451,20 @@ def action_text(
                 if label:
                     out.append(label + ".")
             if score_after is not None:
-                out.append(f"Score {_number(score_after)}.")
+                out.append(_("Score {score}.").format(score=number(score_after)))
     if not out:
         return ""
     text = " ".join(out)
     if undo:
-        return "Undone: " + text[0].lower() + text[1:] if not text.startswith("Undone") else text
+        return _("Undone: {what}").format(what=_lower_first(text))
     if how == "redo":
-        return "Redone: " + text[0].lower() + text[1:]
+        return _("Redone: {what}").format(what=_lower_first(text))
     return text
+
+
+def _lower_first(text: str) -> str:
+    """A sentence continued after a colon (German keeps its nouns' capitals)."""
+    return text if language() == "de" else text[:1].lower() + text[1:]
 
 
 def game_text(
@@ -427,12 +475,16 @@ def game_text(
     if not says(level, BRIEF):
         return ""
     name = rules.name.replace(" · ", ", ")
-    which = f"{name}, deal {deal}" if deal is not None else name
+    which = _("{game}, deal {deal}").format(game=name, deal=deal) if deal is not None else name
     if restored:
-        text = f"Resumed {which}, {_count(moves, 'move')} played." if moves else f"{which}."
+        if moves:
+            text = n_("Resumed {game}, {n} move played.", "Resumed {game}, {n} moves played.", moves)
+            text = text.format(game=which, n=moves)
+        else:
+            text = f"{which}."
         text = _cap(text)
     else:
-        text = f"New game: {which}."
+        text = _("New game: {game}.").format(game=which)
     if says(level, FULL):
         text += " " + " ".join(label + "." for label in pile_labels(rules, piles).values() if label)
     return text
@@ -442,15 +494,15 @@ def time_warning(before: int | None, after: int | None) -> str:
     """The countdown crossing a minute or ten seconds left (Tournament Spider)."""
     if before is None or after is None:
         return ""
-    for mark, text in ((60, "One minute left."), (10, "Ten seconds left.")):
+    for mark, text in ((60, N_("One minute left.")), (10, N_("Ten seconds left."))):
         if before > mark >= after > 0:
-            return text
+            return _(text)
     return ""
 
 
 def finish_text(count: int) -> str:
     """Finish pressed: the moves it plays."""
-    return f"Finish: playing the last {_count(count, 'move')}."
+    return n_("Finish: playing the last {n} move.", "Finish: playing the last {n} moves.", count).format(n=count)
 
 
 READ_MIN_MS = 4000

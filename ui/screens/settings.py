@@ -2,16 +2,22 @@
 setting of :class:`ui.storage.settings.Settings`, in four groups, each with the
 control that suits it (:mod:`ui.screens.settings_view` draws them).
 
+The words are English, marked for the catalogs (``N_``); the screen shows
+them translated (``_``, and :func:`choice_words` for a choice's words).
+
 >>> [title for title, _ in GROUPS]
 ['Game', 'Cards and table', 'Sound', 'Accessibility']
 >>> stored_text(True), stored_text(600)
 ('on', '600')
+>>> choice_words("time_limit", "300", "5 min"), choice_words("language", "fr", "Français")
+('5 min', 'Français')
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from ui.i18n.text import LANGUAGES, N_, Np_, _, number, p_
 from ui.storage import settings
 
 
@@ -49,80 +55,129 @@ class Swatches(NamedTuple):
     help: str = ""
 
 
-Control = Seg | Switch | Slider | Swatches
+class Menu(NamedTuple):
+    """A choice of many values, as a list to pick from (a ``select``): (value, words)."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    help: str = ""
+
+
+Control = Seg | Switch | Slider | Swatches | Menu
+
+CONTEXTS = frozenset({"motion", "verbosity"})
+"""The settings whose choices' words are marked with their name as context
+(``Np_``): "Full" motion and a "Full" screen reader are different words in
+other languages."""
+
+BACK_WORDS = {
+    "blue": N_("Blue"),
+    "red": N_("Red"),
+    "green": N_("Green"),
+    "plum": N_("Plum"),
+    "midnight": N_("Midnight"),
+    "teal": N_("Teal"),
+}
+FELT_WORDS = {"green": N_("Green"), "blue": N_("Blue"), "wine": N_("Wine"), "slate": N_("Slate")}
 
 GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
     (
-        "Game",
+        N_("Game"),
         (
+            Menu(
+                "language",
+                N_("Language"),
+                (("", N_("The browser's language")), *((code, name) for code, name in LANGUAGES)),
+            ),
             Seg(
                 "tap",
-                "A tap on a card",
-                (("auto", "Moves it"), ("select", "Selects it")),
-                "Moves it: to its best place. Selects it: then tap where it goes.",
+                N_("A tap on a card"),
+                (("auto", N_("Moves it")), ("select", N_("Selects it"))),
+                N_("Moves it: to its best place. Selects it: then tap where it goes."),
             ),
-            Switch("confirm", "Ask before ending or leaving a game"),
-            Switch("indicator", "Still winnable? badge", "A search says whether a win is still there."),
+            Switch("confirm", N_("Ask before ending or leaving a game")),
+            Switch("indicator", N_("Still winnable? badge"), N_("A search says whether a win is still there.")),
             Seg(
                 "scoring",
-                "Spider scoring",
-                (("classic", "Classic"), ("built", "Built cards")),
-                "Classic: 500, −1 a move, +100 a run. Built cards: a point a card built from a King.",
+                N_("Spider scoring"),
+                (("classic", N_("Classic")), ("built", N_("Built cards"))),
+                N_("Classic: 500, −1 a move, +100 a run. Built cards: a point a card built from a King."),
             ),
-            Seg("time_limit", "Tournament time", tuple((str(t), f"{t // 60} min") for t in settings.TIME_LIMITS)),
+            Seg("time_limit", N_("Tournament time"), tuple((str(t), f"{t // 60} min") for t in settings.TIME_LIMITS)),
         ),
     ),
     (
-        "Cards and table",
+        N_("Cards and table"),
         (
-            Seg("faces", "Card faces", (("large", "Two colours"), ("fourcolour", "Four colours"))),
-            Swatches("back", "Card back", tuple((b, b.capitalize()) for b in settings.BACKS), "back"),
+            Seg("faces", N_("Card faces"), (("large", N_("Two colours")), ("fourcolour", N_("Four colours")))),
+            Swatches("back", N_("Card back"), tuple((b, BACK_WORDS[b]) for b in settings.BACKS), "back"),
             Swatches(
                 "felt",
-                "Table",
-                tuple((f, f.capitalize()) for f in settings.FELTS),
+                N_("Table"),
+                tuple((f, FELT_WORDS[f]) for f in settings.FELTS),
                 "felt",
-                "High contrast keeps its own black table and back.",
+                N_("High contrast keeps its own black table and back."),
             ),
-            Switch("simple", "Simple mode", "No spiders, no win show, shorter animations."),
-            Switch("left_handed", "Left-handed", "The table mirrored: the stock on the left."),
-            Switch("portrait", "Portrait arrangement", "Piles above the columns on any screen."),
+            Switch("simple", N_("Simple mode"), N_("No spiders, no win show, shorter animations.")),
+            Switch("left_handed", N_("Left-handed"), N_("The table mirrored: the stock on the left.")),
+            Switch("portrait", N_("Portrait arrangement"), N_("Piles above the columns on any screen.")),
         ),
     ),
     (
-        "Sound",
+        N_("Sound"),
         (
-            Switch("muted", "Sound", inverted=True),
-            Slider("volume", "Sound effects volume"),
-            Slider("music", "Music volume"),
+            Switch("muted", N_("Sound"), inverted=True),
+            Slider("volume", N_("Sound effects volume")),
+            Slider("music", N_("Music volume")),
         ),
     ),
     (
-        "Accessibility",
+        N_("Accessibility"),
         (
             Seg(
                 "contrast",
-                "Contrast",
-                (("system", "System"), ("high", "High"), ("standard", "Standard")),
-                "System: high when the device asks for more contrast.",
+                N_("Contrast"),
+                (("system", N_("System")), ("high", N_("High")), ("standard", N_("Standard"))),
+                N_("System: high when the device asks for more contrast."),
             ),
             Seg(
                 "motion",
-                "Motion",
-                (("system", "System"), ("reduce", "Reduce"), ("full", "Full")),
-                "Reduce: cards go straight to their place, the moved ones outlined.",
+                N_("Motion"),
+                (
+                    ("system", Np_("motion", "System")),
+                    ("reduce", Np_("motion", "Reduce")),
+                    ("full", Np_("motion", "Full")),
+                ),
+                N_("Reduce: cards go straight to their place, the moved ones outlined."),
             ),
             Seg(
                 "verbosity",
-                "Screen reader",
-                (("brief", "Brief"), ("full", "Full"), ("off", "Off")),
-                "Brief: each move and what it caused. Full: also the piles and the score.",
+                N_("Screen reader"),
+                (
+                    ("brief", Np_("verbosity", "Brief")),
+                    ("full", Np_("verbosity", "Full")),
+                    ("off", Np_("verbosity", "Off")),
+                ),
+                N_("Brief: each move and what it caused. Full: also the piles and the score."),
             ),
         ),
     ),
 )
 """Every setting the screen shows (all of :class:`ui.storage.settings.Settings` but
 the per-game "Winnable deals only", which the game picker shows)."""
+
+
+def choice_words(name: str, value: str, words: str) -> str:
+    """A choice's words in the language in use: the tournament's minutes
+    counted in it, a language by its own name, the rest from the catalog."""
+    if name == "time_limit":
+        return _("{minutes} min").format(minutes=number(int(value) // 60))
+    if name == "language" and value:
+        return words  # a language's own name for itself
+    if name in CONTEXTS:
+        return p_(name, words)
+    return _(words)
 
 
 def stored_text(value: object) -> str:

@@ -4,7 +4,9 @@ controls, applied at once with a live preview of the cards.
 Four groups — Game, Cards and table, Sound, Accessibility — built from
 :data:`ui.screens.settings.GROUPS`.  A two-valued on/off setting is a switch (``role=switch``),
 a choice of two to four values a segmented control (``role=radiogroup``,
-the arrows move the choice), a volume a slider.  Each change is stored at
+the arrows move the choice), a volume a slider, the language a list
+(``select``: each language by its own name).  Its words are in the player's
+language; a change of language draws the screen again in the new one.  Each change is stored at
 once (:meth:`ui.chrome.appearance_view.Appearance.change`, the same storage and
 migration as before), so the screen has one "Done"; "Reset to defaults…"
 asks first.
@@ -22,14 +24,18 @@ from dataclasses import fields
 
 from ui.browser.dom import DomEvent, Element, document, el, is_none
 from ui.chrome.appearance_view import Appearance
+from ui.i18n.text import _, html_lang
+from ui.i18n.text_view import Language
 from ui.screens.dialog_view import DialogHost
-from ui.screens.settings import GROUPS, Control, Seg, Swatches, Switch, stored_text
+from ui.screens.settings import GROUPS, Control, Menu, Seg, Swatches, Switch, choice_words, stored_text
 from ui.storage import settings
 
 
-def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], None] | None = None) -> None:
-    """The Settings screen."""
-    d = dialogs.open("settings", "Settings")
+def open_settings(
+    dialogs: DialogHost, look: Appearance, language: Language, on_close: Callable[[], None] | None = None
+) -> None:
+    """The Settings screen (in the player's language, drawn again at once when it changes)."""
+    d = dialogs.open("settings", _("Settings"))
     box = d.box
     box.classList.add("scroll", "settings-screen")
     body = el("div", "settings-body", parent=box)
@@ -47,23 +53,31 @@ def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], 
 
     def render() -> None:
         focused = _focused_setting(box)
+        heading = box.querySelector("#dialog-title")
+        if not is_none(heading):
+            heading.textContent = _("Settings")
         body.replaceChildren()
         for title, controls in GROUPS:
-            group = el("section", "settings-group", parent=body, aria_label=title)
-            el("h3", "", title, parent=group)
+            group = el("section", "settings-group", parent=body, aria_label=_(title))
+            el("h3", "", _(title), parent=group)
             if title == "Cards and table":
                 _preview(group)
             for control in controls:
                 _control(group, control, look.settings, set_text, d.on)
         foot.replaceChildren()
         if confirming[0]:
-            el("p", "settings-confirm", "Reset every setting to its default?", parent=foot)
+            el("p", "settings-confirm", _("Reset every setting to its default?"), parent=foot)
             d.buttons(
                 foot,
-                [("reset-cancel", "Keep them", lambda: ask(False), False), ("reset-confirm", "Reset", reset, True)],
+                [
+                    ("reset-cancel", _("Keep them"), lambda: ask(False), False),
+                    ("reset-confirm", _("Reset"), reset, True),
+                ],
             )
         else:
-            d.buttons(foot, [("reset", "Reset to defaults…", lambda: ask(True), False), ("done", "Done", done, True)])
+            d.buttons(
+                foot, [("reset", _("Reset to defaults…"), lambda: ask(True), False), ("done", _("Done"), done, True)]
+            )
         if focused is not None:
             again = box.querySelector(focused)
             if not is_none(again):
@@ -83,10 +97,18 @@ def open_settings(dialogs: DialogHost, look: Appearance, on_close: Callable[[], 
         render()
 
     def done() -> None:
+        unsubscribe()
         dialogs.close()
         if on_close is not None:
             on_close()
 
+    def relabel() -> None:  # another language is in use
+        if d.is_open:
+            render()
+        else:
+            unsubscribe()
+
+    unsubscribe = language.subscribe(relabel)
     render()
 
 
@@ -103,10 +125,11 @@ def _focused_setting(box: Element) -> str | None:
 
 
 def _row(parent: Element, label: str, help_text: str, label_id: str) -> Element:
+    """A setting's row: its label and help, in the language in use."""
     row = el("div", "setting", parent=parent)
-    el("span", "setting-label", label, parent=row, id=label_id)
+    el("span", "setting-label", _(label), parent=row, id=label_id)
     if help_text:
-        el("small", "setting-help", help_text, parent=row)
+        el("small", "setting-help", _(help_text), parent=row)
     return row
 
 
@@ -134,6 +157,17 @@ def _control(
         el("span", "switch-knob", parent=b, aria_hidden="true")
         flipped = "off" if getattr(s, control.name) else "on"  # the flag after the click
         on(b, "click", _sets(set_text, control.name, flipped))
+    elif isinstance(control, Menu):
+        row = _row(parent, control.label, control.help, label_id)
+        current = stored_text(getattr(s, control.name))
+        select = el("select", "setting-menu", parent=row, data_setting=control.name, aria_labelledby=label_id)
+        for v, words in control.choices:
+            option = el("option", "", choice_words(control.name, v, words), parent=select, value=v)
+            if v == current:
+                option.selected = True
+            if v:
+                option.setAttribute("lang", html_lang(v))  # a language's own name, said in that language
+        on(select, "change", _slid_text(set_text, control.name, select))
     elif isinstance(control, (Seg, Swatches)):
         # a radio group: words in a segmented control, or small pictures
         current = stored_text(getattr(s, control.name))
@@ -142,7 +176,8 @@ def _control(
         cls = f"swatches swatches-{control.kind}" if isinstance(control, Swatches) else "seg"
         group = el("div", cls, parent=row, role="radiogroup", aria_labelledby=label_id, data_setting=control.name)
         values = [v for v, _ in control.choices]
-        for v, words in control.choices:
+        for v, english in control.choices:
+            words = choice_words(control.name, v, english)
             b = el(
                 "button",
                 "swatch" if pictures else "seg-option",
@@ -179,6 +214,10 @@ def _control(
 
 def _sets(set_text: Callable[[str, str], None], name: str, text: str) -> Callable[[DomEvent], None]:
     return lambda e: set_text(name, text)
+
+
+def _slid_text(set_text: Callable[[str, str], None], name: str, node: Element) -> Callable[[DomEvent], None]:
+    return lambda e: set_text(name, str(node.value))
 
 
 def _slid(set_text: Callable[[str, str], None], name: str, node: Element) -> Callable[[DomEvent], None]:

@@ -72,8 +72,9 @@ ENVELOPE_MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]]
 """``ENVELOPE_MIGRATIONS[n]`` turns a version-``n`` envelope into version ``n + 1``."""
 
 
-SETTINGS_VERSION = 3
-"""Version 3 turns the music off by default (it played at 30 before)."""
+SETTINGS_VERSION = 4
+"""Version 3 turns the music off by default (it played at 30 before);
+version 4 adds ``language`` (earlier settings follow the browser's language)."""
 OLD_MUSIC_DEFAULT = 30
 
 
@@ -152,6 +153,9 @@ TIME_LIMITS = (300, 600, 900)
 VERBOSITY = ("off", "brief", "full")
 """What a screen reader is told (ui/chrome/messages.py): nothing, the action and
 what it caused, or that and the piles it changed and the score."""
+LANGUAGES = ("", "en", "fr", "de", "es", "it", "pt_BR", "pl")
+"""The ``language`` setting's values: "" follows the browser, else a language's
+code (``ui.i18n.text.LANGUAGES``; ``tests/test_i18n.py`` keeps the two the same)."""
 MOTION_MODES = ("system", "reduce", "full")
 CONTRAST_MODES = ("system", "high", "standard")
 WINNABLE_DEFAULT_ON = frozenset({"spider-4"})
@@ -194,6 +198,8 @@ class Settings:
     for more contrast (``prefers-contrast: more`` or forced colours);
     ``high`` — always; ``standard`` — never.  See :func:`reduce_motion`
     and :func:`high_contrast`.
+    ``language``: the page's language, "" to follow the browser's
+    (:func:`ui.i18n.text.choose`).
     """
 
     tap: str = "auto"
@@ -214,6 +220,7 @@ class Settings:
     verbosity: str = "brief"
     motion: str = "system"
     contrast: str = "system"
+    language: str = ""
 
     def game_defaults(self, option_names: list[str] | tuple[str, ...]) -> dict[str, OptionValue]:
         """The settings that stand for game options of these names."""
@@ -263,6 +270,7 @@ class Settings:
             "verbosity": VERBOSITY,
             "motion": MOTION_MODES,
             "contrast": CONTRAST_MODES,
+            "language": LANGUAGES,
         }
         chosen = data.get("winnable")
         if isinstance(chosen, dict):
@@ -274,9 +282,24 @@ class Settings:
             if any(value == c and type(value) is type(c) for c in allowed[f.name]):
                 setattr(out, f.name, value)
         version = data.get("v")
-        if (type(version) is not int or version < 3) and out.music == OLD_MUSIC_DEFAULT:
-            out.music = 0
+        if type(version) is not int or version < 3:
+            out = _v2_to_v3(out)
+        if type(version) is not int or version < 4:
+            out = _v3_to_v4(out)
         return out
+
+
+def _v2_to_v3(s: Settings) -> Settings:
+    """Version 3: the music's old default (30) reads as off."""
+    if s.music == OLD_MUSIC_DEFAULT:
+        s.music = 0
+    return s
+
+
+def _v3_to_v4(s: Settings) -> Settings:
+    """Version 4: the language; settings stored before it follow the browser's."""
+    s.language = ""
+    return s
 
 
 def reduce_motion(setting: str, system_reduces: bool) -> bool:

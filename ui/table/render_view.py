@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from engine import FREE_COLUMN, STOCK, CardId, PileId, PileRole, Ruleset
 from ui.browser.dom import Element, Style, el
 from ui.chrome import messages as say
+from ui.i18n.text import language
 from ui.table import cards as model
 from ui.table.animate_view import Animator, tf
 from ui.table.layout import FoundationStyle, Layout
@@ -82,8 +83,8 @@ class CardRenderer:
         self._selected: set[int] = set()
         self._drop: list[Element] = []  # the lit drop target's pile and top card
         self._sig: dict[
-            PileId, tuple[tuple[int, ...], tuple[int | None, ...]]
-        ] = {}  # what each pile's name was made from
+            PileId, tuple[str, tuple[int, ...], tuple[int | None, ...]]
+        ] = {}  # what each pile's name was made from, and in which language
         self._named: set[int] = set()  # uids whose element carries a name
         self.lifted: set[int] = set()
         self._backs: set[int] = set()  # dealt face up, still showing their back in flight
@@ -344,13 +345,15 @@ class CardRenderer:
 
     def label_piles(self, rules: Ruleset, t: model.Tracker) -> None:
         """Name the piles (and the face-up cards) whose contents changed since
-        they were last named: a move touches two piles, a deal ten."""
+        they were last named: a move touches two piles, a deal ten (all of
+        them after a change of language)."""
         sig = self._sig
+        words = language()
         runs = say.runs_game(rules)
         founds: list[list[int]] | None = None
         for pile, uids in t.piles.items():
             cards = [t.cards[u] for u in uids]
-            key = (tuple(uids), tuple(cards))
+            key = (words, tuple(uids), tuple(cards))
             if sig.get(pile) == key:
                 continue
             sig[pile] = key

@@ -1,0 +1,156 @@
+"""The page in the player's language: a French browser gets French from the
+first screen on, ``<html lang>`` follows, Settings switches the language at
+once and a reload keeps it; at 320×568 the longest languages fit the header
+and the settings; and axe finds nothing serious on Settings in Polish.
+
+(What is translated so far is listed in docs/languages.md.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from axekit import axe_page, scan
+from tablekit import ARTIFACTS, PHONE, TablePage, close_settings, open_settings, stored_text, table_browser, table_url
+
+from ui.storage import settings as persist
+
+__all__ = ["table_browser", "table_url"]
+
+SMALL_PHONE = {
+    "viewport": {"width": 320, "height": 568},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
+
+GROUP_TITLES = "() => [...document.querySelectorAll('.settings-group h3')].map(h => h.textContent)"
+
+
+def header_words(t: TablePage) -> dict[str, str]:
+    return dict(
+        t.page.evaluate("""() => ({
+            games: document.querySelector('[data-action="games"]').textContent,
+            undo: document.querySelector('[data-action="undo"]').getAttribute('aria-label'),
+            hint: document.querySelector('[data-action="hint"]').title,
+            stats: document.querySelector('#table .stats-text').textContent,
+            felt: document.querySelector('.felt').getAttribute('aria-label'),
+            column: document.querySelector('[data-pile="column-1"]').getAttribute('aria-label'),
+        })""")
+    )
+
+
+def test_a_french_browser_gets_french_and_settings_switch_it_at_once(table_browser: Any, table_url: str) -> None:
+    t = TablePage(table_browser, table_url, {**PHONE, "locale": "fr-FR"})
+    try:
+        t.open("#spider-1/3")
+        assert t.page.evaluate("() => [document.documentElement.lang, navigator.language]") == ["fr", "fr-FR"]
+        words = header_words(t)
+        assert words["games"] == "Jeux" and words["undo"] == "Annuler" and words["hint"] == "Indice (H)"
+        assert words["stats"].startswith("Score 500 · Suites 0/8") and words["felt"] == "Table de jeu"
+        assert words["column"].startswith(
+            "Colonne 1, 6 cartes, 5 face cachée, dessus\u00a0: "
+        )  # what a screen reader reads
+        open_settings(t)
+        assert t.page.inner_text("#dialog-title") == "Paramètres"
+        assert t.page.evaluate(GROUP_TITLES) == ["Jeu", "Cartes et table", "Son", "Accessibilité"]
+        assert t.page.inner_text('[data-setting-of="motion"][data-value="full"]') == "Complètes"
+        t.page.screenshot(path=str(ARTIFACTS / "settings-fr-phone.png"))
+        # nothing chosen yet: the list says "the browser's language"
+        assert t.page.locator('[data-setting="language"]').input_value() == ""
+        # German, chosen in Settings: the screen and the header behind it change at once
+        t.page.select_option('[data-setting="language"]', "de")
+        t.page.wait_for_function("() => document.documentElement.lang === 'de'")
+        assert t.page.evaluate(GROUP_TITLES) == ["Spiel", "Karten und Tisch", "Ton", "Barrierefreiheit"]
+        assert t.page.inner_text("#dialog-title") == "Einstellungen"
+        assert t.page.locator('[data-setting="language"]').input_value() == "de"
+        words = header_words(t)
+        assert words["games"] == "Spiele" and words["undo"] == "Rückgängig" and words["felt"] == "Spieltisch"
+        assert words["column"].startswith("Spalte 1, 6 Karten, 5 verdeckt, oben: ")
+        close_settings(t)
+        assert persist.Settings.from_text(stored_text(t.page, "settings")).language == "de"
+        # remembered: a reload is German at once, though the browser asks for French
+        t.reload()
+        assert t.page.evaluate("() => document.documentElement.lang") == "de"
+        assert header_words(t)["games"] == "Spiele"
+        # back to the browser's language: French again, without a reload
+        open_settings(t)
+        t.page.select_option('[data-setting="language"]', "")
+        t.page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        assert t.page.evaluate(GROUP_TITLES)[0] == "Jeu" and header_words(t)["games"] == "Jeux"
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+def test_an_english_browser_fetches_no_catalog(table_browser: Any, table_url: str) -> None:
+    t = TablePage(table_browser, table_url, {**PHONE, "locale": "en-GB"})
+    fetched: list[str] = []
+    t.page.on("request", lambda r: fetched.append(r.url) if "/i18n/" in r.url and r.url.endswith(".json") else None)
+    try:
+        t.open("#spider-1/3")
+        assert t.page.evaluate("() => document.documentElement.lang") == "en"
+        assert header_words(t)["games"] == "Games" and fetched == []
+    finally:
+        t.close()
+
+
+FITS_JS = """() => {
+  const out = [], vw = innerWidth;
+  const boxes = (sel) => [...document.querySelectorAll(sel)].filter(n => n.getClientRects().length);
+  for (const n of boxes('#table .bar, #table .bar .btn, #table .bar .title, #table .bar .stats')) {
+    const r = n.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > vw + 0.5) out.push(['header outside the screen', n.className, r.left, r.right]);
+  }
+  const bar = document.querySelector('#table .bar');
+  if (bar.scrollWidth > bar.clientWidth + 1) out.push(['header overflows', bar.scrollWidth, bar.clientWidth]);
+  for (const b of boxes('#table .bar .btn')) {
+    if (b.scrollWidth > b.clientWidth + 1) out.push(['button clipped', b.dataset.action, b.scrollWidth, b.clientWidth]);
+  }
+  const dialog = document.querySelector('.dialog');
+  if (dialog) {
+    const d = dialog.getBoundingClientRect();
+    for (const n of boxes('.settings-body .setting, .settings-body .setting > *, .settings-body .switch, .seg-option, .dialog-buttons .btn')) {
+      const r = n.getBoundingClientRect();
+      if (r.left < d.left - 0.5 || r.right > d.right + 0.5) out.push(['setting outside the screen', n.className, n.textContent.slice(0, 30), r.left, r.right, d.left, d.right]);
+      if (n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== 'visible')
+        out.push(['setting clipped', n.className, n.textContent.slice(0, 30)]);
+    }
+    if (dialog.scrollWidth > dialog.clientWidth + 1) out.push(['settings scroll sideways', dialog.scrollWidth, dialog.clientWidth]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "pl-PL"])
+def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: str, locale: str) -> None:
+    t = TablePage(table_browser, table_url, {**SMALL_PHONE, "locale": locale})
+    code = locale[:2]
+    try:
+        for fragment in ("#spider-1/3", "#tournament-2/3", "#little-spider/3"):
+            t.open(fragment)
+            assert t.page.evaluate("() => document.documentElement.lang") == code
+            assert t.page.evaluate(FITS_JS) == [], fragment
+        t.page.screenshot(path=str(ARTIFACTS / f"header-{code}-320.png"))
+        open_settings(t)
+        assert t.page.evaluate(FITS_JS) == []
+        for k in range(4):  # every group, scrolled into view
+            t.page.locator(".settings-group").nth(k).scroll_into_view_if_needed()
+            t.page.screenshot(path=str(ARTIFACTS / f"settings-{code}-320-{k}.png"))
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+def test_axe_finds_nothing_serious_on_settings_in_polish(table_browser: Any, table_url: str) -> None:
+    t = axe_page(table_browser, table_url, PHONE, persist.Settings(language="pl"))
+    try:
+        t.open("#spider-2/4")
+        assert t.page.evaluate("() => document.documentElement.lang") == "pl"
+        open_settings(t)
+        assert t.page.evaluate(GROUP_TITLES)[0] == "Gra"
+        problems = scan(t, "settings-pl")
+        assert not problems, "\n".join(problems)
+        assert not t.errors, t.errors
+    finally:
+        t.close()

@@ -1,0 +1,300 @@
+"""The player's language: the catalogs complete and current, the plural
+rules and the number and date forms as CLDR has them, and the runtime's
+choices (ui/i18n/, tools/i18n.py, tools/build/catalogs.py)."""
+
+from __future__ import annotations
+
+import datetime
+import gettext
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tools import i18n as catalogs_tool
+from tools.build.catalogs import compiled_catalogs, forms
+from ui.chrome import header
+from ui.i18n import text
+from ui.i18n.forms import ENGLISH, forms_from_json
+from ui.i18n.plural import PluralRuleError, compile_rule
+from ui.i18n.text import Catalog, catalog_from_json, choose
+from ui.screens.settings import GROUPS, choice_words
+from ui.storage import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def compiled() -> dict[str, Catalog]:
+    """Every language's catalog as the build compiles it and the page reads it."""
+    out = {}
+    for path, data in compiled_catalogs(ROOT).items():
+        code = path.removeprefix("i18n/").removesuffix(".json")
+        out[code] = catalog_from_json(json.loads(data), code)
+    return out
+
+
+@pytest.fixture
+def speaking() -> Iterator[None]:
+    """Whatever a test puts in use, English again afterwards."""
+    yield
+    text.use(text.ENGLISH_CATALOG)
+
+
+# -- the catalogs ------------------------------------------------------------
+
+
+def test_the_template_and_every_catalog_hold_exactly_the_strings_the_code_marks() -> None:
+    """Extracted from the code now and compared: a string marked and not in a
+    catalog, one a catalog keeps after the code dropped it, a fuzzy or empty
+    one, a wrong count of plural forms or a lost placeholder all fail."""
+    assert catalogs_tool.problems() == []
+
+
+def test_the_check_finds_a_missing_a_stale_and_an_untranslated_string(tmp_path: Path) -> None:
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "part.py").write_text(
+        'from ui.i18n.text import _, n_\n_("Kept")\n_("Added {n}")\nn_("{n} move", "{n} moves", 2)\n', encoding="utf-8"
+    )
+    template = catalogs_tool.extract(tmp_path)
+    (tmp_path / "locale").mkdir()
+    (tmp_path / "locale" / "messages.pot").write_text(catalogs_tool.as_text(template), encoding="utf-8")
+    old = catalogs_tool.merged(template, None, "pl")
+    old.get("Kept").string = "Zachowane"
+    old.delete("Added {n}")
+    old.add("Gone", "Nieobecne")
+    old.get("{n} move").string = ("{n} ruch", "{n} ruchy", "")
+    (tmp_path / "locale" / "pl.po").write_text(catalogs_tool.as_text(old), encoding="utf-8")
+    found = catalogs_tool.problems(tmp_path, ["pl"])
+    assert found == ["pl.po: missing 'Added {n}'", "pl.po: stale 'Gone'", "pl.po: untranslated '{n} move'"]
+    old.get("{n} move").string = ("{n} ruch", "ruchy", "{n} ruchów")
+    (tmp_path / "locale" / "pl.po").write_text(catalogs_tool.as_text(old), encoding="utf-8")
+    assert "pl.po: '{n} move' form 1 loses ['n']" in catalogs_tool.problems(tmp_path, ["pl"])
+
+
+def test_every_catalog_says_the_translations_are_ours_and_review_is_welcome() -> None:
+    for code in catalogs_tool.LANGUAGES:
+        head = catalogs_tool.catalog_path(code).read_text(encoding="utf-8")[:600]
+        assert "the team's own" in head and "review is welcome" in head, code
+
+
+def test_the_languages_agree_everywhere() -> None:
+    assert ("en", *catalogs_tool.LANGUAGES) == text.CODES
+    assert ("", *text.CODES) == settings.LANGUAGES
+
+
+def test_every_marked_setting_is_translated_in_every_language(compiled: dict[str, Catalog], speaking: None) -> None:
+    for code, catalog in compiled.items():
+        text.use(catalog)
+        for title, controls in GROUPS:
+            assert text._(title) != title or title == "Phase", (code, title)
+            for control in controls:
+                for value, words in getattr(control, "choices", ()):
+                    shown = choice_words(control.name, value, words)
+                    same_word = shown in ("Standard", "System", "Spider") or control.name in ("language", "time_limit")
+                    assert shown != words or same_word, (code, control.name, value)
+
+
+# -- plural rules ------------------------------------------------------------
+
+
+def test_polish_has_three_forms_for_whole_numbers(compiled: dict[str, Catalog]) -> None:
+    rule = compiled["pl"].plural
+    assert [rule(n) for n in (1, 2, 5, 22, 25, 12, 112, 0)] == [0, 1, 2, 1, 2, 2, 2, 2]
+
+
+def test_french_counts_zero_and_one_as_one(compiled: dict[str, Catalog]) -> None:
+    rule = compiled["fr"].plural
+    assert [rule(n) for n in (0, 1, 2)] == [0, 0, 2]
+    assert rule(1_000_000) == 1  # "1 000 000 de coups": CLDR's "many"
+
+
+def test_german_spanish_italian_and_portuguese(compiled: dict[str, Catalog]) -> None:
+    assert [compiled["de"].plural(n) for n in (0, 1, 2)] == [1, 0, 1]
+    assert [compiled["es"].plural(n) for n in (0, 1, 2)] == [2, 0, 2]
+    assert [compiled["pt_BR"].plural(n) for n in (0, 1, 2)] == [0, 0, 2]
+
+
+def test_the_page_reads_every_rule_as_cpython_gettext_does() -> None:
+    from babel.messages.plurals import get_plural
+
+    for code in ("en", *catalogs_tool.LANGUAGES):
+        expression = get_plural(code).plural_expr
+        ours, theirs = compile_rule(expression), gettext.c2py(expression)
+        assert all(ours(n) == theirs(n) for n in range(2000)), code
+
+
+@pytest.mark.parametrize("bad", ["n; import os", "__import__('os')", "n ==", "(n", "n ? 1", "n $ 2", "x", "1" * 700])
+def test_a_rule_that_is_not_a_plural_expression_is_refused(bad: str) -> None:
+    with pytest.raises(PluralRuleError):
+        compile_rule(bad)
+
+
+def test_n_picks_the_form_of_the_language_in_use(speaking: None) -> None:
+    polish = Catalog(
+        "pl",
+        {"{n} move": ("{n} ruch", "{n} ruchy", "{n} ruchów")},
+        compile_rule("n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2"),
+    )
+    text.use(polish)
+    said = [text.n_("{n} move", "{n} moves", n).format(n=n) for n in (1, 2, 5, 22, 25)]
+    assert said == ["1 ruch", "2 ruchy", "5 ruchów", "22 ruchy", "25 ruchów"]
+    text.use(text.ENGLISH_CATALOG)
+    assert [text.n_("{n} move", "{n} moves", n).format(n=n) for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
+
+
+# -- numbers and dates -------------------------------------------------------
+
+
+def test_english_forms_are_cldrs_british_english() -> None:
+    assert forms_from_json(forms("en_GB")) == ENGLISH
+
+
+DAY = datetime.date(2026, 11, 27)
+
+
+@pytest.mark.parametrize(
+    ("code", "number", "percent", "day_month", "month_year", "full"),
+    [
+        ("fr", "12\u202f345", "25\u00a0%", "27 nov.", "novembre 2026", "vendredi 27 novembre 2026"),
+        ("de", "12.345", "25\u00a0%", "27. Nov.", "November 2026", "Freitag, 27. November 2026"),
+        ("pl", "12\u00a0345", "25%", "27 lis", "listopad 2026", "piątek, 27 listopada 2026"),
+        ("es", "12.345", "25\u00a0%", "27 nov", "noviembre de 2026", "viernes, 27 de noviembre de 2026"),
+        ("it", "12.345", "25%", "27 nov", "novembre 2026", "venerdì 27 novembre 2026"),
+        ("pt_BR", "12.345", "25%", "27 de nov.", "novembro de 2026", "sexta-feira, 27 de novembro de 2026"),
+    ],
+)
+def test_numbers_and_dates_in_each_language(
+    compiled: dict[str, Catalog], code: str, number: str, percent: str, day_month: str, month_year: str, full: str
+) -> None:
+    f = compiled[code].forms
+    assert f.number(12345) == number and f.percent(25) == percent
+    assert (f.date(DAY, "day_month"), f.date(DAY, "month_year"), f.date(DAY, "full")) == (day_month, month_year, full)
+
+
+def test_a_number_below_ten_thousand_follows_the_languages_grouping(compiled: dict[str, Catalog]) -> None:
+    from babel.numbers import format_decimal
+
+    for code, catalog in compiled.items():
+        for n in (7, 999, 1000, 4321, 10_000, 1_234_567, -2500):
+            assert catalog.forms.number(n) == format_decimal(n, locale=code), (code, n)
+
+
+def test_polish_calendar_titles_use_the_nominative() -> None:
+    f = forms_from_json(forms("pl"))
+    assert f.month_name(11) == "listopad" and f.month_name(11, alone=False) == "listopada"
+
+
+# -- which language, and the runtime ----------------------------------------------
+
+
+def test_the_setting_wins_then_the_browser_then_english() -> None:
+    assert choose("pl", ["fr-FR", "de"]) == "pl"
+    assert choose("", ["ja-JP", "de-AT", "fr"]) == "de"
+    assert choose("", ["en-US", "fr-FR"]) == "en"
+    assert choose("", ["pt-BR"]) == "pt_BR" and choose("", ["pt-PT"]) == "pt_BR"
+    assert choose("", ["zh", "ko"]) == "en" and choose("xx", []) == "en"
+
+
+def test_a_damaged_catalog_is_refused_not_half_used() -> None:
+    good = {"language": "fr", "plural": "(n > 1)", "messages": {"Games": "Jeux"}, "forms": forms("fr")}
+    assert catalog_from_json(good, "fr").text("Games") == "Jeux"
+    for bad in (
+        {**good, "language": "de"},
+        {**good, "plural": "os.system('x')"},
+        {**good, "messages": {"Games": 3}},
+        {**good, "forms": {**forms("fr"), "months": ["janvier"]}},
+        [],
+    ):
+        with pytest.raises(ValueError):
+            catalog_from_json(bad, "fr")
+
+
+def test_a_string_the_catalog_lacks_stays_in_english(speaking: None) -> None:
+    text.use(Catalog("fr", {"Games": "Jeux", "header\x04New": "Nouvelle"}))
+    assert (text._("Games"), text._("Settings"), text.p_("header", "New"), text._("New")) == (
+        "Jeux",
+        "Settings",
+        "Nouvelle",
+        "New",
+    )
+
+
+def test_the_header_speaks_the_language_in_use(compiled: dict[str, Catalog], speaking: None) -> None:
+    import engine
+    from ui.table.cards import Tracker
+
+    g = engine.new_game("spider-1", deal=1)
+    text.use(compiled["de"])
+    assert header.status_text(g, Tracker(g.public_view()), narrow=True) == ("0:00", "Punkte 500 · Folgen 0/8", "")
+    text.use(compiled["fr"])
+    assert header.status_text(g, Tracker(g.public_view()), narrow=False)[0] == "Temps 0:00"
+
+
+# -- settings --------------------------------------------------------------------
+
+
+def test_the_language_setting_is_stored_and_earlier_settings_follow_the_browser() -> None:
+    chosen = settings.Settings(language="pt_BR")
+    assert settings.Settings.from_text(chosen.to_text()).language == "pt_BR"
+    assert json.loads(chosen.to_text())["v"] == settings.SETTINGS_VERSION == 4
+    # version 3 had no language: it follows the browser; a stray value is dropped
+    assert settings.Settings.from_text('{"v": 3, "language": "fr", "volume": 40}').language == ""
+    assert settings.Settings.from_text('{"v": 3, "volume": 40}').volume == 40
+    assert settings.Settings.from_text('{"v": 4, "language": "klingon"}').language == ""
+    assert settings.Settings.from_text('{"v": 4, "language": 7}').language == ""
+
+
+# -- what the screen reader is told ---------------------------------------------
+
+
+def test_the_suits_marked_for_speech_are_the_engines() -> None:
+    import engine
+    from ui.chrome import messages as say
+
+    assert say.SUIT_WORDS == engine.SUIT_NAMES
+
+
+def test_the_screen_reader_names_cards_and_piles_in_the_language_in_use(
+    compiled: dict[str, Catalog], speaking: None
+) -> None:
+    from engine import PRESETS, PileId, parse_card
+    from ui.chrome import messages as say
+
+    h7, h8, c9 = parse_card("7h"), parse_card("8h"), parse_card("9c")
+    column = [None] * 4 + [c9, h8, h7]
+    text.use(compiled["fr"])
+    assert say.card_name(parse_card("Qh")) == "dame de cœur"
+    assert say.pile_label(PRESETS["spider-4"], PileId.column(2), column) == (
+        "Colonne 3, 7 cartes, 4 face cachée, dessus\u00a0: 7 de cœur, face visible\u00a0: 9 de trèfle, 8 à 7 de cœur"
+    )
+    assert say.card_label(PRESETS["spider-4"], PileId.column(2), 0, 6, h7) == (
+        "7 de cœur, face visible, 1e sur 6 dans colonne 3"
+    )
+    text.use(compiled["de"])
+    assert say.card_name(parse_card("Qs")) == "Pik-Dame"
+    assert say.cards_phrase([parse_card(c) for c in ("9s", "8s", "7s")]) == "Pik 9 bis 7"
+    text.use(compiled["pl"])
+    assert say.card_name(parse_card("Kd")) == "król karo"
+
+
+def test_counted_sentences_take_each_languages_plural_form(compiled: dict[str, Catalog], speaking: None) -> None:
+    from ui.chrome import messages as say
+
+    text.use(compiled["pl"])
+    assert [say.finish_text(n) for n in (1, 2, 5, 22, 25)] == [
+        "Dokończ: ostatni ruch (1).",
+        "Dokończ: ostatnie 2 ruchy.",
+        "Dokończ: ostatnie 5 ruchów.",
+        "Dokończ: ostatnie 22 ruchy.",
+        "Dokończ: ostatnie 25 ruchów.",
+    ]
+    text.use(compiled["fr"])
+    assert [say.finish_text(n) for n in (0, 1, 2)] == [
+        "Terminer\u00a0: 0 dernier coup à jouer.",
+        "Terminer\u00a0: 1 dernier coup à jouer.",
+        "Terminer\u00a0: les 2 derniers coups à jouer.",
+    ]
+    text.use(compiled["de"])
+    assert say.runs_label([[0], [5]]) == "Ablagestapel, 2 Folgen vollständig: Pik, Herz"

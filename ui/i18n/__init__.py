@@ -1,0 +1,1 @@
+"""The player's language: the page's words translated, with their plurals, numbers and dates."""
