@@ -142,6 +142,36 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
         t.close()
 
 
+ROW_JS = """() => {
+  const shown = [...document.querySelectorAll('#table .bar .btn')].filter(b => b.getClientRects().length);
+  return [...new Set(shown.map(b => Math.round(b.getBoundingClientRect().top)))].length;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR", "de-DE", "es-ES", "it-IT", "pt-BR", "pl-PL"])
+def test_the_phone_header_keeps_its_buttons_in_one_row_in_every_language(
+    table_browser: Any, table_url: str, locale: str
+) -> None:
+    """Games, the six icons and New stay one row on 390, 360 and 320 px phones (French's
+    "Nouvelle" once pushed More onto a second row, over the game's name)."""
+    t = TablePage(table_browser, table_url, {**SMALL_PHONE, "locale": locale})
+    try:
+        t.open("#spider-2/5")
+        for width, height in ((390, 844), (360, 640), (320, 568)):
+            t.page.set_viewport_size({"width": width, "height": height})
+            t.page.wait_for_function(
+                "w => document.documentElement.clientWidth === w && "
+                "document.querySelector('#table .bar').getBoundingClientRect().width === w",
+                arg=width,
+            )
+            t.idle()
+            assert t.page.evaluate(ROW_JS) == 1, (locale, width)
+            assert t.page.evaluate(FITS_JS) == [], (locale, width)
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
 def test_axe_finds_nothing_serious_on_settings_in_polish(table_browser: Any, table_url: str) -> None:
     t = axe_page(table_browser, table_url, PHONE, persist.Settings(language="pl"))
     try:
