@@ -1,7 +1,8 @@
 // @ts-check
-// The table as the player left it, shown at once on a return visit while
-// Python starts: a picture, not the game. Plain JavaScript, no inline style
-// (the CSP allows the CSSOM only).
+// The table, shown at once while Python starts: on a return visit as the
+// player left it, and on a new player's first visit the welcome deal, dealt
+// (shell/welcome.js). Plain JavaScript, no inline style (the CSP allows the
+// CSSOM only).
 //
 // When the page is hidden or left, the cards, the empty piles and the
 // header's title and figures are read from the table's DOM and kept in
@@ -14,6 +15,13 @@
 // Input waits politely: the picture takes no clicks and the pill says what
 // is happening.
 // Everything read back is checked (a corrupt or hostile value draws nothing).
+//
+// A start with no kept table at all may be a new player's: once the storage
+// has been read (shell/store.js) and holds nothing, and the address names no
+// other game, the welcome deal is dealt the same way, under the same pill,
+// and goes the same way when the game (that same deal) is ready.
+
+import { WELCOME, drawWelcome, welcomes } from "./welcome.js";
 
 const KEY = "spider.picture";
 const VERSION = 1;
@@ -220,7 +228,11 @@ function show() {
   } catch {
     return;
   }
-  if (!raw || raw.length > MAX_CHARS) return;
+  if (!raw) {
+    showWelcome();
+    return;
+  }
+  if (raw.length > MAX_CHARS) return;
   let picture;
   try {
     picture = JSON.parse(raw);
@@ -229,6 +241,29 @@ function show() {
   }
   preloadBack(picture); // a window of another size still wants the back
   if (valid(picture)) draw(picture);
+}
+
+// The welcome deal, once the storage has said this is a new player (the
+// modules have run by DOMContentLoaded: shell/store.js's read is under way).
+function showWelcome() {
+  const data = WELCOME;
+  if (!data) return;
+  document.addEventListener("DOMContentLoaded", async () => {
+    const store = /** @type {any} */ (globalThis).spiderStore;
+    let stored;
+    try {
+      stored = await store.ready;
+    } catch {
+      return;
+    }
+    const loading = document.getElementById("loading");
+    const app = document.getElementById("app");
+    if (!loading || !app || html.hasAttribute("data-ready") || !stored || !welcomes(data, stored)) return;
+    html.dataset.picture = "welcome"; // first: the picture's styles apply as it is laid out
+    const table = drawWelcome(data, loading, app);
+    addEventListener("spider:ready", () => table.remove(), { once: true });
+    performance.mark("spider-picture"); // bench/load.py: the first cards on screen
+  }, { once: true });
 }
 
 show();
