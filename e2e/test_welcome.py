@@ -154,3 +154,26 @@ def test_a_card_that_has_landed_is_dragged_while_the_deal_still_flies(table_brow
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+def test_a_window_turned_before_python_is_dealt_again_for_its_size(table_browser: Any, table_url: str) -> None:
+    t = TablePage(table_browser, table_url, PHONE)
+    try:
+        held = Held(t)
+        t.page.goto(t.base, wait_until="domcontentloaded")
+        t.page.wait_for_selector('#table-picture[data-arrangement="top"] .card', state="attached")
+        t.page.set_viewport_size({"width": 844, "height": 390})  # the phone turned
+        t.page.wait_for_selector('#table-picture[data-arrangement="side"] .card', state="attached")
+        assert t.page.locator("#table-picture").count() == 1
+        drawn = sorted(t.page.evaluate(CARDS_JS, "#table-picture .card"))
+        held.release()
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.loaded = True
+        t.idle()
+        real = sorted(t.page.evaluate(CARDS_JS, "#table .felt .card"))
+        assert [c[:4] for c in real] == [c[:4] for c in drawn]
+        for a, b in zip(drawn, real, strict=True):
+            assert all(abs(p - q) < 0.6 for p, q in zip(a[4:], b[4:], strict=True)), (a, b)
+        assert not t.errors, t.errors
+    finally:
+        t.close()

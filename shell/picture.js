@@ -260,8 +260,21 @@ function showWelcome() {
     const app = document.getElementById("app");
     if (!loading || !app || html.hasAttribute("data-ready") || !stored || !welcomes(data, stored)) return;
     html.dataset.picture = "welcome"; // first: the picture's styles apply as it is laid out
-    const table = drawWelcome(data, loading, app);
-    addEventListener("spider:ready", () => table.remove(), { once: true });
+    let table = drawWelcome(data, loading, app);
+    // a window turned or resized before Python is ready: dealt again for its size
+    const redraw = () => {
+      table.remove();
+      table = drawWelcome(data, loading, app);
+    };
+    addEventListener("resize", redraw);
+    addEventListener(
+      "spider:ready",
+      () => {
+        removeEventListener("resize", redraw);
+        table.remove();
+      },
+      { once: true },
+    );
     performance.mark("spider-picture"); // bench/load.py: the first cards on screen
   }, { once: true });
 }
