@@ -321,8 +321,8 @@ def run(
                     results["cold"].append(cold["ready"] / 1000)
                     results["first_paint_cold"].append(cold["paint"] / 1000)
                     # the first cards: the welcome deal's picture, else the table Python draws
-                    results["first_cards_cold"].append((cold["picture"] or cold["ready"]) / 1000)
-                    faces = [t for t in (cold["picture"], cold["faces"]) if t is not None]
+                    results["first_cards_cold"].append((cold.get("picture") or cold["ready"]) / 1000)
+                    faces = [t for t in (cold.get("picture"), cold.get("faces")) if t is not None]
                     if faces:
                         results["faces_cold"].append(min(faces) / 1000)
                     results["cold_bytes"].append(cold["bytes"])
@@ -346,7 +346,7 @@ def run(
                         results[f"reload_{k}"].append(warm["ready"] / 1000)
                         if k == 1:
                             results["first_paint_warm"].append(warm["paint"] / 1000)
-                            if warm["picture"] is not None:
+                            if warm.get("picture") is not None:
                                 results["picture_warm"].append(warm["picture"] / 1000)
                             results["loader_warm"].append(warm["pyodideStart"] / 1000)
                             results["restored_warm"].append(warm["pyodideLoaded"] / 1000)
