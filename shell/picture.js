@@ -243,12 +243,12 @@ function show() {
   if (valid(picture)) draw(picture);
 }
 
-// The welcome deal, once the storage has said this is a new player (the
-// modules have run by DOMContentLoaded: shell/store.js's read is under way).
+// The welcome deal, once the storage has said this is a new player
+// (shell/store.js runs after this module, and says when it has started).
 function showWelcome() {
   const data = WELCOME;
   if (!data) return;
-  document.addEventListener("DOMContentLoaded", async () => {
+  const deal = async () => {
     const store = /** @type {any} */ (globalThis).spiderStore;
     let stored;
     try {
@@ -276,7 +276,9 @@ function showWelcome() {
       { once: true },
     );
     performance.mark("spider-picture"); // bench/load.py: the first cards on screen
-  }, { once: true });
+  };
+  if (/** @type {any} */ (globalThis).spiderStore) deal();
+  else addEventListener("spider:store", deal, { once: true });
 }
 
 show();
