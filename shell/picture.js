@@ -16,10 +16,10 @@
 // is happening.
 // Everything read back is checked (a corrupt or hostile value draws nothing).
 //
-// A start with no kept table at all may be a new player's: once the storage
-// has been read (shell/store.js) and holds nothing, and the address names no
-// other game, the welcome deal is dealt the same way, under the same pill,
-// and goes the same way when the game (that same deal) is ready.
+// A start with no kept table at all may be a new player's: when the address
+// names no other game, the welcome deal is dealt the same way, under the same
+// pill, and goes the same way when the game (that same deal) is ready; the
+// storage's first read takes it away again if it knows the player.
 
 import { WELCOME, drawWelcome, welcomes } from "./welcome.js";
 
@@ -243,42 +243,55 @@ function show() {
   if (valid(picture)) draw(picture);
 }
 
-// The welcome deal, once the storage has said this is a new player
-// (shell/store.js runs after this module, and says when it has started).
+// The welcome deal. A player this page has seen has something of ours in
+// localStorage (the picture kept when the page was left, at least), so a
+// start with nothing there deals it at once, before the first paint; the
+// storage's first read (shell/store.js, which runs after this module) then
+// confirms a new player, or takes the welcome deal away again.
 function showWelcome() {
   const data = WELCOME;
-  if (!data) return;
-  const deal = async () => {
-    const store = /** @type {any} */ (globalThis).spiderStore;
+  const loading = document.getElementById("loading");
+  const app = document.getElementById("app");
+  if (!data || !loading || !app || !nothingKept() || !welcomes(data, { kv: {}, games: [] })) return;
+  html.dataset.picture = "welcome"; // first: the picture's styles apply as it is laid out
+  let table = drawWelcome(data, loading, app);
+  // a window turned or resized before Python is ready: dealt again for its size
+  const redraw = () => {
+    table.remove();
+    table = drawWelcome(data, loading, app);
+  };
+  const end = () => {
+    removeEventListener("resize", redraw);
+    table.remove();
+  };
+  addEventListener("resize", redraw);
+  addEventListener("spider:ready", end, { once: true });
+  performance.mark("spider-picture"); // bench/load.py: the first cards on screen
+  const confirm = async () => {
     let stored;
     try {
-      stored = await store.ready;
+      stored = await /** @type {any} */ (globalThis).spiderStore.ready;
     } catch {
-      return;
+      stored = null;
     }
-    const loading = document.getElementById("loading");
-    const app = document.getElementById("app");
-    if (!loading || !app || html.hasAttribute("data-ready") || !stored || !welcomes(data, stored)) return;
-    html.dataset.picture = "welcome"; // first: the picture's styles apply as it is laid out
-    let table = drawWelcome(data, loading, app);
-    // a window turned or resized before Python is ready: dealt again for its size
-    const redraw = () => {
-      table.remove();
-      table = drawWelcome(data, loading, app);
-    };
-    addEventListener("resize", redraw);
-    addEventListener(
-      "spider:ready",
-      () => {
-        removeEventListener("resize", redraw);
-        table.remove();
-      },
-      { once: true },
-    );
-    performance.mark("spider-picture"); // bench/load.py: the first cards on screen
+    if (html.hasAttribute("data-ready") || (stored && welcomes(data, stored))) return;
+    end(); // the storage knows this player: the loading screen, as for any start without a picture
+    delete html.dataset.picture;
   };
-  if (/** @type {any} */ (globalThis).spiderStore) deal();
-  else addEventListener("spider:store", deal, { once: true });
+  if (/** @type {any} */ (globalThis).spiderStore) confirm();
+  else addEventListener("spider:store", confirm, { once: true });
+}
+
+/** Nothing of this game in localStorage (a new player, or a storage cleared). */
+function nothingKept() {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if ((localStorage.key(i) || "").startsWith("spider.")) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 show();
