@@ -10,9 +10,12 @@ medians beside the targets:
 
 * the first visit (a browser profile that has not seen the site: no HTTP
   cache, no service worker), from navigation start to ``<html data-ready>``, the moment a card
-  can be dragged; its first paint; the bytes on the wire of the requests
-  made before then (CDP ``encodedDataLength``: compressed, as sent) and the
-  ten largest downloads;
+  can be dragged; its first paint; the first cards on screen (the welcome
+  deal dealt before Python, ``spider-picture``; without it, the table Python
+  draws); the dealt table showing its faces (that deal, or the table once
+  its deal animation has landed every face: ``spider-faces``); the bytes on
+  the wire of the requests made before then (CDP ``encodedDataLength``:
+  compressed, as sent) and the ten largest downloads;
 * offline play ready: how long after that playable table the service worker
   holds the whole site (``<html data-offline="ready">``);
 * three reloads in the same profile (served by the service worker, booting
@@ -96,6 +99,8 @@ TARGETS = {  # (profile, metric) -> (target, unit)
 
 LABELS = {
     "first_paint_cold": "first paint, loading screen (cold)",
+    "first_cards_cold": "first cards on screen (cold)",
+    "faces_cold": "dealt table with faces (cold)",
     "cold": "first visit to a playable table",
     "cold_bytes": "bytes on the wire, first visit",
     "cold_requests": "requests, first visit",
@@ -134,6 +139,21 @@ WAIT_FOR = """new Promise((resolve, reject) => {
   watcher.observe(html, { attributes: true });
   const timer = setTimeout(() => { watcher.disconnect(); reject(new Error("no <html data-" + NAME + "> in time")); }, TIMEOUT);
 })"""
+
+
+FACES = """new Promise((resolve) => {
+  const mark = () => (performance.getEntriesByName("spider-faces")[0] || {}).startTime;
+  const table = document.querySelector("#table");
+  if (mark() !== undefined) return resolve(mark());
+  if (!table || !table.hasAttribute("data-busy")) return resolve(performance.now());
+  const watch = new MutationObserver(() => {
+    if (!table.hasAttribute("data-busy")) { watch.disconnect(); resolve(mark() ?? performance.now()); }
+  });
+  watch.observe(table, { attributes: true, attributeFilter: ["data-busy"] });
+  setTimeout(() => resolve(null), 30000);
+})"""
+"""When the dealt table shows its faces: the page's ``spider-faces`` mark, or
+(a build without it) the moment its deal animation ends (``data-busy`` goes)."""
 
 
 def wait_quietly(cdp: Any, name: str, *values: str, timeout_ms: int = 180_000) -> None:
@@ -187,7 +207,9 @@ def measure_page(page: Any, url: str, network: dict[str, Any], count_bytes: bool
     throttle(page, network)
     page.navigate(url)
     wait_quietly(page, "ready")
+    faces = page.evaluate(FACES)
     figures: dict[str, Any] = page.evaluate(f"({TIMES})()")
+    figures["faces"] = faces
     if count_bytes:
         # What the playable table needed: the requests made before it was ready
         # (a download the page starts afterwards, such as the standard library
@@ -298,6 +320,11 @@ def run(
                     cold = measure_page(page, url, network, count_bytes=True)
                     results["cold"].append(cold["ready"] / 1000)
                     results["first_paint_cold"].append(cold["paint"] / 1000)
+                    # the first cards: the welcome deal's picture, else the table Python draws
+                    results["first_cards_cold"].append((cold.get("picture") or cold["ready"]) / 1000)
+                    faces = [t for t in (cold.get("picture"), cold.get("faces")) if t is not None]
+                    if faces:
+                        results["faces_cold"].append(min(faces) / 1000)
                     results["cold_bytes"].append(cold["bytes"])
                     results["cold_requests"].append(cold["requests"])
                     results["js_heap_cold"].append(cold["js_heap"])
@@ -319,7 +346,7 @@ def run(
                         results[f"reload_{k}"].append(warm["ready"] / 1000)
                         if k == 1:
                             results["first_paint_warm"].append(warm["paint"] / 1000)
-                            if warm["picture"] is not None:
+                            if warm.get("picture") is not None:
                                 results["picture_warm"].append(warm["picture"] / 1000)
                             results["loader_warm"].append(warm["pyodideStart"] / 1000)
                             results["restored_warm"].append(warm["pyodideLoaded"] / 1000)
@@ -331,7 +358,8 @@ def run(
                         results["warm_normal"].append(plain["ready"] / 1000)
                 if verbose:
                     print(
-                        f"run {i + 1}: first visit {cold['ready'] / 1000:.2f} s ({cold['boot']}),"
+                        f"run {i + 1}: first cards {results['first_cards_cold'][-1]:.2f} s,"
+                        f" first visit {cold['ready'] / 1000:.2f} s ({cold['boot']}),"
                         f" {cold['bytes'] / 1e6:.2f} MB; offline ready {results['offline_after'][-1]:.1f} s later;"
                         f" reloads " + ", ".join(reloads),
                         flush=True,

@@ -67,6 +67,27 @@ def table_browser(request: pytest.FixtureRequest) -> Iterator[Any]:
         browser.close()
 
 
+class Held:
+    """The runtime's download held back, so that a start stays before Python."""
+
+    def __init__(self, t: TablePage) -> None:
+        self.routes: list[Any] = []
+        self.holding = True
+        t.context.route("**/pyodide.asm.wasm", self._on)
+
+    def _on(self, route: Any) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+        self.routes = []
+
+
 class TablePage:
     """One page with the table, and the input a player would give it."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tablekit import ARTIFACTS, PHONE, TablePage, first_drag_move, table_browser, table_url
+from tablekit import ARTIFACTS, PHONE, Held, TablePage, first_drag_move, table_browser, table_url
 
 import engine
 
@@ -19,27 +19,6 @@ CARDS_JS = """sel => [...document.querySelectorAll(sel)].map(c => {
   const r = c.getBoundingClientRect();
   return [c.dataset.face === 'up' ? c.dataset.card : '', Math.round(r.left), Math.round(r.top)];
 })"""
-
-
-class Held:
-    """The runtime's download held back, so that a start stays before Python."""
-
-    def __init__(self, t: TablePage) -> None:
-        self.routes: list[Any] = []
-        self.holding = True
-        t.context.route("**/pyodide.asm.wasm", self._on)
-
-    def _on(self, route: Any) -> None:
-        if self.holding:
-            self.routes.append(route)
-        else:
-            route.continue_()
-
-    def release(self) -> None:
-        self.holding = False
-        for route in self.routes:
-            route.continue_()
-        self.routes = []
 
 
 def test_a_return_visit_draws_the_table_as_it_was_left(table_browser: Any, table_url: str) -> None:

@@ -1,7 +1,8 @@
 // @ts-check
-// The table as the player left it, shown at once on a return visit while
-// Python starts: a picture, not the game. Plain JavaScript, no inline style
-// (the CSP allows the CSSOM only).
+// The table, shown at once while Python starts: on a return visit as the
+// player left it, and on a new player's first visit the welcome deal, dealt
+// (shell/welcome.js). Plain JavaScript, no inline style (the CSP allows the
+// CSSOM only).
 //
 // When the page is hidden or left, the cards, the empty piles and the
 // header's title and figures are read from the table's DOM and kept in
@@ -14,6 +15,13 @@
 // Input waits politely: the picture takes no clicks and the pill says what
 // is happening.
 // Everything read back is checked (a corrupt or hostile value draws nothing).
+//
+// A start with no kept table at all may be a new player's: when the address
+// names no other game, the welcome deal is dealt the same way, under the same
+// pill, and goes the same way when the game (that same deal) is ready; the
+// storage's first read takes it away again if it knows the player.
+
+import { WELCOME, drawWelcome, welcomes } from "./welcome.js";
 
 const KEY = "spider.picture";
 const VERSION = 1;
@@ -220,7 +228,11 @@ function show() {
   } catch {
     return;
   }
-  if (!raw || raw.length > MAX_CHARS) return;
+  if (!raw) {
+    showWelcome();
+    return;
+  }
+  if (raw.length > MAX_CHARS) return;
   let picture;
   try {
     picture = JSON.parse(raw);
@@ -229,6 +241,57 @@ function show() {
   }
   preloadBack(picture); // a window of another size still wants the back
   if (valid(picture)) draw(picture);
+}
+
+// The welcome deal. A player this page has seen has something of ours in
+// localStorage (the picture kept when the page was left, at least), so a
+// start with nothing there deals it at once, before the first paint; the
+// storage's first read (shell/store.js, which runs after this module) then
+// confirms a new player, or takes the welcome deal away again.
+function showWelcome() {
+  const data = WELCOME;
+  const loading = document.getElementById("loading");
+  const app = document.getElementById("app");
+  if (!data || !loading || !app || !nothingKept() || !welcomes(data, { kv: {}, games: [] })) return;
+  html.dataset.picture = "welcome"; // first: the picture's styles apply as it is laid out
+  let table = drawWelcome(data, loading, app);
+  // a window turned or resized before Python is ready: dealt again for its size
+  const redraw = () => {
+    table.remove();
+    table = drawWelcome(data, loading, app);
+  };
+  const end = () => {
+    removeEventListener("resize", redraw);
+    table.remove();
+  };
+  addEventListener("resize", redraw);
+  addEventListener("spider:ready", end, { once: true });
+  performance.mark("spider-picture"); // bench/load.py: the first cards on screen
+  const confirm = async () => {
+    let stored;
+    try {
+      stored = await /** @type {any} */ (globalThis).spiderStore.ready;
+    } catch {
+      stored = null;
+    }
+    if (html.hasAttribute("data-ready") || (stored && welcomes(data, stored))) return;
+    end(); // the storage knows this player: the loading screen, as for any start without a picture
+    delete html.dataset.picture;
+  };
+  if (/** @type {any} */ (globalThis).spiderStore) confirm();
+  else addEventListener("spider:store", confirm, { once: true });
+}
+
+/** Nothing of this game in localStorage (a new player, or a storage cleared). */
+function nothingKept() {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if ((localStorage.key(i) || "").startsWith("spider.")) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 show();

@@ -685,4 +685,6 @@ const store = {
 };
 
 /** @type {any} */ (globalThis).spiderStore = store;
+// shell/picture.js waits for it (a new player's welcome deal is drawn once the storage has been read)
+dispatchEvent(new Event("spider:store"));
 export default store;

@@ -46,8 +46,9 @@ def visit(store: MemoryStore, clock: Clock | None = None) -> GameService:
 
 def begin(svc: GameService, fragment: str = "", tab: str | None = None) -> current.Opening:
     """What the page does at the start: tidy, choose, read the record, adopt."""
+    welcome = svc.new_player()
     said = svc.tidy()
-    choice = svc.choose(fragment, tab)
+    choice = svc.choose(fragment, tab, welcome)
     record = svc.records.store.load  # MemoryStore answers at once
     found: list[tuple[str, str] | None] = []
     if choice.game_id is not None:
@@ -74,6 +75,39 @@ def book(store: MemoryStore) -> statistics.Book:
 
 def test_doctests() -> None:
     assert doctest.testmod(storage).failed == 0
+
+
+def test_a_new_players_first_game_is_the_welcome_deal() -> None:
+    store = MemoryStore()
+    first = begin(visit(store))
+    assert (first.game.preset, first.game.deal) == ("spider-1", current.WELCOME_DEAL)
+    assert first.message is None
+    # the welcome deal is one of the shipped proven-winnable deals, graded Easy
+    root = Path(__file__).resolve().parents[1]
+    winnable = json.loads((root / "assets/data/winnable.json").read_text())["presets"]["spider-1"]["deals"]
+    grades = json.loads((root / "assets/data/grades.json").read_text())["presets"]["spider-1"]["grades"]
+    assert grades[winnable.index(current.WELCOME_DEAL)] == "E"
+    # the player comes back: their game, not the welcome deal again
+    svc = visit(store)
+    assert not svc.new_player()
+    again = begin(svc)
+    assert again.meta is not None and again.game.deal == current.WELCOME_DEAL
+
+
+def test_only_a_new_player_gets_the_welcome_deal() -> None:
+    # an address that names a game opens that game, even for a new player
+    linked = begin(visit(MemoryStore()), "#spider-2/77")
+    assert (linked.game.preset, linked.game.deal) == ("spider-2", 77)
+    # a wrong address: the welcome deal, with the address's sentence
+    wrong = begin(visit(MemoryStore()), "#no-such-game")
+    assert wrong.game.deal == current.WELCOME_DEAL and wrong.message
+    # a player the page has seen (settings kept, no game left): a random deal, never the welcome one
+    store = MemoryStore()
+    store.kv["settings"] = settings.Settings().to_text()
+    seen = visit(store)
+    assert not seen.new_player()
+    choice = seen.choose("", None, seen.new_player())
+    assert choice.route.deal is None
 
 
 def test_a_game_is_kept_after_every_action_and_opened_again() -> None:

@@ -26,6 +26,7 @@ from .templates import (
     stamp_build,
 )
 from .vendor import load_vendors
+from .welcome import welcome_values
 
 BUILD_INFO = ".spider-build.json"
 """The build's own record in the site folder (and the mark that a folder is one)."""
@@ -157,6 +158,7 @@ def build(
         stdlib_rest=rest,
         patches_off=sorted(off & set(RUNTIME_PATCHES)),
     )
+    values |= welcome_values()  # the welcome deal, drawn before Python (shell/welcome.js)
 
     contents: dict[str, bytes] = {}
     for site_path, path in files.items():

@@ -1,8 +1,9 @@
 """Filling the placeholders: our text files (not the pictures under
 ``assets/``) hold placeholders that the build replaces with what only the
-build knows.  There are sixteen.  Fourteen are filled in every templated
-file, with the values :func:`placeholder_values` makes (each documented
-there, with the files that read it); two are filled last, once the content
+build knows.  There are seventeen.  Fifteen are filled in every templated
+file: fourteen with the values :func:`placeholder_values` makes (each
+documented there, with the files that read it), and the welcome deal
+(``/*@WELCOME@*/null``, :mod:`tools.build.welcome`); two are filled last, once the content
 they describe is final: ``@BUILD@`` (:func:`stamp_build`) and
 ``/*@PRECACHE@*/{}`` (:func:`service_worker`).
 

@@ -36,6 +36,7 @@ __all__ = [
     "full_stdlib_bytes",
     "is_none",
     "listener_count",
+    "mark",
     "now_ms",
     "on",
     "stdlib_rest",
@@ -150,7 +151,9 @@ class Style(Protocol):
 class Animation(Protocol):
     """A Web Animations ``Animation``."""
 
+    id: str
     onfinish: object
+    playState: str
 
     def cancel(self) -> None: ...
     def finish(self) -> None: ...
@@ -436,3 +439,8 @@ def stdlib_rest() -> list[str]:
 def now_ms() -> float:
     """``performance.now()``: milliseconds, the clock the page's measurements use."""
     return float(window.performance.now())
+
+
+def mark(name: str) -> None:
+    """A ``performance.mark``: a moment the benchmarks read (bench/load.py)."""
+    window.performance.mark(name)

@@ -41,6 +41,13 @@ FINAL = ("won", "resigned", "time")
 NOTE_MS = 2600
 KEEP_FINISHED = 50
 """Finished games kept as records (the latest); older ones are removed at the start."""
+WELCOME_PRESET = address.DEFAULT_PRESET
+WELCOME_DEAL = 140
+"""A new player's first game, the welcome deal: Spider with one suit, deal
+140.  It is on the proven-winnable list, graded Easy, and of the Easy deals
+it is the one the greedy player of the grading wins most often (every one of
+its 12 playouts; ``tools/data/grades.json``).  The build draws it before
+Python has started (``tools/build/welcome.py``, ``shell/welcome.js``)."""
 
 
 def _ms() -> float:
@@ -169,12 +176,18 @@ class GameService:
             self.records.write(Change(kv=dict.fromkeys(orphans)))
         return said
 
-    def choose(self, fragment: str, tab_game: str | None = None) -> Choice:
+    def new_player(self) -> bool:
+        """Nothing is stored yet (the storage's own "migrated" mark aside):
+        the page has never seen this player."""
+        return not (set(self.records.kv) - {"migrated"}) and not self.records.metas
+
+    def choose(self, fragment: str, tab_game: str | None = None, welcome: bool = False) -> Choice:
         """Which game the start opens.
 
         With no address (or one that names no game): the game this tab
         had (``tab_game``, kept across a reload), else the game played last,
-        else the latest unfinished one, else a new default game.  With an
+        else the latest unfinished one, else a new default game (``welcome``,
+        a new player: the welcome deal, :data:`WELCOME_DEAL`).  With an
         address: that game if it is the one played last; else the latest
         unfinished game it names (an address with a deal number: a game of
         that deal, opened as ``resumed``, never a second copy of it); else a
@@ -193,6 +206,8 @@ class GameService:
                 return Choice(found.id, address.Route(found.preset, found.deal, found.options), message)
             if message:
                 message += f" Here is {engine.PRESETS[address.DEFAULT_PRESET].name} instead."
+            if welcome:
+                return Choice(None, address.Route(WELCOME_PRESET, WELCOME_DEAL, {}), message)
             return Choice(None, address.Route(address.DEFAULT_PRESET, None, {}), message)
         back = " Here is the game you were playing." if route.bad_deal else ""
         if last is not None and self.names(route, last):

@@ -101,9 +101,13 @@ class Session:
         self.games = Games(parts.tabs, service, self.messages, self)
 
     # -- games ----------------------------------------------------------------------
-    def set_game(self, game: engine.Game, meta: GameMeta | None = None, practice: bool = False) -> None:
+    def set_game(
+        self, game: engine.Game, meta: GameMeta | None = None, practice: bool = False, *, dealt: bool = False
+    ) -> None:
         """Show ``game``: a stored one (``meta``) or a new one (``practice``:
-        a review's "Retry from here", never counted)."""
+        a review's "Retry from here", never counted).  ``dealt``: its cards
+        are on the table already (the welcome deal, drawn before Python
+        started: shell/welcome.js), so they are not dealt again."""
         restored = meta is not None
         self.animator.finish()
         self.screens.cancel()
@@ -117,7 +121,7 @@ class Session:
         self._screens_host.game_set()
         self.keys.game_changing()
         self.clock_last = time.monotonic()
-        self.table.show(animate_deal=not restored)
+        self.table.show(animate_deal=not restored and not dealt)
         self.messages.announce(
             say.game_text(
                 game.rules,

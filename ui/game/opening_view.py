@@ -17,10 +17,10 @@ from collections.abc import Awaitable
 from typing import Protocol
 
 import engine
-from ui.browser.dom import tab_get, window
+from ui.browser.dom import document, tab_get, window
 from ui.chrome.messages_view import Messages
 from ui.game import address
-from ui.game.current import Choice, GameService
+from ui.game.current import WELCOME_DEAL, Choice, GameService
 from ui.game.rewind_view import Rewind
 from ui.game.tabs_view import TabGuard
 from ui.storage.games import GameMeta
@@ -32,7 +32,7 @@ TAB_GAME = "spider.tab.game"
 class Shows(Protocol):
     """The table side of opening a game (the session)."""
 
-    def set_game(self, game: engine.Game, meta: GameMeta | None = None) -> None: ...
+    def set_game(self, game: engine.Game, meta: GameMeta | None = None, *, dealt: bool = False) -> None: ...
     def update_url(self) -> None: ...
     def another_deal(self) -> None: ...
     @property
@@ -73,10 +73,16 @@ class Games:
     async def start(self, note: str = "") -> None:
         """Open the game the address names, else the one this tab or the
         player had last, else a new one; then say, in one message, what the
-        start found (a wrong address, a damaged record, unreadable statistics)."""
+        start found (a wrong address, a damaged record, unreadable statistics).
+        A new player's first game is the welcome deal, the one the page drew
+        before Python started (shell/welcome.js)."""
+        welcome = self.service.new_player()  # before the tidying writes anything
         said = self.service.tidy()
-        choice = self.service.choose(str(window.location.hash), tab_get(TAB_GAME))
-        message = await self.open_choice(choice, " ".join(t for t in (note, said) if t), show=False)
+        choice = self.service.choose(str(window.location.hash), tab_get(TAB_GAME), welcome)
+        # the welcome deal is on the table already, dealt before Python started
+        drawn = str(document.documentElement.getAttribute("data-picture") or "") == "welcome"
+        dealt = drawn and choice.game_id is None and choice.route.deal == WELCOME_DEAL
+        message = await self.open_choice(choice, " ".join(t for t in (note, said) if t), show=False, dealt=dealt)
         resumed = self._resumed
         self.service.count_uncounted()
         keeper = self.service.keeper
@@ -89,12 +95,13 @@ class Games:
         keeper.notes.clear()
         keeper.tell_to(lambda text: self.messages.show(text, 8000))
 
-    async def open_choice(self, choice: Choice, said: str = "", show: bool = True) -> str:
-        """Show the chosen game: its stored record, read now, else a new game.
+    async def open_choice(self, choice: Choice, said: str = "", show: bool = True, dealt: bool = False) -> str:
+        """Show the chosen game: its stored record, read now, else a new game
+        (``dealt``: its cards are on the table already).
         Returns what to tell the player (shown too, unless ``show`` is False)."""
         record = await self._record(choice.game_id) if choice.game_id is not None else None
         opening = self.service.opened(choice, record)
-        self.shows.set_game(opening.game, opening.meta)
+        self.shows.set_game(opening.game, opening.meta, dealt=dealt)
         self._resumed = choice.resumed and opening.meta is not None
         resumed = resumed_text(opening.game) if self._resumed else ""
         message = " ".join(t for t in (said, opening.message, resumed) if t)

@@ -5,9 +5,12 @@ Animations use the Web Animations API from the old transform to the new
 one; the card's final style is set at once by the renderer, so cancelling
 an animation (:meth:`Animator.settle`) leaves every card where it belongs.
 Input that arrives during an animation first settles everything, so nothing
-is lost or played twice.  When the last animation ends the animator hands
-the cards that flew to ``landed`` (the renderer puts them back in their
-stacking order), clears the busy flag and calls ``on_settled``.
+is lost or played twice — but a deal never holds play up: each card is
+handed to ``landed`` as its own flight ends (the renderer shows its face
+and puts it back in its stacking order), and a card that has landed can be
+picked up while the others still fly (:meth:`Animator.in_flight`).  When
+the last animation ends the animator hands the cards still flying to
+``landed``, clears the busy flag and calls ``on_settled``.
 
 Hook for tests: ``#table[data-busy]`` while anything moves.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.browser.dom import Animation, Element, Timer, el, to_js
+from ui.browser.dom import Animation, DomEvent, Element, Timer, create_proxy, el, to_js
 from ui.table.celebration import Flight
 
 SPIDER_DOWN_MS = 650
@@ -36,13 +39,15 @@ class Animator:
     def __init__(self, table: Element, felt: Element) -> None:
         self.table = table
         self.felt = felt
-        self._landed: Callable[[list[int]], None] = lambda uids: None
+        self._landed: Callable[[list[int], bool], None] = lambda uids, every: None
         self._settled: list[Callable[[], None]] = []
         self._anims: list[Animation] = []
         self._spiders: list[Element] = []
         self.flying: list[int] = []
         """uids drawn above the others while they fly (their z is restored at settle)."""
-        self._timer = Timer(self.settle)
+        self._timer = Timer(self._timed)
+        self._on_finish = create_proxy(self._finished)
+        """One listener for the end of every card's flight (the flight's ``id`` is the card's uid)."""
         self.celebrating = False
         """The win's cascade is playing (any key or tap skips it)."""
 
@@ -59,16 +64,30 @@ class Animator:
         delay: float,
         duration: float,
     ) -> None:
-        """``node`` flies from ``start`` to ``end`` (its style already says ``end``)."""
-        self._anims.append(
-            node.animate(
-                to_js([{"transform": tf(*start)}, {"transform": tf(*end)}]),
-                to_js(
-                    {"duration": duration, "delay": delay, "easing": "cubic-bezier(.25,.8,.35,1)", "fill": "backwards"}
-                ),
-            )
+        """``node`` flies from ``start`` to ``end`` (its style already says ``end``);
+        it lands (``landed``) when its flight ends."""
+        anim = node.animate(
+            to_js([{"transform": tf(*start)}, {"transform": tf(*end)}]),
+            to_js({"duration": duration, "delay": delay, "easing": "cubic-bezier(.25,.8,.35,1)", "fill": "backwards"}),
         )
+        anim.id = str(uid)
+        anim.onfinish = self._on_finish
+        self._anims.append(anim)
         self.flying.append(uid)
+
+    def _finished(self, e: DomEvent) -> None:
+        """One card's flight ended: it has landed, whatever still flies."""
+        try:
+            uid = int(str(e.target.id))
+        except ValueError:
+            return
+        if uid in self.flying:
+            self.flying.remove(uid)
+            self._landed([uid], False)
+
+    def in_flight(self, uid: int) -> bool:
+        """The card is still flying to its place (it cannot be picked up yet)."""
+        return uid in self.flying
 
     def flip(self, node: Element, delay: float, duration: float) -> None:
         self._anims.append(
@@ -144,6 +163,15 @@ class Animator:
         self.table.dataset.busy = "1"
         self._timer.start(ms)
 
+    def _timed(self) -> None:
+        """The time the animations were given is up: settle, unless one still
+        runs (a page whose animations run slow: each card lands as its own
+        flight ends, and the table settles after the last)."""
+        if any(str(anim.playState) == "running" for anim in self._anims):
+            self._timer.start(50)
+            return
+        self.settle()
+
     def settle(self) -> None:
         """Every animation finished, or cut short: not busy any more."""
         self._timer.cancel()
@@ -154,7 +182,7 @@ class Animator:
                 pass
         self._anims = []
         flying, self.flying = self.flying, []
-        self._landed(flying)
+        self._landed(flying, True)
         for node in self._spiders:
             node.remove()
         self._spiders = []
@@ -164,9 +192,10 @@ class Animator:
         for fn in self._settled:
             fn()
 
-    def when_landed(self, fn: Callable[[list[int]], None]) -> None:
-        """``fn(uids)`` at every settle, with the cards that were flying (the
-        renderer's, which puts them back among the others)."""
+    def when_landed(self, fn: Callable[[list[int], bool], None]) -> None:
+        """``fn(uids, every)`` as each card lands (``every`` False), and at
+        every settle with the cards still flying (``every`` True: every card
+        has landed now) — the renderer's, which puts them back among the others."""
         self._landed = fn
 
     def when_settled(self, fn: Callable[[], None]) -> None:

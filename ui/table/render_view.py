@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import FREE_COLUMN, STOCK, CardId, PileId, PileRole, Ruleset
-from ui.browser.dom import Element, Style, el
+from ui.browser.dom import Element, Style, el, mark
 from ui.chrome import messages as say
 from ui.i18n.text import language
 from ui.table import cards as model
@@ -37,6 +37,8 @@ from ui.table.animate_view import Animator, tf
 from ui.table.layout import FoundationStyle, Layout
 from ui.table.layout_types import DRAW_LABEL
 
+FACES_MARK = "spider-faces"
+"""The ``performance.mark`` of a dealt table showing its faces (bench/load.py)."""
 DRAG_Z = 100000
 FLY_Z = 50000
 
@@ -188,16 +190,20 @@ class CardRenderer:
             node.dataset.card = ""
             self._backs.add(uid)
 
-    def landed(self, uids: list[int]) -> None:
+    def landed(self, uids: list[int], every: bool = True) -> None:
         """Cards that flew (above the others) go back to their stacking order,
-        and cards dealt face up show their faces."""
-        for uid in self._backs:
+        and cards dealt face up show their faces: ``uids`` as each lands, every
+        one left when the animations settle (``every``)."""
+        backs = self._backs if every else self._backs & set(uids)
+        for uid in backs:
             d = self.drawn[uid] if uid < len(self.drawn) else None
             if d is not None and d.up:
                 node = self.cards[uid]
                 node.dataset.face = "up"
                 node.dataset.card = d.text
-        self._backs = set()
+        self._backs = set() if every else self._backs - backs
+        if backs and not self._backs:
+            mark(FACES_MARK)  # the dealt table shows its faces
         for uid in uids:
             d = self.drawn[uid] if uid < len(self.drawn) else None
             if d is not None and uid not in self.lifted:

@@ -30,14 +30,14 @@ from typing import Protocol
 
 import engine
 from engine import STOCK, CardId, Event, Move, PileId
-from ui.browser.dom import Element
+from ui.browser.dom import Element, mark
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
 from ui.table import cards as model
 from ui.table import pointer
 from ui.table.layout import Layout, Options, card_cap, layout_table, table_margin
 from ui.table.pointer_view import Pointer
-from ui.table.render_view import CardRenderer, Scene
+from ui.table.render_view import FACES_MARK, CardRenderer, Scene
 from ui.table.state import TableState
 
 TOP_BAR = 52.0
@@ -147,8 +147,14 @@ class Table:
         flights are cut short, whose settling could carry Finish on)."""
         self._inputs.append(fn)
 
-    def before_input(self) -> None:
-        self.renderer.animator.finish()
+    def before_input(self, landed: Sequence[CardId] = ()) -> None:
+        """Input comes: every animation is cut short — but for a press on
+        ``landed`` cards (a card and those on it) that have all landed while
+        a deal still flies, which are picked up as they lie (the deal never
+        holds play up)."""
+        anim = self.renderer.animator
+        if not landed or anim.celebrating or any(anim.in_flight(uid) for uid in landed):
+            anim.finish()
         for fn in self._inputs:
             fn()
 
@@ -181,6 +187,8 @@ class Table:
         if plan is not None and self.renderer.animator.running:
             # No face shows before its card has landed: the dealt cards fly face down.
             self.renderer.show_backs([u for u in plan.motions if self.tracker.up[u]])
+        else:
+            mark(FACES_MARK)
 
     def _opening_plan(self) -> model.Plan:
         """New game: every dealt card flies from the stock (or draw piles)."""
