@@ -26,7 +26,7 @@ import json
 
 import engine
 from engine import CardId
-from ui.chrome.header import short_title, split_clock, status_text
+from ui.chrome.header import short_title, status_text
 from ui.game import address
 from ui.game.current import WELCOME_DEAL, WELCOME_PRESET
 from ui.storage.settings import Settings
@@ -78,8 +78,7 @@ def welcome() -> dict[str, object]:
         raise ValueError("the welcome deal's cards must be numbered in order")
     texts = {}
     for narrow in (False, True):
-        line, _phase = status_text(game, tracker, narrow)
-        clock, stats = split_clock(line)
+        clock, stats, _phase = status_text(game, tracker, narrow)
         texts["narrow" if narrow else "wide"] = {
             "title": short_title(rules.name) if narrow else rules.name,
             "stats": stats,
