@@ -281,7 +281,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-def _moved(rules: Ruleset, e: Moved, undo: bool, verbs: tuple[str, str] = ("moved", "played")) -> str:
+def _moved(rules: Ruleset, e: Moved, undo: bool) -> str:
     src, dst = pile_name(rules, e.src), pile_name(rules, e.dst)
     what = cards_phrase(e.cards)
     if e.src.is_foundation and runs_game(rules):  # a run put back by Undo
@@ -289,31 +289,8 @@ def _moved(rules: Ruleset, e: Moved, undo: bool, verbs: tuple[str, str] = ("move
     if undo:
         return f"{what} back from {src} to {dst}"
     if e.dst.is_foundation:
-        return f"{verbs[1]} {what} from {src} to {dst}"
-    return f"{verbs[0]} {what} from {src} to {dst}"
-
-
-def move_clause(rules: Ruleset, events: Sequence[object]) -> str:
-    """The move an action made, as a clause inside a sentence (the words of
-    :func:`action_text`): ``moving 9 to 7 of spades from column 4 to column
-    9``, ``dealing a row from the stock``; "" when no card moved.
-
-    >>> from engine import PRESETS, parse_card
-    >>> moved = Moved(PileId.column(3), PileId.column(8), (parse_card("7s"), parse_card("6s")))
-    >>> move_clause(PRESETS["spider-1"], [moved])
-    'moving 7 to 6 of spades from column 4 to column 9'
-    """
-    for e in events:
-        if type(e) is Moved:
-            assert isinstance(e, Moved)
-            return _moved(rules, e, False, ("moving", "playing"))
-        if type(e) is Dealt:
-            assert isinstance(e, Dealt)
-            if e.source is not STOCK:
-                return f"dealing {pile_name(rules, e.source)}"
-            row = len(e.placements) == len(rules.columns)
-            return f"dealing {'a row' if row else _count(len(e.placements), 'card')} from the stock"
-    return ""
+        return f"played {what} from {src} to {dst}"
+    return f"moved {what} from {src} to {dst}"
 
 
 def _runs_after(rules: Ruleset, piles: Piles) -> int:
@@ -492,3 +469,28 @@ def reading_ms(text: str) -> int:
     (4000, 4980)
     """
     return max(READ_MIN_MS, min(READ_MAX_MS, 1500 + READ_MS_PER_CHAR * len(text)))
+
+
+def move_clause(rules: Ruleset, events: Sequence[object]) -> str:
+    """The move an action made, as a clause inside a sentence (the words of
+    :func:`action_text`'s moves and deals): ``moving 9 to 7 of spades from
+    column 4 to column 9``, ``dealing a row from the stock``; "" when no
+    card moved.
+
+    >>> from engine import PRESETS, parse_card
+    >>> moved = Moved(PileId.column(3), PileId.column(8), (parse_card("7s"), parse_card("6s")))
+    >>> move_clause(PRESETS["spider-1"], [moved])
+    'moving 7 to 6 of spades from column 4 to column 9'
+    """
+    for e in events:
+        if type(e) is Moved:
+            assert isinstance(e, Moved)
+            src, dst, what = pile_name(rules, e.src), pile_name(rules, e.dst), cards_phrase(e.cards)
+            return f"{'playing' if e.dst.is_foundation else 'moving'} {what} from {src} to {dst}"
+        if type(e) is Dealt:
+            assert isinstance(e, Dealt)
+            if e.source is not STOCK:
+                return f"dealing {pile_name(rules, e.source)}"
+            row = len(e.placements) == len(rules.columns)
+            return f"dealing {'a row' if row else _count(len(e.placements), 'card')} from the stock"
+    return ""
