@@ -491,6 +491,7 @@ def move_clause(rules: Ruleset, events: Sequence[object]) -> str:
             assert isinstance(e, Dealt)
             if e.source is not STOCK:
                 return f"dealing {pile_name(rules, e.source)}"
-            row = len(e.placements) == len(rules.columns)
-            return f"dealing {'a row' if row else _count(len(e.placements), 'card')} from the stock"
+            n = len(e.placements)
+            what = "a row" if n == len(rules.columns) else f"{n} card" if n == 1 else f"{n} cards"
+            return f"dealing {what} from the stock"
     return ""
