@@ -59,7 +59,9 @@ def test_a_lost_game_is_reviewed_and_its_slip_shown(phone_page: TablePage) -> No
     open_review(t)
     slip = t.page.locator(".review-slip")
     assert slip.get_attribute("data-slip") == str(SLIP)
-    assert slip.locator(".review-finding").inner_text() == "Move 5 lost the game: deal."
+    assert slip.locator(".review-finding").inner_text() == (
+        "Move 5, dealing a row from the stock, lost the game: before it a win was still there."
+    )
     verdicts = t.page.eval_on_selector_all(
         ".review-timeline rect[data-verdict]", "rs => rs.map(r => r.dataset.verdict)"
     )
@@ -133,7 +135,19 @@ def test_a_replay_steps_forwards_and_backwards_and_reaches_the_end(phone_page: T
     t.page.keyboard.press("End")
     t.wait_moves(len(MOVES))
     assert (t.attr("replay-at"), t.attr("status")) == (str(len(MOVES)), "lost")
-    assert "Move 5 of 5: deal" in t.page.inner_text(".replay-text")
+    said = t.page.inner_text(".replay-text")
+    assert said == "Move 5 of 5: Dealt a row, no deals left."  # words, not the engine's notation
+    head = t.page.inner_text(".replay-head")  # the header's place: what is replayed, and where
+    assert "Replay · Spider · 1 suit" in head and "Move 5 of 5" in head
+    # no card under the replay's bar: the cards are laid out above it
+    under = t.page.evaluate(
+        """() => {
+             const top = document.querySelector('.replay-bar').getBoundingClientRect().top;
+             return [...document.querySelectorAll('#table .card')]
+               .filter(c => c.getBoundingClientRect().bottom > top + 1).map(c => c.dataset.in);
+           }"""
+    )
+    assert under == [], under
     # play from the deal to the end at the fastest speed
     t.page.keyboard.press("Home")
     t.wait_moves(0)

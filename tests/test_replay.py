@@ -131,8 +131,39 @@ def test_the_slip_names_the_move_that_lost_the_game() -> None:
     rec = Recording.of(slip_game())
     review = FakeReview([WINNABLE, WINNABLE, WINNABLE, LOST], slip=2, last_winnable=2, first_lost=3)
     said = findings(review, rec)
-    assert said[0] == "Move 3 lost the game: c4>c5."
-    assert "move 2" in said[1]
+    assert (
+        said[0]
+        == "Move 3, moving king of spades from column 4 to column 5, lost the game: before it a win was still there."
+    )
+    assert said[1] == "After move 3 there was none: every way on from it loses."
+
+
+def test_the_replay_says_each_move_in_the_screen_readers_words() -> None:
+    """Moves, flips, deals and completed runs in words, never the engine's notation."""
+    rec = Recording.of(slip_game())
+    assert step_text(rec, 2) == (
+        "Move 2 of 3: Moved 8 to 2 of spades from column 3 to column 1. Turned up ace of spades in column 3."
+    )
+    stock = "QsQsJsJsTsTs9s9s8s8s7s7s6s6s6s5s5s5s4s4s4s3s3s3s2s2s2sAsAsAs"
+    g = engine.game_from_notation(
+        "spider-1", f"KsQsJsTs9s8s7s6s5s4s3s2s/As/Ks/Ks/Ks/Qs/Js/Ts/9s/8s7s {stock} -/-/-/-/-/-/-/-"
+    )
+    for text in ("c10:2>c9", "c9:2>c10", "c2>c1"):
+        g.play_text(text)
+    run = Recording.of(g)
+    assert step_text(run, 1) == "Move 1 of 3: Moved 8 to 7 of spades from column 10 to column 9."
+    assert (
+        step_text(run, 3)
+        == "Move 3 of 3: Moved ace of spades from column 2 to column 1. Completed a run of spades, 1 of 8."
+    )
+    dealt = engine.game_from_notation(
+        "spider-1", "As/4s/As4s7s8s/Qs/6s8s/Ts/3s/Ts/QsJs/6s3s 9sKsKs9s2s5s5sJs2s7s -/-/-/-/-/-/-/-"
+    )
+    dealt.play_text("deal")
+    assert step_text(Recording.of(dealt), 1) == "Move 1 of 1: Dealt a row, no deals left."
+    assert Recording.of(dealt).move_clause(1) == "dealing a row from the stock"
+    for text in (step_text(run, k) for k in range(run.total + 1)):
+        assert ">" not in text and "c1" not in text
 
 
 def test_the_honest_version_when_the_gap_is_not_closed() -> None:
@@ -164,8 +195,8 @@ def test_the_timeline_says_and_draws_the_verdicts() -> None:
     assert gradient == "linear-gradient(to right, g 0.0% 37.5%, u 37.5% 62.5%, l 62.5% 100.0%)"
     assert track_gradient(None, {}) is None
     rec = Recording.of(slip_game())
-    assert step_text(rec, 3, review) == "Move 3 of 3: c4>c5 (lost)"
-    assert step_text(rec, 2, None) == "Move 2 of 3: c3:7>c1"
+    assert step_text(rec, 3, review) == "Move 3 of 3 (lost): Moved king of spades from column 4 to column 5."
+    assert step_text(rec, 0, review) == "The deal, before move 1 of 3 (winnable)"
 
 
 # -- practice, and the record's format ---------------------------------------------------

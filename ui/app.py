@@ -646,6 +646,9 @@ class ReplayTableHost:
     def announce(self, text: str) -> None:
         self._messages.announce(text)
 
+    def keep_clear(self, px: float) -> None:
+        self._table.keep_clear_below(px)
+
 
 class RecentGamesList:
     """What the statistics' list of a game's finished games needs."""

@@ -521,3 +521,29 @@ def reading_ms(text: str) -> int:
     (4000, 4980)
     """
     return max(READ_MIN_MS, min(READ_MAX_MS, 1500 + READ_MS_PER_CHAR * len(text)))
+
+
+def move_clause(rules: Ruleset, events: Sequence[object]) -> str:
+    """The move an action made, as a clause inside a sentence (the words of
+    :func:`action_text`'s moves and deals): ``moving 9 to 7 of spades from
+    column 4 to column 9``, ``dealing a row from the stock``; "" when no
+    card moved.
+
+    >>> from engine import PRESETS, parse_card
+    >>> moved = Moved(PileId.column(3), PileId.column(8), (parse_card("7s"), parse_card("6s")))
+    >>> move_clause(PRESETS["spider-1"], [moved])
+    'moving 7 to 6 of spades from column 4 to column 9'
+    """
+    for e in events:
+        if type(e) is Moved:
+            assert isinstance(e, Moved)
+            src, dst, what = pile_name(rules, e.src), pile_name(rules, e.dst), cards_phrase(e.cards)
+            return f"{'playing' if e.dst.is_foundation else 'moving'} {what} from {src} to {dst}"
+        if type(e) is Dealt:
+            assert isinstance(e, Dealt)
+            if e.source is not STOCK:
+                return f"dealing {pile_name(rules, e.source)}"
+            n = len(e.placements)
+            what = "a row" if n == len(rules.columns) else f"{n} card" if n == 1 else f"{n} cards"
+            return f"dealing {what} from the stock"
+    return ""

@@ -27,10 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Protocol
 
 import engine
-from engine import Move, OptionValue
+from engine import Move, OptionValue, StatusChanged
+from ui.chrome import messages as say
+from ui.table.cards import Tracker
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 """The review's verdicts (the values of the solver's ``Verdict``)."""
@@ -92,6 +95,30 @@ class Recording:
         """The text of move ``k`` (1 is the first), in this game's numbering (``fc``: the Free Column)."""
         free = engine.free_index(engine.get_ruleset(self.preset, **self.options))
         return engine.move_text(self.moves[k - 1], free)
+
+    @cached_property
+    def _played(self) -> tuple[tuple[engine.Ruleset, list[object], say.Piles], ...]:
+        """Each move's events and the piles after it as the player saw them
+        (worked out once: a timeline dragged along asks for every move)."""
+        g = self.game_at(0)
+        out = []
+        for m in self.moves:
+            events: list[object] = [e for e in g.play(m) if type(e) is not StatusChanged]
+            t = Tracker.from_view(g.rules, g.public_view())
+            out.append((g.rules, events, {p: [t.cards[u] for u in uids] for p, uids in t.piles.items()}))
+        return tuple(out)
+
+    def move_words(self, k: int) -> str:
+        """What move ``k`` did (1 is the first), in the screen reader's words
+        (:func:`ui.chrome.messages.action_text`): ``Moved 7 to 6 of spades
+        from column 4 to column 9. Turned up 5 of hearts in column 4.``"""
+        rules, events, piles = self._played[k - 1]
+        return say.action_text(rules, events, piles) or self.move_text(k)
+
+    def move_clause(self, k: int) -> str:
+        """Move ``k`` as a clause inside a sentence: ``dealing a row from the stock``."""
+        rules, events, _ = self._played[k - 1]
+        return say.move_clause(rules, events) or f"the move {self.move_text(k)}"
 
 
 def recording_from_save(text: str) -> Recording | str:
@@ -189,8 +216,12 @@ def findings(review: Verdicts, rec: Recording) -> list[str]:
     >>> class R:
     ...     verdicts = ["winnable", "winnable", "lost", "lost", "lost"]
     ...     slip, last_winnable, first_lost, complete = 1, 1, 2, True
-    >>> findings(R(), rec)[0] == f"Move 2 lost the game: {rec.move_text(2)}."
+    >>> findings(R(), rec)[0] == f"Move 2, {rec.move_clause(2)}, lost the game: before it a win was still there."
     True
+    >>> rec.move_clause(2)
+    'moving queen of spades from column 2 to column 1'
+    >>> findings(R(), rec)[1]
+    'After move 2 there was none: every way on from it loses.'
     >>> R.verdicts, R.slip, R.first_lost = ["winnable", "winnable", "unknown", "lost", "lost"], None, 3
     >>> findings(R(), rec)[0]
     'A win was still there at move 1; by move 3 there was none.'
@@ -199,8 +230,8 @@ def findings(review: Verdicts, rec: Recording) -> list[str]:
     n = len(review.verdicts) - 1
     if slip is not None:
         return [
-            f"Move {slip + 1} lost the game: {rec.move_text(slip + 1)}.",
-            f"Up to {position_name(slip)} a win was still there; after this move there was none.",
+            f"Move {slip + 1}, {rec.move_clause(slip + 1)}, lost the game: before it a win was still there.",
+            f"After move {slip + 1} there was none: every way on from it loses.",
         ]
     if lw is not None and fl is not None:
         return [
@@ -254,6 +285,23 @@ def track_gradient(review: Verdicts | None, colours: dict[str, str]) -> str | No
     return "linear-gradient(to right, " + ", ".join(stops) + ")"
 
 
+def position_text(rec: Recording, k: int, review: Verdicts | None = None) -> str:
+    """Where a replay is, in short, for its heading: ``Move 12 of 57 · lost``.
+
+    >>> import engine
+    >>> rec = Recording.of(engine.new_game("spider-1", deal=7))
+    >>> position_text(rec, 0)
+    'The deal · no move was played'
+    """
+    where = (
+        (f"Move {k} of {rec.total}" if k > 0 else f"The deal · {rec.total} moves")
+        if rec.total
+        else "The deal · no move was played"
+    )
+    v = verdict_at(review, k)
+    return where if v is None else f"{where} · {VERDICT_WORDS.get(v, v)}"
+
+
 def step_text(rec: Recording, k: int, review: Verdicts | None = None) -> str:
     """Where a replay is, for its bar and the timeline's ``aria-valuetext``.
 
@@ -261,14 +309,22 @@ def step_text(rec: Recording, k: int, review: Verdicts | None = None) -> str:
     >>> g = engine.new_game("spider-1", deal=7)
     >>> _ = g.play(g.legal_moves()[0])
     >>> rec = Recording.of(g)
-    >>> step_text(rec, 0), step_text(rec, 1) == f"Move 1 of 1: {rec.move_text(1)}"
-    ('The deal, before move 1 of 1', True)
+    >>> step_text(rec, 0)
+    'The deal, before move 1 of 1'
+    >>> step_text(rec, 1) == "Move 1 of 1: " + rec.move_words(1)
+    True
+    >>> class R:
+    ...     verdicts = ["winnable", "lost"]
+    >>> step_text(rec, 1, R()).startswith("Move 1 of 1 (lost): ")
+    True
     """
-    if k <= 0:
-        text = f"The deal, before move 1 of {rec.total}" if rec.total else "The deal (no move was played)"
-    else:
-        text = f"Move {k} of {rec.total}: {rec.move_text(k)}"
     v = verdict_at(review, k)
-    if v is not None:
-        text += f" ({VERDICT_WORDS.get(v, v)})"
-    return text
+    verdict = "" if v is None else f" ({VERDICT_WORDS.get(v, v)})"
+    if k <= 0:
+        return (
+            f"The deal, before move 1 of {rec.total}{verdict}"
+            if rec.total
+            else f"The deal (no move was played){verdict}"
+        )
+    words = rec.move_words(min(k, rec.total))
+    return f"Move {k} of {rec.total}{verdict}: {words}"

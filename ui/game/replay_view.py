@@ -6,7 +6,11 @@ table, with a bar at the bottom: where the replay is, a timeline (a range
 input: a pointer, a finger or the arrow keys, Home and End jump to any
 move), Back and Next one move, Play and Pause at the Show-me speeds, Speed
 and Close.  The keys ←, →, Home, End, P (or Space) and Escape do the same
-while the focus is not on the timeline.
+while the focus is not on the timeline.  Each move is said in the screen
+reader's words (:meth:`ui.game.replay.Recording.move_words`).  The
+header's place shows what is replayed and where (its buttons are the
+player's game's, so the header is hidden), and the cards are laid out
+above the bar (:meth:`ReplayHost.keep_clear`), so that none is under it.
 
 The replay's game is lent to the table (:meth:`ui.game.current.GameService.lend`):
 its moves go through the table's one ``Table.dispatch`` and Undo's
@@ -31,7 +35,7 @@ from typing import Protocol
 import engine
 from engine import Move
 from ui.browser.dom import Bindings, DomEvent, Element, Timer, el, is_none
-from ui.game.replay import Recording, Verdicts, step_text, track_gradient
+from ui.game.replay import Recording, Verdicts, position_name, position_text, step_text, track_gradient
 from ui.helpers.show_me import DEFAULT_SPEED, SPEEDS
 
 VERDICT_COLOURS = {
@@ -73,6 +77,8 @@ class ReplayHost(Protocol):
     def show_line(self, moves: Sequence[Move], ended: Callable[[], None]) -> None: ...
     def inert(self, on: bool) -> None: ...
     def announce(self, text: str) -> None: ...
+    def keep_clear(self, px: float) -> None:
+        """The cards laid out above the bottom ``px`` pixels (the replay's bar); 0: the whole table."""
 
 
 class Replay:
@@ -95,6 +101,10 @@ class Replay:
         self._build()
 
     def _build(self) -> None:
+        # at the top, in the header's place (its buttons are the player's game's): what is replayed, and where
+        self.head = el("div", "replay-head", parent=self.table, hidden=True)
+        self.head_title = el("p", "replay-head-title", parent=self.head)
+        self.head_at = el("p", "replay-head-at", parent=self.head)
         self.bar = el("div", "replay-bar", parent=self.table, role="group", aria_label="Replay", hidden=True)
         self.text = el("p", "replay-text", parent=self.bar, id="replay-text")
         self.range = el(
@@ -158,13 +168,16 @@ class Replay:
         self.playing = self.showing = False
         self.host.inert(True)
         self._show_at(0 if at is None else at)
+        self.bar.hidden = False
+        self._keep_clear()  # once the replay's game is on the table: a layout settles the table
         self.range.setAttribute("max", str(rec.total))
         gradient = track_gradient(review, VERDICT_COLOURS)
         if gradient is None:
             self.range.style.removeProperty("--replay-track")
         else:
             self.range.style.setProperty("--replay-track", gradient)
-        self.bar.hidden = False
+        self.head_title.textContent = f"Replay · {rec.name}"
+        self.head.hidden = False
         self._draw()
         self.host.announce(f"Replay of {rec.name}. {step_text(rec, self.at, review)}.")
         self.range.focus()
@@ -183,9 +196,17 @@ class Replay:
         self.timer.cancel()
         self.scrub.cancel()
         self.bar.hidden = True
+        self.head.hidden = True
+        self.host.keep_clear(0)
         self.host.inert(False)
         for name in ("data-replay", "data-replay-at", "data-replay-total"):
             self.table.removeAttribute(name)
+
+    def _keep_clear(self) -> None:
+        """The cards laid out above the bar, so that none is hidden under it."""
+        top = float(self.bar.getBoundingClientRect().top)
+        box = self.table.getBoundingClientRect()
+        self.host.keep_clear(max(0.0, float(box.top) + float(box.height) - top + 6))
 
     # -- moving along ----------------------------------------------------
     def _show_at(self, k: int) -> None:
@@ -391,7 +412,9 @@ class Replay:
         d.replayAt = str(self.at)
         d.replayTotal = str(rec.total)
         words = step_text(rec, self.at, self.review)
-        self.text.textContent = f"Replay · {words}"
+        self.text.textContent = words
+        where = position_text(rec, self.at, self.review)
+        self.head_at.textContent = f"Show me: the win from {position_name(self.at)}" if self.showing else where
         self.range.value = str(self.at)
         self.range.setAttribute("aria-valuetext", words)
         self.btn_toggle.textContent = "Pause" if self.playing else "Play"

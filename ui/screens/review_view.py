@@ -8,7 +8,8 @@ progress shown; closing the screen pauses it and opening it again goes on
 where it stopped (for the visit).  Its result is kept with the game (a
 text under :func:`ui.storage.games.review_key`), so a second look is
 instant.  The screen shows the positions as a timeline (winnable, lost,
-not known), the slip ("Move 41 lost the game: c3>c7."), or the honest
+not known), the slip ("Move 41, moving 9 of hearts from column 3 to
+column 7, lost the game: before it a win was still there."), or the honest
 version when the search could not close the gap, and offers:
 
 * **Show the win from here**: the winning line from the last winnable

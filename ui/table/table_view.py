@@ -87,6 +87,8 @@ class Table:
         self.after = after
         self._inputs: list[Callable[[], None]] = []
         self.width = self.height = 0.0
+        self.clear_below = 0.0
+        """Pixels at the bottom the cards keep clear of (:meth:`keep_clear_below`)."""
         self.top_bar = TOP_BAR
         self.pointer = Pointer(felt, table, self, renderer, state)
         self._on_piles: Callable[[], None] = lambda: None
@@ -222,7 +224,7 @@ class Table:
     def relayout(self) -> None:
         assert self.tracker is not None
         w = max(self.width, 100.0)
-        h = max(self.height, 200.0)
+        h = max(self.height - self.clear_below, 200.0)
         self.el.classList.toggle("narrow", w < NARROW)
         # The bar's buttons wrap onto more rows on a very narrow screen (a
         # phone at 200 % zoom): the table starts below the bar as it is.
@@ -264,6 +266,19 @@ class Table:
         if not self.renderer.animator.running:
             self.renderer.animator.settle()
         self._on_render()
+
+    def keep_clear_below(self, px: float) -> None:
+        """Lay the cards out above the bottom ``px`` pixels of the table (a
+        replay's bar is there: its cards must stay in sight); 0: all of it."""
+        px = max(0.0, float(px))
+        if px == self.clear_below:
+            return
+        self.clear_below = px
+        if self.game is None or self.layout is None:
+            return
+        self.renderer.animator.finish()
+        self.relayout()
+        self.render(None)
 
     def resize(self) -> None:
         """The window or the table changed size: lay out again (also mid-drag)."""
