@@ -59,6 +59,8 @@ class ChallengeHost(Protocol):
         """The header's quiet line, long and short (None: none)."""
 
     def say(self, text: str) -> None: ...
+    def grade(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> str | None:
+        """The deal's grade ("Easy" ... "Expert") under these rules, if it has one."""
 
 
 Watcher = Callable[[str, int, dict[str, OptionValue], tuple[engine.Move, ...], str], None]
@@ -128,7 +130,11 @@ class Challenges:
         box = d.box
         box.classList.add("challenge")
         rules = checked.game.rules
-        el("p", "challenge-deal", f"{who} sends you {rules.name}, deal {checked.deal}.", parent=box)
+        grade = self.host.grade(checked.preset, checked.deal, checked.options)
+        line = el("p", "challenge-deal", f"{who} sends you {rules.name}, deal {checked.deal}.", parent=box)
+        if grade:
+            line.append(f" Grade: {grade}.")
+            line.dataset.grade = grade
         figures = el(
             "ul",
             "challenge-figures",

@@ -52,6 +52,7 @@ class ScreensHost(Protocol):
     def open_stats(self, preset: str | None = None) -> None: ...
     def review_game(self, what: str) -> None: ...
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]: ...
+    def deal_grade(self, game: engine.Game) -> str | None: ...
     def game_set(self) -> None:
         """Another game is on the table (the header's challenge line follows it)."""
 
@@ -264,6 +265,9 @@ class Session:
 
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
         return self._screens_host.end_extras(game, box)
+
+    def deal_grade(self, game: engine.Game) -> str | None:
+        return self._screens_host.deal_grade(game)
 
     def win_wave(self) -> None:
         """The win's celebration: the cards bounce off the table (ui/table/celebration.py)."""

@@ -49,6 +49,9 @@ class Flow(Protocol):
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
         """What the challenges add to the end screen (written into ``box``), and their buttons."""
 
+    def deal_grade(self, game: engine.Game) -> str | None:
+        """The grade of the game's deal ("Easy" ... "Expert"), if it has one."""
+
 
 class Screens:
     """Confirmations and the end screen of one table."""
@@ -253,7 +256,11 @@ class Screens:
                 f"{name.replace('_', ' ').capitalize()}: {value:+d}" if name != "start" else f"Start: {value}",
                 parent=lines,
             )
-        el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
+        grade = self.flow.deal_grade(g)
+        deal_line = el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
+        if grade:
+            deal_line.append(f" · Grade: {grade}")
+            deal_line.dataset.grade = grade
         if shown:
             el("p", "end-note", SHOWN_NOTE, parent=box)
         elif self.service.practice:

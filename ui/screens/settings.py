@@ -122,7 +122,7 @@ GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
     ),
 )
 """Every setting the screen shows (all of :class:`ui.storage.settings.Settings` but
-the per-game "Winnable deals only", which the game picker shows)."""
+the per-game "Winnable deals", which the game picker shows)."""
 
 
 def stored_text(value: object) -> str:
