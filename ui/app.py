@@ -486,6 +486,9 @@ class DailyScreenHost:
     def deals(self) -> Mapping[str, Sequence[int]] | None:
         return self._winnable.deals
 
+    def grades(self) -> Mapping[str, Mapping[int, str]] | None:
+        return self._winnable.grades if self._winnable.grades is not None or not self._winnable.failed else {}
+
     def watch(self, fn: Callable[[], None]) -> None:
         self._winnable.watch(fn)
 
