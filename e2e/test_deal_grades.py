@@ -1,9 +1,11 @@
 """Deals graded by difficulty in the page: "Winnable deals: Easy" in the game
 picker, chosen by keyboard, gives an Easy deal; the grade shows on the end
-screen; the picker's options and the end screen pass the axe scan."""
+screen and on a Saturday's daily deal (Expert, by the weekly rhythm); these
+screens pass the axe scan."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Iterator
 
@@ -11,6 +13,8 @@ import pytest
 from axekit import AXE, AXE_PATH, scan
 from tablekit import DESKTOP, TablePage, stored_text, table_browser, table_url, wait_stored
 
+from ui.game import daily
+from ui.helpers import grades, hints
 from ui.storage import settings as persist
 
 PROVEN = {"version": 1, "presets": {"spider-1": {"deals": [11, 22, 33, 44, 55], "tried": 40}}}
@@ -92,3 +96,21 @@ def test_a_deal_with_no_grade_shows_none_on_the_end_screen(desk: TablePage) -> N
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     line = desk.page.locator(".end-deal")
     assert line.get_attribute("data-grade") is None and "Grade" not in line.inner_text()
+
+
+def test_the_daily_deal_of_a_saturday_is_expert_and_says_so(desk: TablePage) -> None:
+    saturday = datetime.date(2026, 12, 5)
+    graded = grades.parse_grades(json.dumps(GRADED), hints.parse_winnable(json.dumps(PROVEN)))
+    want = daily.daily_deal("spider-1", saturday, PROVEN["presets"]["spider-1"]["deals"], graded["spider-1"])
+    assert want == 44  # the only Expert deal of the served list
+    desk.page.clock.install(time=datetime.datetime(2026, 12, 5, 12, 0))
+    desk.open("#spider-1/5")
+    desk.page.click('[data-action="more"]')
+    desk.page.wait_for_selector('#table[data-dialog="menu"]', state="attached")
+    desk.page.click('.dialog [data-action="daily"]')
+    desk.page.wait_for_selector('.daily-list li[data-preset="spider-1"]', state="attached")
+    row = desk.page.locator('.daily-list li[data-preset="spider-1"]')
+    assert row.get_attribute("data-deal") == "44" and row.get_attribute("data-grade") == "Expert"
+    assert "Expert" in row.inner_text()
+    problems = scan(desk, "daily deals with grades")
+    assert not problems, "\n".join(problems)
