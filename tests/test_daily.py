@@ -12,7 +12,6 @@ import pytest
 
 from engine.rules import PRESETS
 from ui.game import daily
-from ui.helpers.grades import parse_grades
 from ui.helpers.hints import parse_winnable
 from ui.storage import statistics
 
@@ -20,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WINNABLE = parse_winnable((ROOT / "assets/data/winnable.json").read_text(encoding="utf-8"))
 DAY = datetime.date(2026, 11, 24)
 ONE = datetime.timedelta(days=1)
-GRADES = parse_grades((ROOT / "assets/data/grades.json").read_text(encoding="utf-8"), WINNABLE)
+GRADES = {p: {d: "EMHX"[i % 4] for i, d in enumerate(deals) if i % 5} for p, deals in WINNABLE.items()}
+"""Grades of the real lists, made up (the shipped file may grade no game yet): one deal in five ungraded."""
 
 
 def test_the_weekly_rhythm_of_grades_easier_early_harder_at_the_weekend() -> None:
