@@ -1,17 +1,20 @@
 """Deals graded by difficulty in the page: "Winnable deals: Easy" in the game
 picker, chosen by keyboard, gives an Easy deal; the grade shows on the end
-screen and on a Saturday's daily deal (Expert, by the weekly rhythm); these
-screens pass the axe scan."""
+screen (also when it opens before the grades arrive), on the challenge
+screen, and on a Saturday's daily deal (Expert, by the weekly rhythm);
+these screens pass the axe scan."""
 
 from __future__ import annotations
 
 import datetime
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from axekit import AXE, AXE_PATH, scan
-from tablekit import DESKTOP, TablePage, stored_text, table_browser, table_url, wait_stored
+from axekit import AXE, AXE_PATH, open_on_save, scan
+from tablekit import DESKTOP, TablePage, near_win, stored_text, table_browser, table_url, wait_stored
+from test_challenge import SHARE_STUB, goto_challenge, make_link
 
 from ui.game import daily
 from ui.helpers import grades, hints
@@ -114,3 +117,36 @@ def test_the_daily_deal_of_a_saturday_is_expert_and_says_so(desk: TablePage) -> 
     assert "Expert" in row.inner_text()
     problems = scan(desk, "daily deals with grades")
     assert not problems, "\n".join(problems)
+
+
+WON_LIST = {"version": 1, "presets": {"spider-1": {"deals": [2, 11], "tried": 40}}}
+WON_GRADES = {"version": 1, "presets": {"spider-1": {"grades": "XE"}}}  # deal 2, the recorded win: Expert
+
+
+def test_the_grade_comes_to_screens_shown_before_the_grades_and_to_a_challenge(
+    table_browser: Any, table_url: str
+) -> None:
+    won = near_win()[1]
+    assert won.deal == 2
+    me = TablePage(table_browser, table_url, DESKTOP)
+    try:
+        me.page.add_init_script(SHARE_STUB)
+        serve(me, "assets/data/winnable.json", WON_LIST)
+        serve(me, "assets/data/grades.json", WON_GRADES)
+        open_on_save(me, won)  # the end screen opens at the start, before the grades come
+        me.page.wait_for_selector('.end-deal[data-grade="Expert"]', state="attached")
+        assert "Grade: Expert" in me.page.inner_text(".end-deal")
+        link = make_link(me, "Ann")
+        assert not me.errors, me.errors
+    finally:
+        me.close()
+    friend = TablePage(table_browser, table_url, DESKTOP)
+    try:
+        serve(friend, "assets/data/winnable.json", WON_LIST)
+        serve(friend, "assets/data/grades.json", WON_GRADES)
+        goto_challenge(friend, link)
+        friend.page.wait_for_selector('.challenge-deal[data-grade="Expert"]', state="attached")
+        assert "Grade: Expert." in friend.page.inner_text(".challenge-deal")
+        assert not friend.errors, friend.errors
+    finally:
+        friend.close()

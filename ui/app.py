@@ -129,7 +129,7 @@ class TableApp:
         gate.refuses_input_while(lambda: replay.active)  # a replay is watched, not played
         # challenge links: made from the end screen, opened from the address
         self.challenges = challenges = Challenges(
-            dialogs, ChallengeParts(service, session, header, messages, self.winnable.grade_name)
+            dialogs, ChallengeParts(service, session, header, messages, self.winnable.grade_later)
         )
         challenges.watch_with(self._watch_challenge)  # "Watch their game": the review's replay
         rewind = session.rewind
@@ -333,9 +333,9 @@ class TableApp:
         """The end screen's challenge: the verdict of one in play, and Challenge a friend."""
         return self.challenges.end_part(game, box)
 
-    def deal_grade(self, game: engine.Game) -> str | None:
-        """The grade of the game's deal ("Easy" ... "Expert"), if it has one."""
-        return self.winnable.grade_name(game.preset, game.deal, game.rules.option_values())
+    def deal_grade(self, game: engine.Game, show: Callable[[str], None]) -> None:
+        """``show(grade)`` of the game's deal ("Easy" ... "Expert"), if it has one, once known."""
+        self.winnable.grade_later(game.preset, game.deal, game.rules.option_values(), show)
 
     # -- settings ---------------------------------------------------------------------
     def _settings_changed(self, names: frozenset[str]) -> None:
@@ -652,7 +652,7 @@ class ChallengeParts:
         session: Session,
         header: Header,
         messages: Messages,
-        grade: Callable[[str, int | None, dict[str, OptionValue]], str | None],
+        grade: Callable[[str, int | None, dict[str, OptionValue], Callable[[str], None]], None],
     ) -> None:
         self._service = service
         self._session = session

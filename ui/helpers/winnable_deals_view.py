@@ -49,6 +49,7 @@ class WinnableDeals:
         self.grades: grades.Grades | None = None  # None: not loaded yet
         self._watchers: list[Callable[[], None]] = []
         self._on_load: list[Callable[[], None]] = []
+        self._on_graded: list[Callable[[], None]] = []  # once, when the grades arrive
         self._pending: tuple[str, dict[str, OptionValue]] | None = None  # a random game started before the list came
         self._pending_grade: tuple[str, dict[str, OptionValue]] | None = None  # ... before the grades came
         self._tasks: set[asyncio.Future[None]] = set()  # tasks kept alive until done
@@ -73,7 +74,8 @@ class WinnableDeals:
         text = await fetch_text(grades.GRADES_URL)  # after the list: never on the first start's way
         self.grades = grades.parse_grades(text, self.deals)
         self.table.dataset.grades = "failed" if text is None else "loaded"
-        for fn in self._watchers:
+        graded, self._on_graded = self._on_graded, []
+        for fn in [*self._watchers, *graded]:
             fn()
         pending, self._pending_grade = self._pending_grade, None
         self._deal_again(pending)
@@ -113,6 +115,22 @@ class WinnableDeals:
         if self.grades is None or not hints.proof_holds(preset, options):
             return None
         return grades.grade_name(self.grades, preset, deal)
+
+    def grade_later(
+        self, preset: str, deal: int | None, options: dict[str, OptionValue], show: Callable[[str], None]
+    ) -> None:
+        """``show(grade)`` for a graded deal: now if the grades are here, else when they come
+        (a screen shown at the page's start, before them: a finished game's end, a challenge)."""
+
+        def give() -> None:
+            name = self.grade_name(preset, deal, options)
+            if name:
+                show(name)
+
+        if self.grades is not None:
+            give()
+        else:
+            self._on_graded.append(give)
 
     def grade_note(self, preset: str, letter: str) -> str | None:
         """Why the grade ``letter`` cannot be chosen for ``preset`` now (None: it can)."""
