@@ -199,12 +199,16 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
         box_el.disabled = not choice.available
         chosen = look.settings.winnable_choice(preset) if choice.available else "off"
         why = None
+        notes = []
         for opt in box_el.querySelectorAll("option"):
             value = str(opt.value)
             note = app.grade_note(preset, value) if value not in ("off", "any") else None
             opt.disabled = note is not None
+            notes.append(note)
             if value == chosen and note is not None:
                 why, chosen = note, "any"  # a grade with no deal here yet: any proven deal
+        if why is None and all(n is not None for n in notes[2:]):
+            why = notes[2]  # no grade at all for this game (yet): say why Easy to Expert are off
         box_el.value = chosen
         note_el = box.querySelector("#winnable-note")
         if not choice.available:
