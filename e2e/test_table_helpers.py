@@ -1,7 +1,7 @@
 """The helpers in the real page: Hint (highlight, sentence, cycling,
 a deal hint, "no move helps", the hints followed to legal moves), Finish
 (offered only once every card is up, played out to the win screen, stopped
-by any input), "Winnable deals only" in the chooser, and the "Still
+by any input), "Winnable deals" in the chooser, and the "Still
 winnable?" badge.
 
 Positions are set up the way a player's browser keeps them: a save
@@ -301,13 +301,13 @@ def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
 
     # a game without proven deals: shown, disabled, explained
     choose("spider-2")
-    assert desk.page.is_disabled("#winnable-only")
+    assert desk.page.is_disabled("#winnable-deals")
     assert desk.page.inner_text("#winnable-note") == "No proven deals for this game yet."
     # Spider · 1 suit: off by default; ticked, the random deal comes from the list
     desk.page.click('.dialog [data-action="back"]')  # back to every game
     desk.page.click('[data-choice="spider-1"]')
-    assert desk.page.is_enabled("#winnable-only") and not desk.page.is_checked("#winnable-only")
-    desk.page.check("#winnable-only")
+    assert desk.page.is_enabled("#winnable-deals") and desk.page.input_value("#winnable-deals") == "off"
+    desk.page.select_option("#winnable-deals", "any")
     desk.page.click('.dialog [data-action="play"]')
     desk.page.wait_for_function("() => ['11', '22', '33'].includes(document.querySelector('#table').dataset.deal)")
     desk.idle()
@@ -321,7 +321,7 @@ def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
     assert settings.winnable_only("spider-1")
     # a typed deal is always played
     choose("spider-1")
-    assert desk.page.is_checked("#winnable-only")
+    assert desk.page.input_value("#winnable-deals") == "any"
     desk.page.fill("#deal-input", "123")
     desk.page.click('.dialog [data-action="play"]')
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '123'")
@@ -333,7 +333,7 @@ def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
     desk.idle()
     assert desk.page.evaluate("() => location.hash") == "#spider-4/44"
     choose("spider-4")
-    assert desk.page.is_checked("#winnable-only")
+    assert desk.page.input_value("#winnable-deals") == "any"
     # the address's deal is always played
     desk.page.click('.dialog [data-action="cancel"]')
     desk.page.evaluate("() => { location.hash = '#spider-4/7' }")
@@ -391,7 +391,7 @@ def test_hint_and_badge_on_a_phone(table_browser, table_url) -> None:
 
 def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_browser, table_url) -> None:
     """The real assets/data/winnable.json, not a served one: a game with proven
-    deals offers "Winnable deals only", every other says why not."""
+    deals offers "Winnable deals", every other says why not."""
     from pathlib import Path
 
     from ui.helpers import hints as assist
@@ -408,10 +408,10 @@ def test_the_shipped_list_enables_winnable_deals_exactly_for_its_presets(table_b
             t.page.click(f'[data-choice="{preset}"]')
             note = t.page.inner_text("#winnable-note")
             if preset in shipped:
-                assert t.page.is_enabled("#winnable-only"), (preset, note)
+                assert t.page.is_enabled("#winnable-deals"), (preset, note)
                 assert "proven winnable" in note, (preset, note)
             else:
-                assert t.page.is_disabled("#winnable-only"), preset
+                assert t.page.is_disabled("#winnable-deals"), preset
                 assert note == "No proven deals for this game yet.", (preset, note)
             t.page.click('.dialog [data-action="back"]')
         assert not t.errors, t.errors

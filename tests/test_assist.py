@@ -191,13 +191,24 @@ def test_pick_deal_from_the_list_avoiding_the_current_one() -> None:
 def test_settings_remember_winnable_per_preset_and_the_indicator() -> None:
     s = settings.Settings()
     assert s.winnable_only("spider-4") and not s.winnable_only("spider-1") and not s.indicator
-    s.winnable = {"spider-4": False, "spider-1": True}
+    s.winnable = {"spider-4": "off", "spider-1": "any", "spider-2": "H"}
     s.indicator = True
     back = settings.Settings.from_text(s.to_text())
     assert back == s and not back.winnable_only("spider-4") and back.winnable_only("spider-1")
-    junk = settings.Settings.from_text('{"winnable": {"spider-1": "yes", "spider-2": true}, "indicator": 1}')
-    assert junk.winnable == {"spider-2": True} and junk.indicator is False
+    assert back.winnable_grade("spider-2") == "H" and back.winnable_grade("spider-1") is None
+    junk = settings.Settings.from_text('{"v": 4, "winnable": {"spider-1": "yes", "spider-2": "X"}, "indicator": 1}')
+    assert junk.winnable == {"spider-2": "X"} and junk.indicator is False
     assert settings.Settings.from_text('{"winnable": [1]}').winnable == {}
+
+
+def test_settings_of_the_yes_no_winnable_deals_read_as_any_or_off() -> None:
+    old = settings.Settings.from_text('{"v": 3, "winnable": {"spider-4": false, "spider-1": true, "spider-2": 1}}')
+    assert old.winnable == {"spider-4": "off", "spider-1": "any"}
+    assert (
+        not old.winnable_only("spider-4") and old.winnable_only("spider-1") and old.winnable_grade("spider-1") is None
+    )
+    assert '"v":4' in old.to_text() and settings.Settings.from_text(old.to_text()) == old
+    assert settings.Settings().winnable_choice("spider-4") == "any"
 
 
 # -- sliced searches ------------------------------------------------------------------

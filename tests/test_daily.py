@@ -19,6 +19,30 @@ ROOT = Path(__file__).resolve().parent.parent
 WINNABLE = parse_winnable((ROOT / "assets/data/winnable.json").read_text(encoding="utf-8"))
 DAY = datetime.date(2026, 11, 24)
 ONE = datetime.timedelta(days=1)
+GRADES = {p: {d: "EMHX"[i % 4] for i, d in enumerate(deals) if i % 5} for p, deals in WINNABLE.items()}
+"""Grades of the real lists, made up (the shipped file may grade no game yet): one deal in five ungraded."""
+
+
+def test_the_weekly_rhythm_of_grades_easier_early_harder_at_the_weekend() -> None:
+    order = "EMHX"
+    assert [order.index(g) for g in daily.WEEK_GRADES] == sorted(order.index(g) for g in daily.WEEK_GRADES)
+    assert daily.WEEK_GRADES[0] == "E" and daily.WEEK_GRADES[5:] == ("X", "X")
+    assert daily.RHYTHM_FROM.weekday() == 0
+    for preset, graded in GRADES.items():
+        for n in range(21):  # three weeks from the rhythm's start: each day's deal has the day's grade
+            day = daily.RHYTHM_FROM + n * ONE
+            deal = daily.daily_deal(preset, day, WINNABLE[preset], graded)
+            assert deal is not None and graded[deal] == daily.day_grade(day), (preset, day)
+            assert deal == daily.daily_deal(preset, day, tuple(reversed(WINNABLE[preset])), dict(graded))
+        assert daily.daily_deals(daily.RHYTHM_FROM, WINNABLE, GRADES)[preset] == daily.daily_deal(
+            preset, daily.RHYTHM_FROM, WINNABLE[preset], graded
+        )
+
+
+def test_the_days_before_the_rhythm_keep_their_deals() -> None:
+    for n in range(1, 60):
+        day = daily.RHYTHM_FROM - n * ONE
+        assert daily.daily_deals(day, WINNABLE, GRADES) == daily.daily_deals(day, WINNABLE)
 
 
 def test_the_rule_is_the_documented_one() -> None:

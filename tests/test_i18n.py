@@ -238,7 +238,7 @@ def test_the_header_speaks_the_language_in_use(compiled: dict[str, Catalog], spe
 def test_the_language_setting_is_stored_and_earlier_settings_follow_the_browser() -> None:
     chosen = settings.Settings(language="pt_BR")
     assert settings.Settings.from_text(chosen.to_text()).language == "pt_BR"
-    assert json.loads(chosen.to_text())["v"] == settings.SETTINGS_VERSION == 4
+    assert json.loads(chosen.to_text())["v"] == settings.SETTINGS_VERSION == 5
     # version 3 had no language: it follows the browser; a stray value is dropped
     assert settings.Settings.from_text('{"v": 3, "language": "fr", "volume": 40}').language == ""
     assert settings.Settings.from_text('{"v": 3, "volume": 40}').volume == 40

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import itertools
 import json
 import os
 import random
@@ -68,6 +69,14 @@ HINT_NODES = 150
 """The hint policy's budget per hint, in positions (the page's hint uses 30 ms)."""
 HINT_MOVES = 600
 """A hint-policy game that has not won after this many moves is lost."""
+SKILL_PLAYOUTS = 4
+"""Playouts of the perturbed hint policy per deal (the skill meter)."""
+SKILL_NODES = 90
+"""The perturbed hint policy's budget per hint in its first playout, in positions."""
+SKILL_STEP = 40
+"""Each further playout's budget per hint is this much larger (90, 130, 170, 210: never the check's 150)."""
+SKILL_NOISE = 5
+"""The perturbed hint policy's chance, in percent, to play another hint than the first."""
 GRADES = ("E", "M", "H", "X")
 GRADE_NAMES = {"E": "Easy", "M": "Medium", "H": "Hard", "X": "Expert"}
 CUTS = (0.25, 0.5, 0.75)
@@ -81,7 +90,14 @@ def budgets() -> dict[str, int]:
         "playout_moves": PLAYOUT_MOVES,
         "hint_nodes": HINT_NODES,
         "hint_moves": HINT_MOVES,
+        "skill_playouts": SKILL_PLAYOUTS,
+        "skill_nodes": SKILL_NODES,
+        "skill_step": SKILL_STEP,
+        "skill_noise": SKILL_NOISE,
     }
+
+
+SKILL_BUDGETS = ("skill_playouts", "skill_nodes", "skill_step", "skill_noise")
 
 
 # -- the policies -------------------------------------------------------------------
@@ -179,6 +195,35 @@ def hint_playout(rules: Ruleset, pos: Position, max_nodes: int = HINT_NODES, max
     return pos.is_cleared()
 
 
+def noisy_hint_playout(
+    rules: Ruleset, pos: Position, rng: random.Random, max_nodes: int, noise: int, max_moves: int = HINT_MOVES
+) -> bool:
+    """Play a noisy hint policy from ``pos``; True if it wins (the skill meter).
+
+    At each turn it asks for hints as :func:`hint_playout` does, with
+    ``max_nodes`` positions a hint, and plays the first, except that with a
+    chance of ``noise`` in a hundred (drawn from ``rng``) it plays one of the
+    hints at random.  A hint back to a position of this game is skipped; the
+    game is lost when no hint is left or after ``max_moves`` moves.
+    """
+    seen = {pos}
+    for _ in range(max_moves):
+        if pos.is_cleared():
+            return True
+        options = []
+        for h in hints(rules, pos, max_nodes=max_nodes):
+            if h.move is None:
+                continue
+            nxt = next_position(rules, pos, h.move)
+            if nxt not in seen:
+                options.append(nxt)
+        if not options:
+            return False
+        pos = options[rng.randrange(len(options))] if rng.randrange(100) < noise else options[0]
+        seen.add(pos)
+    return pos.is_cleared()
+
+
 def seed(preset: str, deal: int, playout: int) -> int:
     """The tie-break seed of one playout: the same on every machine and Python."""
     text = f"{preset}:{deal}:{playout}"
@@ -208,6 +253,28 @@ def measure(args: tuple[str, int, dict[str, int]]) -> tuple[int, dict[str, int]]
     }
 
 
+def skill_measure(args: tuple[str, int, dict[str, int]]) -> tuple[int, int]:
+    """The skill meter of one deal: the wins of the perturbed hint policy's
+    playouts, each with its own budget per hint (:data:`SKILL_NODES`,
+    growing by :data:`SKILL_STEP`) and a little noise (:data:`SKILL_NOISE`).
+
+    Its seeds are those of the luck meter's playouts with a ``skill:`` prefix."""
+    preset, deal, b = args
+    game = engine.new_game(preset, deal=deal)
+    wins = sum(
+        noisy_hint_playout(
+            game.rules,
+            game.position,
+            random.Random(seed("skill:" + preset, deal, k)),
+            b["skill_nodes"] + k * b["skill_step"],
+            b["skill_noise"],
+            b["hint_moves"],
+        )
+        for k in range(b["skill_playouts"])
+    )
+    return deal, wins
+
+
 def hint_measure(args: tuple[str, int, dict[str, int]]) -> tuple[int, bool]:
     preset, deal, b = args
     game = engine.new_game(preset, deal=deal)
@@ -219,6 +286,8 @@ def load(path: Path = MEASURED) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(path.read_text())
         if data.get("version") != FORMAT_VERSION:
             raise SystemExit(f"{path}: unknown version {data.get('version')!r}")
+        for key in SKILL_BUDGETS:  # a file from before the skill meter: nothing in it was measured by it
+            data["budgets"].setdefault(key, budgets()[key])
         return data
     return {"version": FORMAT_VERSION, "budgets": budgets(), "presets": {}}
 
@@ -252,6 +321,7 @@ def _work(
     jobs: int,
     limit: float | None,
     label: str,
+    merge: Callable[[], None] = lambda: None,
 ) -> None:
     started = time.monotonic()
     b = data["budgets"]
@@ -262,6 +332,7 @@ def _work(
                 return
             for deal, value in pool.map(fn, [(preset, d, b) for d in batch]):
                 store[str(deal)] = value
+            merge()
             save(data, path)
             print(f"{preset}: {label} {len(store)} deals", flush=True)
 
@@ -281,14 +352,31 @@ def run(
     limit: float | None,
     path: Path = MEASURED,
     listed: list[int] | None = None,
+    skill: bool = True,
 ) -> None:
-    """Measure the first ``count`` deals of ``preset``'s winnable list (all if None) not measured yet."""
+    """Measure the first ``count`` deals of ``preset``'s winnable list (all
+    if None) not measured yet: their properties, their skill meter (unless
+    ``skill`` is False), and the hint policy on the calibration deals."""
     data = load(path)
     check_budgets(data)
     entry = data["presets"].setdefault(preset, {"deals": {}, "hint": {}})
     deals = (listed if listed is not None else winnable_deals(preset))[:count]
-    todo = [d for d in deals if str(d) not in entry["deals"]]
-    _work(data, path, todo, measure, preset, entry["deals"], jobs, limit, "measured")
+    store = entry["deals"]
+    todo = [d for d in deals if str(d) not in store]
+    _work(data, path, todo, measure, preset, store, jobs, limit, "measured")
+    if limit is not None and any(str(d) not in store for d in deals):
+        return
+    skills: dict[str, int] = {}
+    todo = [d for d in deals if skill and str(d) in store and "skill" not in store[str(d)]]
+    _work(data, path, todo, skill_measure, preset, skills, jobs, limit, "skill meter", lambda: _merge(store, skills))
+    cal, _ = split(deals, store)
+    todo = [d for d in cal if str(d) not in entry["hint"]]
+    _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, limit, "hint policy played (calibration)")
+
+
+def _merge(store: dict[str, Any], skills: dict[str, int]) -> None:
+    for deal, wins in skills.items():
+        store[deal]["skill"] = wins
 
 
 # -- scoring ------------------------------------------------------------------------
@@ -308,38 +396,126 @@ def split(listed: list[int], measured: dict[str, Any]) -> tuple[list[int], list[
     return cal, held
 
 
-class Grader:
-    """Scores and grades deals against the calibration deals' measurements."""
+PROPERTIES = ("skill", "luck", "length", "nodes")
+"""The measured properties a score may weigh; skill and luck count the
+other way round (more wins is easier)."""
+EASIER_WHEN_MORE = frozenset({"skill", "luck"})
+WEIGHTS = (0, 1, 2, 3)
+"""The weights tried for each property when the score is fitted."""
+FIT_TOLERANCE = 0.02
+"""How far below the best calibration AUC a simpler score may be and still be chosen."""
 
-    def __init__(self, calibration: list[dict[str, int]]) -> None:
+
+def auc(scores: list[float], won: list[bool]) -> float:
+    """How well ``scores`` put the deals the hint policy lost above the ones
+    it won: the share of (lost, won) pairs with the lost deal's score higher,
+    ties counted half (0.5: no better than chance; 1: perfect)."""
+    lost_scores = [s for s, w in zip(scores, won, strict=True) if not w]
+    won_scores = [s for s, w in zip(scores, won, strict=True) if w]
+    if not lost_scores or not won_scores:
+        return 0.5
+    pairs = sum((a > b) + (a == b) / 2 for a in lost_scores for b in won_scores)
+    return pairs / (len(lost_scores) * len(won_scores))
+
+
+class Grader:
+    """Scores and grades deals against the calibration deals' measurements.
+
+    ``weights`` (one per property of :data:`PROPERTIES`; default: fitted
+    when ``outcomes`` are given, else equal) weigh each property's
+    percentile among the calibration deals; :meth:`fit` chooses them."""
+
+    def __init__(
+        self,
+        calibration: list[dict[str, int]],
+        weights: dict[str, int] | None = None,
+        outcomes: list[bool] | None = None,
+    ) -> None:
         if not calibration:
             raise ValueError("no calibration deals measured yet")
-        self.nodes = sorted(float(m["nodes"]) for m in calibration)
-        self.length = sorted(float(m["length"]) for m in calibration)
-        self.luck = sorted(float(-m["luck"]) for m in calibration)
+        self.props = [p for p in PROPERTIES if all(p in m for m in calibration)]
+        self.sorted = {p: sorted(self._oriented(p, m) for m in calibration) for p in self.props}
+        if weights is None:
+            weights = self.fit(calibration, outcomes) if outcomes is not None else {p: 1 for p in self.props}
+        self.weights = {p: weights.get(p, 0) for p in self.props}
         scores = sorted(self.score(m) for m in calibration)
         self.cuts = tuple(scores[min(len(scores) - 1, int(q * len(scores)))] for q in CUTS)
 
-    def score(self, m: dict[str, int]) -> float:
-        """0 (easiest) to 1 (hardest): the mean of the three percentiles."""
-        return (
-            percentile(self.nodes, m["nodes"])
-            + percentile(self.length, m["length"])
-            + percentile(self.luck, -m["luck"])
-        ) / 3
+    @staticmethod
+    def _oriented(prop: str, m: dict[str, int]) -> float:
+        return float(-m[prop] if prop in EASIER_WHEN_MORE else m[prop])
+
+    def percentiles(self, m: dict[str, int]) -> dict[str, float]:
+        return {p: percentile(self.sorted[p], self._oriented(p, m)) for p in self.props}
+
+    def score(self, m: dict[str, int], weights: dict[str, int] | None = None) -> float:
+        """0 (easiest) to 1 (hardest): the weighted mean of the percentiles."""
+        w = self.weights if weights is None else weights
+        total = sum(w.values()) or 1
+        pct = self.percentiles(m)
+        return sum(w[p] * pct[p] for p in self.props) / total
+
+    def fit(self, calibration: list[dict[str, int]], outcomes: list[bool]) -> dict[str, int]:
+        """The weights (from :data:`WEIGHTS`, each property) whose score
+        separates the calibration deals the hint policy won from those it
+        lost (:func:`auc`) within :data:`FIT_TOLERANCE` of the best, the
+        simplest of them: the fewest properties, then the smallest weights,
+        then the first in a fixed order, so the same measurements always
+        give the same weights.  (Among a few dozen calibration deals, an AUC
+        a few hundredths higher is noise; a simpler score is the safer bet.)"""
+        tried = []
+        for combo in itertools.product(WEIGHTS, repeat=len(self.props)):
+            if any(combo):
+                w = dict(zip(self.props, combo, strict=True))
+                tried.append((auc([self.score(m, w) for m in calibration], outcomes), combo, w))
+        top = max(a for a, _, _ in tried)
+        near = [(sum(1 for x in c if x), sum(c), c, w) for a, c, w in tried if a >= top - FIT_TOLERANCE]
+        return min(near, key=lambda t: t[:3])[3]
 
     def grade(self, m: dict[str, int]) -> str:
         return GRADES[bisect.bisect_right(self.cuts, self.score(m))]
 
 
 def grader_for(preset: str, data: dict[str, Any], listed: list[int]) -> Grader:
-    measured = data["presets"][preset]["deals"]
+    """The preset's grader: its weights fitted on the calibration deals the
+    hint policy has played (equal weights when it has played none)."""
+    entry = data["presets"][preset]
+    measured = entry["deals"]
     cal, _ = split(listed, measured)
+    played = [d for d in cal if str(d) in entry["hint"]]
+    if played and len(played) == len(cal):
+        return Grader([measured[str(d)] for d in cal], outcomes=[bool(entry["hint"][str(d)]) for d in cal])
     return Grader([measured[str(d)] for d in cal])
 
 
+def _graded(g: Grader, m: dict[str, int] | None) -> bool:
+    return m is not None and all(p in m for p in g.props)
+
+
+def held_out(entry: dict[str, Any], listed: list[int], g: Grader) -> dict[str, tuple[int, int]]:
+    """The hint policy's (games, wins) per grade on the held-out deals it has played."""
+    _, held = split(listed, entry["deals"])
+    rows = {x: (0, 0) for x in GRADES}
+    for d in held:
+        m = entry["deals"][str(d)]
+        if str(d) in entry["hint"] and _graded(g, m):
+            x = g.grade(m)
+            n, w = rows[x]
+            rows[x] = (n + 1, w + int(entry["hint"][str(d)]))
+    return rows
+
+
+def valid(rows: dict[str, tuple[int, int]]) -> bool:
+    """Whether every grade has held-out deals and each harder grade wins less often."""
+    if any(n == 0 for n, _ in rows.values()):
+        return False
+    rates = [w / n for n, w in (rows[x] for x in GRADES)]
+    return all(a > b for a, b in itertools.pairwise(rates))
+
+
 def write(data: dict[str, Any] | None = None, path: Path = SHIPPED, winnable: Path = WINNABLE) -> dict[str, Any]:
-    """Ship one letter per deal of each graded preset's winnable list."""
+    """Ship one letter per deal of each graded preset's winnable list: the
+    presets whose grades pass the validity check on their held-out deals."""
     data = load() if data is None else data
     out: dict[str, Any] = {"version": FORMAT_VERSION, "presets": {}}
     for preset, entry in sorted(data["presets"].items()):
@@ -347,7 +523,11 @@ def write(data: dict[str, Any] | None = None, path: Path = SHIPPED, winnable: Pa
         if not split(listed, entry["deals"])[0]:
             continue
         g = grader_for(preset, data, listed)
-        letters = "".join(g.grade(entry["deals"][str(d)]) if str(d) in entry["deals"] else "." for d in listed)
+        if not valid(held_out(entry, listed, g)):
+            print(f"{preset}: the grades do not pass the validity check (--report): not shipped")
+            continue
+        measured = entry["deals"]
+        letters = "".join(g.grade(measured[str(d)]) if _graded(g, measured.get(str(d))) else "." for d in listed)
         out["presets"][preset] = {"grades": letters}
     save(out, path)
     return out
@@ -374,31 +554,29 @@ def report(
         todo = [d for d in held[:count] if str(d) not in entry["hint"]]
         _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, limit, "hint policy played")
         g = grader_for(preset, data, listed)
-        rows = {x: (0, 0) for x in GRADES}
-        for d in held:
-            if str(d) in entry["hint"]:
-                x = g.grade(entry["deals"][str(d)])
-                n, w = rows[x]
-                rows[x] = (n + 1, w + int(entry["hint"][str(d)]))
-        table[preset] = rows
+        table[preset] = rows = held_out(entry, listed, g)
         halves[preset] = property_halves(entry, listed)
+        scored = [d for d in held if str(d) in entry["hint"] and _graded(g, entry["deals"][str(d)])]
+        held_auc = auc([g.score(entry["deals"][str(d)]) for d in scored], [bool(entry["hint"][str(d)]) for d in scored])
+        weights = ", ".join(f"{p} {w}" for p, w in g.weights.items())
+        verdict = "passes" if valid(rows) else "FAILS"
+        print(f"{preset}: weights {weights}; held-out AUC {held_auc:.2f} ({len(scored)} deals); {verdict}")
     print_table(table)
     print_halves(halves)
     return table
 
 
-PROPERTIES = ("nodes", "length", "luck")
-
-
 def property_halves(entry: dict[str, Any], listed: list[int]) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
     """Per property alone: the hint policy's (games, wins) on the held-out
     deals on the easy and on the hard side of the calibration deals' median
-    (a diagnostic of which property predicts; the grade uses all three)."""
+    (a diagnostic of which property predicts)."""
     measured = entry["deals"]
     cal, held = split(listed, measured)
     out: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {}
     for prop in PROPERTIES:
-        sign = -1 if prop == "luck" else 1
+        if not all(prop in measured[str(d)] for d in cal + held):
+            continue
+        sign = -1 if prop in EASIER_WHEN_MORE else 1
         values = sorted(sign * measured[str(d)][prop] for d in cal)
         halves = [(0, 0), (0, 0)]
         for d in held:
@@ -437,6 +615,7 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=None, help="stop each preset after this many seconds")
     ap.add_argument("--report", action="store_true", help="play the hint policy on held-out deals; print the table")
     ap.add_argument("--write", action="store_true", help="only write the shipped file")
+    ap.add_argument("--no-skill", action="store_true", help="measure no skill meter (it is the slowest)")
     a = ap.parse_args()
     for p in a.presets:
         if p not in engine.PRESETS:
@@ -446,7 +625,7 @@ def main() -> None:
         return
     if not a.write:
         for p in a.presets:
-            run(p, a.count, a.jobs, a.limit)
+            run(p, a.count, a.jobs, a.limit, skill=not a.no_skill)
     out = write()
     print(f"{SHIPPED}: {SHIPPED.stat().st_size} bytes, {', '.join(out['presets'])}")
 

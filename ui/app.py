@@ -132,7 +132,9 @@ class TableApp:
         dialogs.keeps_behind(replay.bar)
         gate.refuses_input_while(lambda: replay.active)  # a replay is watched, not played
         # challenge links: made from the end screen, opened from the address
-        self.challenges = challenges = Challenges(dialogs, ChallengeParts(service, session, header, messages))
+        self.challenges = challenges = Challenges(
+            dialogs, ChallengeParts(service, session, header, messages, self.winnable.grade_later)
+        )
         challenges.watch_with(self._watch_challenge)  # "Watch their game": the review's replay
         rewind = session.rewind
         helper.when_going_back(
@@ -338,6 +340,10 @@ class TableApp:
         """The end screen's challenge: the verdict of one in play, and Challenge a friend."""
         return self.challenges.end_part(game, box)
 
+    def deal_grade(self, game: engine.Game, show: Callable[[str], None]) -> None:
+        """``show(grade)`` of the game's deal ("Easy" ... "Expert"), if it has one, once known."""
+        self.winnable.grade_later(game.preset, game.deal, game.rules.option_values(), show)
+
     # -- settings ---------------------------------------------------------------------
     def _settings_changed(self, names: frozenset[str]) -> None:
         if "indicator" in names:
@@ -455,6 +461,9 @@ class ChooserParts:
     def winnable_choice(self, preset: str, options: dict[str, OptionValue]) -> WinnableChoice:
         return self._winnable.choice(preset, options)
 
+    def grade_note(self, preset: str, letter: str) -> str | None:
+        return self._winnable.grade_note(preset, letter)
+
     def watch_winnable(self, fn: Callable[[], None]) -> None:
         self._winnable.watch(fn)
 
@@ -510,6 +519,9 @@ class DailyScreenHost:
 
     def deals(self) -> Mapping[str, Sequence[int]] | None:
         return self._winnable.deals
+
+    def grades(self) -> Mapping[str, Mapping[int, str]] | None:
+        return self._winnable.grades if self._winnable.grades is not None or not self._winnable.failed else {}
 
     def watch(self, fn: Callable[[], None]) -> None:
         self._winnable.watch(fn)
@@ -671,11 +683,19 @@ class RecentGamesList:
 class ChallengeParts:
     """What the challenge links need: the game in play, a start, the header's line, a message."""
 
-    def __init__(self, service: GameService, session: Session, header: Header, messages: Messages) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        session: Session,
+        header: Header,
+        messages: Messages,
+        grade: Callable[[str, int | None, dict[str, OptionValue], Callable[[str], None]], None],
+    ) -> None:
         self._service = service
         self._session = session
         self._header = header
         self._messages = messages
+        self.grade = grade
 
     def game(self) -> engine.Game | None:
         return self._service.game

@@ -59,6 +59,10 @@ class ChallengeHost(Protocol):
         """The header's quiet line, long and short (None: none)."""
 
     def say(self, text: str) -> None: ...
+    def grade(
+        self, preset: str, deal: int | None, options: dict[str, OptionValue], show: Callable[[str], None]
+    ) -> None:
+        """``show(grade)`` of the deal ("Easy" ... "Expert") under these rules, if it has one, once known."""
 
 
 Watcher = Callable[[str, int, dict[str, OptionValue], tuple[engine.Move, ...], str], None]
@@ -128,7 +132,13 @@ class Challenges:
         box = d.box
         box.classList.add("challenge")
         rules = checked.game.rules
-        el("p", "challenge-deal", f"{who} sends you {rules.name}, deal {checked.deal}.", parent=box)
+        line = el("p", "challenge-deal", f"{who} sends you {rules.name}, deal {checked.deal}.", parent=box)
+
+        def show_grade(grade: str) -> None:
+            line.append(f" Grade: {grade}.")
+            line.dataset.grade = grade
+
+        self.host.grade(checked.preset, checked.deal, checked.options, show_grade)
         figures = el(
             "ul",
             "challenge-figures",

@@ -262,7 +262,7 @@ class GameService:
 
     def new_game(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> engine.Game:
         """A game of ``preset``: ``deal``, or (None) a random one — a proven
-        winnable deal when "Winnable deals only" is on for it."""
+        winnable deal when "Winnable deals" is on for it."""
         options = self.with_defaults(preset, options)
         if deal is None:
             deal, note = self._pick_deal(preset, options)

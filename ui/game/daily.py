@@ -9,6 +9,15 @@ date, offline and with no server:
     big-endian number, modulo the list's length, is the index of the day's
     deal.
 
+For a game whose deals are graded (``assets/data/grades.json``, see
+``docs/grades.md``), the list is first cut to the deals of the day's grade,
+by a weekly rhythm, easier early in the week and harder at the weekend
+(:data:`WEEK_GRADES`): Monday and Tuesday Easy, Wednesday and Thursday
+Medium, Friday Hard, Saturday and Sunday Expert.  A game with no deal of
+that grade takes its whole list.  The rhythm starts on
+:data:`RHYTHM_FROM` (Monday 30 November 2026): the days before it keep the
+deals they had when they were played.
+
 The preset id is part of the hash, so two games that share a list (Spidike
 takes 4-suit Spider's) get different deals.  A later version that proves more
 deals changes the deals of the days after it ships; a day already won keeps
@@ -20,6 +29,13 @@ its deal number in the statistics (:mod:`ui.storage.statistics` records it).
 8
 >>> daily_deal("spider-2", day, ()) is None
 True
+>>> day.strftime("%A"), day_grade(day)
+('Tuesday', 'E')
+>>> monday = datetime.date(2026, 11, 30)
+>>> day_grade(monday), daily_deal("spider-2", monday, (3, 5, 8, 13), {3: "H", 5: "E", 8: "X", 13: "H"})
+('E', 5)
+>>> daily_deal("spider-2", day, (3, 5, 8, 13), {3: "H", 5: "E", 8: "X", 13: "H"})  # before the rhythm
+8
 >>> streaks({day, day - datetime.timedelta(days=1)}, today=day)
 Streaks(current=2, best=2)
 >>> print(share_text("Spider · 2 suits", day, 434, 132, "https://example.org/spider/#spider-2/8"))
@@ -37,11 +53,13 @@ from typing import NamedTuple
 
 __all__ = [
     "WEEKDAYS",
+    "WEEK_GRADES",
     "Cell",
     "Streaks",
     "clock",
     "daily_deal",
     "daily_deals",
+    "day_grade",
     "day_title",
     "format_day",
     "month_grid",
@@ -54,23 +72,42 @@ WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 """The calendar's columns: weeks start on Monday (ISO 8601)."""
 FIRST_DAY = datetime.date(2026, 1, 1)
 """No daily deal before this date (the calendar does not go further back)."""
+RHYTHM_FROM = datetime.date(2026, 11, 30)
+"""The first day whose daily deals follow the weekly rhythm of grades (a Monday)."""
+WEEK_GRADES = ("E", "E", "M", "M", "H", "X", "X")
+"""The daily deal's grade, Monday to Sunday: easier early in the week, harder at the weekend."""
 
 
-def daily_deal(preset: str, day: datetime.date, deals: Sequence[int]) -> int | None:
+def day_grade(day: datetime.date) -> str:
+    """The grade letter of ``day``'s daily deals (for a game whose deals are graded)."""
+    return WEEK_GRADES[day.weekday()]
+
+
+def daily_deal(
+    preset: str, day: datetime.date, deals: Sequence[int], grades: Mapping[int, str] | None = None
+) -> int | None:
     """The deal number of ``preset``'s daily deal on ``day``, from its proven
-    ``deals`` (None when the game has no proven deals); see the module doc."""
+    ``deals`` (None when the game has no proven deals), cut to the day's
+    grade when ``grades`` (the game's graded deals) has deals of it; see the
+    module doc."""
     if not deals:
         return None
-    pool = sorted(deals)
+    letter = day_grade(day)
+    graded = grades is not None and day >= RHYTHM_FROM
+    pool = sorted(d for d in deals if graded and grades is not None and grades.get(d) == letter) or sorted(deals)
     digest = hashlib.sha256(f"spider-daily/{preset}/{day.isoformat()}".encode()).digest()
     return pool[int.from_bytes(digest[:8], "big") % len(pool)]
 
 
-def daily_deals(day: datetime.date, winnable: Mapping[str, Sequence[int]]) -> dict[str, int]:
+def daily_deals(
+    day: datetime.date,
+    winnable: Mapping[str, Sequence[int]],
+    grades: Mapping[str, Mapping[int, str]] | None = None,
+) -> dict[str, int]:
     """Every game's daily deal on ``day`` (games without proven deals are left out)."""
     out: dict[str, int] = {}
     for preset, deals in winnable.items():
-        deal = daily_deal(preset, day, deals)
+        deal = daily_deal(preset, day, deals, (grades or {}).get(preset))
         if deal is not None:
             out[preset] = deal
     return out

@@ -17,6 +17,7 @@ of the tab opens it again (``sessionStorage``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -52,6 +53,7 @@ class ScreensHost(Protocol):
     def open_stats(self, preset: str | None = None) -> None: ...
     def review_game(self, what: str) -> None: ...
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]: ...
+    def deal_grade(self, game: engine.Game, show: Callable[[str], None]) -> None: ...
     def game_set(self) -> None:
         """Another game is on the table (the header's challenge line follows it)."""
 
@@ -268,6 +270,9 @@ class Session:
 
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
         return self._screens_host.end_extras(game, box)
+
+    def deal_grade(self, game: engine.Game, show: Callable[[str], None]) -> None:
+        self._screens_host.deal_grade(game, show)
 
     def win_wave(self) -> None:
         """The win's celebration: the cards bounce off the table (ui/table/celebration.py)."""

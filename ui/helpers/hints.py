@@ -8,7 +8,7 @@ tests every part.  The page's controller is :mod:`ui.helpers.hints_view`.
   for a move, in the page's pile ids.  The hints come from
   :func:`solver.hints`, which sees only what the player sees.
 * **Winnable deals.** :func:`parse_winnable` reads ``assets/data/winnable.json``
-  (never raises); :func:`winnable_choice` says whether "Winnable deals only"
+  (never raises); :func:`winnable_choice` says whether "Winnable deals"
   can apply to a preset with given options, and why not;
   :func:`pick_deal` draws a deal from a proven list.
 * **Sliced searches.** :class:`SlicedSolve` is :func:`solver.solve`
@@ -201,7 +201,7 @@ def proof_holds(preset: str, options: dict[str, OptionValue]) -> bool:
 
 
 class WinnableChoice(NamedTuple):
-    """Whether "Winnable deals only" can apply (``available``), the deals,
+    """Whether "Winnable deals" can apply (``available``), the deals,
     and the sentence shown when it cannot."""
 
     available: bool
@@ -212,7 +212,7 @@ class WinnableChoice(NamedTuple):
 def winnable_choice(
     data: dict[str, tuple[int, ...]] | None, preset: str, options: dict[str, OptionValue], failed: bool = False
 ) -> WinnableChoice:
-    """ "Winnable deals only" for ``preset`` with ``options``; ``data`` None:
+    """ "Winnable deals" for ``preset`` with ``options``; ``data`` None:
     the list is not loaded yet (``failed``: and never will be)."""
     if data is None:
         return WinnableChoice(False, (), NOT_LOADED if failed else LOADING)

@@ -1,6 +1,6 @@
 """The table's helpers in the page: Hint, Finish (auto-complete) and the
 background work of the "Still winnable?" badge (:mod:`ui.helpers.still_winnable_view`) and
-the dead-end check (:mod:`ui.helpers.dead_end_view`); "Winnable deals only" is
+the dead-end check (:mod:`ui.helpers.dead_end_view`); "Winnable deals" is
 :mod:`ui.helpers.winnable_deals_view`, "Show me how" :mod:`ui.helpers.show_me_view`.
 
 The decisions are pure (:mod:`ui.helpers.hints`); this module runs them without

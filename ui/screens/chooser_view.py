@@ -6,9 +6,9 @@ when left empty); its Settings button opens :mod:`ui.screens.settings_view`.
 Hooks for tests: ``.games-daily`` (today's daily deals, ``.done`` once one
 is won today), ``[data-choice=<preset id>]`` (one per preset),
 ``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
-``#winnable-only`` (the "Winnable
-deals only" box, disabled with ``#winnable-note`` saying why when the game
-has no proven deals).
+``#winnable-deals`` (the "Winnable deals" choice: Off, Any, Easy, Medium,
+Hard, Expert; disabled with ``#winnable-note`` saying why when the game has
+no proven deals, and a grade disabled when the game has no deal of it).
 """
 
 from __future__ import annotations
@@ -21,12 +21,14 @@ import engine
 from engine import MAX_DEAL, MIN_DEAL, PRESETS, OptionSpec, OptionValue
 from ui.browser.dom import DomEvent, Element, el, is_none
 from ui.chrome.appearance_view import Appearance
+from ui.helpers.grades import CHOICE_LABELS
 from ui.helpers.hints import WinnableChoice
 from ui.screens.continue_list_view import continue_section
 from ui.screens.dialog_view import DialogHost
 from ui.screens.tile import difficulty, record_line, subtitle, table_picture
 from ui.screens.tile_view import draw_table
 from ui.storage.games import GameMeta
+from ui.storage.settings import WINNABLE_CHOICES
 from ui.storage.statistics import Record
 
 
@@ -37,6 +39,7 @@ class ChooserHost(Protocol):
     def game(self) -> engine.Game | None: ...
     def with_defaults(self, preset: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]: ...
     def winnable_choice(self, preset: str, options: dict[str, OptionValue]) -> WinnableChoice: ...
+    def grade_note(self, preset: str, letter: str) -> str | None: ...
     def watch_winnable(self, fn: Callable[[], None]) -> None: ...
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None: ...
     def open_stats(self) -> None: ...
@@ -73,7 +76,7 @@ def parse_deal(text: str) -> tuple[int | None, str | None]:
 
 @dataclass
 class _Choosing:
-    """The open chooser's state: the game shown, its winnable-deals box."""
+    """The open chooser's state: the game shown, its winnable-deals choice."""
 
     preset: str
     winnable_box: Element | None = None
@@ -145,9 +148,11 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
                     opt.selected = True
             if spec.help:
                 el("small", "option-help", spec.help, parent=row)
-        row = el("label", "option option-check", parent=details)
-        el("span", "option-label", "Winnable deals only", parent=row)
-        box_el = el("input", "", parent=row, id="winnable-only", type="checkbox")
+        row = el("label", "option", parent=details)
+        el("span", "option-label", "Winnable deals", parent=row)
+        box_el = el("select", "", parent=row, id="winnable-deals", aria_describedby="winnable-note")
+        for choice in WINNABLE_CHOICES:
+            el("option", "", CHOICE_LABELS[choice], parent=box_el, value=choice)
         el("small", "option-help", parent=row, id="winnable-note")
         state.winnable_box = box_el
         dialog.on(box_el, "change", lambda e: winnable_changed())
@@ -184,19 +189,35 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
         return options
 
     def show_winnable() -> None:
-        """The box: ticked as the player left it for this game; disabled,
-        with the reason, when the game has no proven deals for these rules."""
+        """The choice: as the player left it for this game; disabled, with
+        the reason, when the game has no proven deals for these rules; a
+        grade disabled when the game has no graded deal of it (yet)."""
         preset = state.preset
         choice = app.winnable_choice(preset, chosen_options())
         box_el = state.winnable_box
         assert box_el is not None
         box_el.disabled = not choice.available
-        box_el.checked = choice.available and look.settings.winnable_only(preset)
-        note = box.querySelector("#winnable-note")
-        note.textContent = (
-            choice.note if not choice.available else (choice.note + " A deal number typed below is always played.")
-        )
-        note.classList.toggle("unavailable", not choice.available)
+        chosen = look.settings.winnable_choice(preset) if choice.available else "off"
+        why = None
+        notes = []
+        for opt in box_el.querySelectorAll("option"):
+            value = str(opt.value)
+            note = app.grade_note(preset, value) if value not in ("off", "any") else None
+            opt.disabled = note is not None
+            notes.append(note)
+            if value == chosen and note is not None:
+                why, chosen = note, "any"  # a grade with no deal here yet: any proven deal
+        if why is None and all(n is not None for n in notes[2:]):
+            why = notes[2]  # no grade at all for this game (yet): say why Easy to Expert are off
+        box_el.value = chosen
+        note_el = box.querySelector("#winnable-note")
+        if not choice.available:
+            note_el.textContent = choice.note
+        else:
+            note_el.textContent = " ".join(
+                t for t in (choice.note, why, "A deal number typed below is always played.") if t
+            )
+        note_el.classList.toggle("unavailable", not choice.available)
 
     def refresh_winnable() -> None:  # the list arrived while the chooser was open
         if dialog.is_open:
@@ -208,7 +229,8 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
         box_el = state.winnable_box
         assert box_el is not None
         winnable = dict(look.settings.winnable)
-        winnable[state.preset] = bool(box_el.checked)
+        value = str(box_el.value)
+        winnable[state.preset] = value if value in WINNABLE_CHOICES else "off"
         look.change(winnable=winnable)
 
     for pid in PRESETS:

@@ -11,7 +11,8 @@ Hooks for tests: ``#table[data-dialog=daily]``; ``.daily-streak`` with
 ``.daily-calendar [data-day=YYYY-MM-DD]`` with ``data-state`` (``won``,
 ``open``, ``future``, ``before``) and ``aria-pressed`` on the day shown;
 the day's list ``.daily-list li[data-preset]`` with ``data-deal``,
-``data-won`` and its ``[data-action=play-daily]`` or ``[data-action=share]``.
+``data-won``, ``data-grade`` (the deal's grade, when it has one) and its
+``[data-action=play-daily]`` or ``[data-action=share]``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Protocol, TypeVar
 from engine import PRESETS
 from ui.browser.dom import DomEvent, el, to_js, window
 from ui.game import daily
+from ui.helpers.grades import GRADE_NAMES
 from ui.screens.dialog_view import DialogHost
 from ui.storage.statistics import DailyWin
 
@@ -37,8 +39,11 @@ class DailyHost(Protocol):
     def deals(self) -> Mapping[str, Sequence[int]] | None:
         """The proven deals of every game (None while they load)."""
 
+    def grades(self) -> Mapping[str, Mapping[int, str]] | None:
+        """The graded deals of every game (None while they load)."""
+
     def watch(self, fn: Callable[[], None]) -> None:
-        """``fn()`` once the proven deals arrive."""
+        """``fn()`` once the proven deals (and again once their grades) arrive."""
 
     def won(self) -> Mapping[str, Mapping[str, DailyWin]]:
         """The daily deals won: ``[YYYY-MM-DD][preset]``."""
@@ -195,17 +200,22 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
         heading.textContent = "Today's deals" if state.day == today else f"Deals of {daily.day_title(state.day)}"
         listing.replaceChildren()
         lists = host.deals()
-        if lists is None:
+        graded = host.grades()
+        if lists is None or graded is None:
             el("li", "daily-wait", "The proven deals are still loading…", parent=listing)
             host.watch(render)
             return
         won = host.won().get(daily.format_day(state.day), {})
         for preset, rules in PRESETS.items():
-            deal = daily.daily_deal(preset, state.day, lists.get(preset, ()))
+            deal = daily.daily_deal(preset, state.day, lists.get(preset, ()), graded.get(preset))
             if deal is None:
                 continue
             li = el("li", "daily-row", parent=listing, data_preset=preset, data_deal=str(deal))
-            el("span", "daily-name", rules.name, parent=li)
+            name = el("span", "daily-name", rules.name, parent=li)
+            grade = GRADE_NAMES.get(graded.get(preset, {}).get(deal, ""))
+            if grade:
+                li.dataset.grade = grade
+                el("span", "daily-grade", f" · {grade}", parent=name)
             win = won.get(preset)
             if win is not None:
                 li.dataset.won = "1"

@@ -49,6 +49,9 @@ class Flow(Protocol):
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
         """What the challenges add to the end screen (written into ``box``), and their buttons."""
 
+    def deal_grade(self, game: engine.Game, show: Callable[[str], None]) -> None:
+        """``show(grade)`` of the game's deal ("Easy" ... "Expert"), if it has one, once known."""
+
 
 class Screens:
     """Confirmations and the end screen of one table."""
@@ -253,7 +256,13 @@ class Screens:
                 f"{name.replace('_', ' ').capitalize()}: {value:+d}" if name != "start" else f"Start: {value}",
                 parent=lines,
             )
-        el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
+        deal_line = el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
+
+        def show_grade(grade: str) -> None:
+            deal_line.append(f" · Grade: {grade}")
+            deal_line.dataset.grade = grade
+
+        self.flow.deal_grade(g, show_grade)
         if shown:
             el("p", "end-note", SHOWN_NOTE, parent=box)
         elif self.service.practice:

@@ -206,8 +206,10 @@ FAIR_DEALS = (
     ),
     (
         "Random deals and winnable deals",
-        "A new game takes a number at random. With “Winnable deals only”, it takes one from a list of deals "
-        "the game's solver has already won, shipped with the game: each of them can be won.",
+        "A new game takes a number at random. With “Winnable deals” on in a game's options, it takes one from a "
+        "list of deals the game's solver has already won, shipped with the game: each of them can be won. Choose "
+        "Easy, Medium, Hard or Expert to get a deal of that grade: the grade comes from how often a fixed "
+        "computer player wins the deal, measured before the game shipped.",
     ),
     (
         "The daily deal",

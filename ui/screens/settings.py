@@ -165,7 +165,7 @@ GROUPS: tuple[tuple[str, tuple[Control, ...]], ...] = (
     ),
 )
 """Every setting the screen shows (all of :class:`ui.storage.settings.Settings` but
-the per-game "Winnable deals only", which the game picker shows)."""
+the per-game "Winnable deals", which the game picker shows)."""
 
 
 def choice_words(name: str, value: str, words: str) -> str:

@@ -2,7 +2,7 @@
 text (pure, no browser imports).
 
 Settings: :class:`Settings` (tap behaviour, simple mode, face set, card
-back, felt, "Winnable deals only" per game, the "Still winnable?" badge,
+back, felt, "Winnable deals" per game, the "Still winnable?" badge,
 sound, motion, contrast, and the rest) is read and written as versioned
 JSON (:data:`SETTINGS_VERSION`; older versions are upgraded on reading).
 The page keeps that text under the ``settings`` key of its storage
@@ -72,9 +72,11 @@ ENVELOPE_MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]]
 """``ENVELOPE_MIGRATIONS[n]`` turns a version-``n`` envelope into version ``n + 1``."""
 
 
-SETTINGS_VERSION = 4
+SETTINGS_VERSION = 5
 """Version 3 turns the music off by default (it played at 30 before);
-version 4 adds ``language`` (earlier settings follow the browser's language)."""
+version 4 adds ``language`` (earlier settings follow the browser's language);
+version 5 makes "Winnable deals" a choice per game, Off, Any or a grade (an
+earlier yes/no reads as Any/Off)."""
 OLD_MUSIC_DEFAULT = 30
 
 
@@ -159,7 +161,12 @@ code (``ui.i18n.text.LANGUAGES``; ``tests/test_i18n.py`` keeps the two the same)
 MOTION_MODES = ("system", "reduce", "full")
 CONTRAST_MODES = ("system", "high", "standard")
 WINNABLE_DEFAULT_ON = frozenset({"spider-4"})
-"""Presets whose "Winnable deals only" is on until the player turns it off."""
+"""Presets whose "Winnable deals" is ``any`` until the player turns it off."""
+WINNABLE_CHOICES = ("off", "any", "E", "M", "H", "X")
+"""The "Winnable deals" choices: any deal number, any proven deal, or the
+proven deals of one grade (Easy, Medium, Hard, Expert).  Settings before
+:data:`SETTINGS_VERSION` 5 kept a yes/no ("Winnable deals only"): yes reads
+as ``any``, no as ``off``."""
 
 
 @dataclass
@@ -171,9 +178,9 @@ class Settings:
     on the selected card again sends it to its best place).
     ``simple``: simple mode (no spiders, no win show, shorter animations).
     ``faces``/``back``: the card art; ``felt``: the table's colour.
-    ``winnable``: "Winnable deals only", per preset id, where the player
-    chose it (:meth:`winnable_only` gives the default elsewhere: on for
-    Spider · 4 suits only).
+    ``winnable``: "Winnable deals" (:data:`WINNABLE_CHOICES`), per preset
+    id, where the player chose it (:meth:`winnable_choice` gives the default
+    elsewhere: ``any`` for Spider · 4 suits, ``off`` for the others).
     ``indicator``: the "Still winnable?" badge (off by default).
     ``left_handed``: the table mirrored (stock and draw piles on the left).
     ``portrait``: the portrait arrangement (piles above the columns) on any
@@ -207,7 +214,7 @@ class Settings:
     faces: str = "large"
     back: str = "blue"
     felt: str = "green"
-    winnable: dict[str, bool] = field(default_factory=dict)
+    winnable: dict[str, str] = field(default_factory=dict)
     indicator: bool = False
     left_handed: bool = False
     portrait: bool = False
@@ -231,9 +238,18 @@ class Settings:
             out["time_limit"] = self.time_limit
         return out
 
+    def winnable_choice(self, preset: str) -> str:
+        """The "Winnable deals" choice of ``preset`` (:data:`WINNABLE_CHOICES`)."""
+        return self.winnable.get(preset, "any" if preset in WINNABLE_DEFAULT_ON else "off")
+
     def winnable_only(self, preset: str) -> bool:
         """Whether a random deal of ``preset`` comes from the proven list."""
-        return self.winnable.get(preset, preset in WINNABLE_DEFAULT_ON)
+        return self.winnable_choice(preset) != "off"
+
+    def winnable_grade(self, preset: str) -> str | None:
+        """The grade letter a random deal of ``preset`` must have (None: any)."""
+        choice = self.winnable_choice(preset)
+        return choice if choice not in ("off", "any") else None
 
     def to_text(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, **asdict(self)}, separators=(",", ":"))
@@ -272,16 +288,20 @@ class Settings:
             "contrast": CONTRAST_MODES,
             "language": LANGUAGES,
         }
+        version = data.get("v")
         chosen = data.get("winnable")
         if isinstance(chosen, dict):
-            out.winnable = {k: v for k, v in chosen.items() if isinstance(k, str) and type(v) is bool}
+            out.winnable = {
+                k: v
+                for k, v in ((k, _winnable_value(v)) for k, v in chosen.items() if isinstance(k, str))
+                if v is not None
+            }
         for f in fields(cls):
             if f.name not in allowed:
                 continue
             value = data.get(f.name)
             if any(value == c and type(value) is type(c) for c in allowed[f.name]):
                 setattr(out, f.name, value)
-        version = data.get("v")
         if type(version) is not int or version < 3:
             out = _v2_to_v3(out)
         if type(version) is not int or version < 4:
@@ -300,6 +320,13 @@ def _v3_to_v4(s: Settings) -> Settings:
     """Version 4: the language; settings stored before it follow the browser's."""
     s.language = ""
     return s
+
+
+def _winnable_value(v: object) -> str | None:
+    """A stored "Winnable deals" choice; a yes/no of an earlier version reads as ``any``/``off``."""
+    if type(v) is bool:
+        return "any" if v else "off"
+    return v if isinstance(v, str) and v in WINNABLE_CHOICES else None
 
 
 def reduce_motion(setting: str, system_reduces: bool) -> bool:

@@ -1,0 +1,117 @@
+"""Deal grades as pure logic: Easy, Medium, Hard or Expert for a proven
+deal (no browser imports; the page's half is
+:mod:`ui.helpers.winnable_deals_view`).
+
+The grades are ``assets/data/grades.json``, made by ``tools/grades.py``
+(the method is in ``docs/grades.md``): per game, one letter per deal of its
+list in ``assets/data/winnable.json``, in the list's order (``E``, ``M``,
+``H``, ``X``, or ``.`` for a deal not graded yet).  :func:`parse_grades`
+reads it against the proven lists (never raises: a damaged file, or a game
+whose letters do not match its list, gives no grades for it).
+
+The "Winnable deals" choice of a game (:data:`ui.storage.settings.WINNABLE_CHOICES`)
+is ``off`` (any deal number), ``any`` (any proven deal) or a grade's letter.
+
+>>> proven = {"spider-1": (3, 5, 8, 13)}
+>>> grades = parse_grades('{"version":1,"presets":{"spider-1":{"grades":"EX.E"}}}', proven)
+>>> grades["spider-1"][13], graded(grades, "spider-1", "E"), grade_name(grades, "spider-1", 8)
+('E', (3, 13), None)
+>>> grade_name(grades, "spider-1", 5), parse_grades("{oops", proven)
+('Expert', {})
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+
+from engine import PRESETS
+from ui.helpers.hints import pick_deal
+
+GRADES_URL = "./assets/data/grades.json"
+GRADES = ("E", "M", "H", "X")
+GRADE_NAMES = {"E": "Easy", "M": "Medium", "H": "Hard", "X": "Expert"}
+CHOICE_LABELS = {"off": "Off", "any": "Any", **GRADE_NAMES}
+"""How each "Winnable deals" choice reads in the game picker."""
+
+Grades = dict[str, dict[int, str]]
+"""Per game, the grade letter of each graded deal."""
+
+
+def parse_grades(text: str | None, proven: Mapping[str, tuple[int, ...]]) -> Grades:
+    """The grades of ``grades.json``'s text, matched to the proven lists
+    (``proven``: :func:`ui.helpers.hints.parse_winnable`, ascending, as in
+    the file).  Empty when the text is missing or damaged."""
+    if not text:
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("presets"), dict):
+        return {}
+    out: Grades = {}
+    for preset, entry in data["presets"].items():
+        if preset not in PRESETS or not isinstance(entry, dict):
+            continue
+        letters = entry.get("grades")
+        deals = proven.get(preset, ())
+        if not isinstance(letters, str) or len(letters) != len(deals) or not set(letters) <= {*GRADES, "."}:
+            continue  # made for another list: no grade is better than a wrong one
+        graded_here = {d: x for d, x in zip(deals, letters, strict=True) if x != "."}
+        if graded_here:
+            out[preset] = graded_here
+    return out
+
+
+def graded(grades: Grades, preset: str, letter: str) -> tuple[int, ...]:
+    """The deals of ``preset`` with the grade ``letter``, ascending."""
+    return tuple(sorted(d for d, x in grades.get(preset, {}).items() if x == letter))
+
+
+def grade_name(grades: Grades, preset: str, deal: int | None) -> str | None:
+    """ "Easy" ... "Expert" for a graded deal, else None."""
+    letter = grades.get(preset, {}).get(deal) if deal is not None else None
+    return GRADE_NAMES[letter] if letter is not None else None
+
+
+def choice_note(grades: Grades | None, preset: str, letter: str) -> str | None:
+    """Why a grade cannot be chosen for ``preset`` now (None: it can)."""
+    if grades is None:
+        return "The grades are still loading."
+    if preset not in grades:
+        return "No graded deals for this game yet."
+    if not graded(grades, preset, letter):
+        return f"No {GRADE_NAMES[letter]} deals for this game yet."
+    return None
+
+
+def pick(
+    proven: Sequence[int],
+    grades: Grades | None,
+    preset: str,
+    letter: str | None,
+    rnd: random.Random,
+    avoid: int | None = None,
+) -> tuple[int, str]:
+    """A random proven deal of ``preset`` with the grade ``letter`` (None:
+    any proven deal), another than ``avoid`` when there is one, and what to
+    tell the player.  With no deal of that grade known (``grades`` None: not
+    loaded yet), any proven deal, and the note says so.
+
+    >>> grades = {"spider-1": {3: "E", 5: "H", 8: "H"}}
+    >>> pick((3, 5, 8, 13), grades, "spider-1", "H", random.Random(1), avoid=8)
+    (5, 'Deal 5: proven winnable, Hard.')
+    >>> pick((3, 5, 8, 13), grades, "spider-1", "X", random.Random(1))[1]
+    'No Expert deals for this game yet. Deal 5: proven winnable.'
+    """
+    assert proven
+    pool = graded(grades, preset, letter) if grades is not None and letter is not None else ()
+    if pool:
+        deal = pick_deal(pool, rnd, avoid)
+        return deal, f"Deal {deal}: proven winnable, {GRADE_NAMES[letter or 'E']}."
+    deal = pick_deal(proven, rnd, avoid)
+    if letter is None or grades is None:
+        return deal, f"Deal {deal}: proven winnable."
+    return deal, f"No {GRADE_NAMES[letter]} deals for this game yet. Deal {deal}: proven winnable."
