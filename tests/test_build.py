@@ -196,7 +196,7 @@ def copy_sources(target: Path) -> Path:
     target.mkdir(parents=True)
     for name in ("index.html", "manifest.webmanifest", "pyscript.toml", "sw.js"):
         shutil.copy2(ROOT / name, target / name)
-    for folder in ("shell", "assets", "engine", "solver", "ui"):
+    for folder in ("shell", "assets", "engine", "solver", "ui", "locale"):
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__"))
     return target
