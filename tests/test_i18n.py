@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tools import i18n as catalogs_tool
-from tools.build.catalogs import compiled_catalogs, forms
+from tools.build.catalogs import compiled_catalogs, read_po
+from tools.i18n import forms
 from ui.chrome import header
 from ui.i18n import text
 from ui.i18n.forms import ENGLISH, forms_from_json
@@ -60,6 +61,7 @@ def test_the_check_finds_a_missing_a_stale_and_an_untranslated_string(tmp_path: 
     template = catalogs_tool.extract(tmp_path)
     (tmp_path / "locale").mkdir()
     (tmp_path / "locale" / "messages.pot").write_text(catalogs_tool.as_text(template), encoding="utf-8")
+    (tmp_path / catalogs_tool.CLDR_PATH).write_text(catalogs_tool.cldr_text(), encoding="utf-8")
     old = catalogs_tool.merged(template, None, "pl")
     old.get("Kept").string = "Zachowane"
     old.delete("Added {n}")
@@ -298,3 +300,44 @@ def test_counted_sentences_take_each_languages_plural_form(compiled: dict[str, C
     ]
     text.use(compiled["de"])
     assert say.runs_label([[0], [5]]) == "Ablagestapel, 2 Folgen vollständig: Pik, Herz"
+
+
+def test_the_builds_po_reader_agrees_with_babels() -> None:
+    # The build reads the catalogs with the standard library alone; Babel (a developer's tool) reads
+    # them the same way: every message, context, plural form and fuzzy flag.
+    from babel.messages.pofile import read_po as babel_read_po
+
+    for path in sorted((ROOT / "locale").glob("*.po")):
+        ours = {
+            (e.context, e.id): (e.plural, [e.strings[k] for k in sorted(e.strings)], e.fuzzy)
+            for e in read_po(path.read_text(encoding="utf-8"), str(path))
+            if e.id
+        }
+        with path.open("rb") as f:
+            catalog = babel_read_po(f, locale=path.stem)
+        theirs = {}
+        for m in catalog:
+            if not m.id:
+                continue
+            ids = (m.id,) if isinstance(m.id, str) else tuple(m.id)
+            strings = [m.string] if isinstance(m.string, str) else list(m.string)
+            theirs[(m.context, ids[0])] = (ids[1] if len(ids) > 1 else None, strings, m.fuzzy)
+        assert ours == theirs, path.name
+        assert len(ours) > 100
+
+
+def test_the_build_needs_no_babel() -> None:
+    # `./tools/serve.sh` builds with the machine's python3, which has no Babel: with site-packages
+    # left out (-S) the build's modules still import.
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-S", "-c", "import tools.build.site, tools.build.catalogs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    blocked = subprocess.run([sys.executable, "-S", "-c", "import babel"], cwd=ROOT, capture_output=True)
+    assert blocked.returncode != 0  # the check above would mean nothing if Babel were still found

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import re
 import sys
 import tomllib
@@ -36,6 +37,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
+from babel.numbers import format_decimal, format_percent
+
+from ui.i18n.forms import PATTERNS
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = ROOT / "locale"
@@ -173,6 +177,46 @@ def merged(template: Catalog, old: Catalog | None, language: str) -> Catalog:
     return catalog
 
 
+SKELETONS = {"day_month": "MMMd", "day_month_long": "MMMMd", "month_year": "yMMMM", "medium": "yMMMd"}
+"""CLDR's skeleton for each of the page's date patterns (``full`` is the locale's full date format)."""
+CLDR_PATH = "locale/cldr.json"
+"""What the build takes from CLDR for each language (``tools/build/catalogs.py``): written by
+``update``, checked by ``check``, so that the build needs no Babel."""
+
+
+def forms(language: str) -> dict[str, object]:
+    """The numbers' and dates' forms of ``language`` from CLDR (``ui.i18n.forms.Forms``)."""
+    loc = Locale.parse(language)
+    symbols = loc.number_symbols["latn"]
+    grouped_at_4 = not format_decimal(1000, locale=language).isdigit()
+    percent = format_percent(0.25, locale=language)
+    if "25" not in percent:
+        raise ValueError(f"{language}: no 25 in CLDR's 25 percent ({percent!r})")
+    months, days = loc.months, loc.days
+    patterns = {name: str(loc.datetime_skeletons[s].pattern) for name, s in SKELETONS.items()}
+    patterns["full"] = str(loc.date_formats["full"].pattern)
+    assert set(patterns) == set(PATTERNS)
+    return {
+        "decimal": symbols["decimal"],
+        "group": symbols["group"],
+        "min_grouping": 1 if grouped_at_4 else 2,
+        "percent_pattern": percent.replace("25", "{}", 1),
+        "months": [months["format"]["wide"][m] for m in range(1, 13)],
+        "months_short": [months["format"]["abbreviated"][m] for m in range(1, 13)],
+        "months_alone": [months["stand-alone"]["wide"][m] for m in range(1, 13)],
+        "days": [days["format"]["wide"][d] for d in range(7)],
+        "days_short": [days["format"]["abbreviated"][d] for d in range(7)],
+        "days_narrow": [days["stand-alone"]["narrow"][d] for d in range(7)],
+        "patterns": patterns,
+    }
+
+
+def cldr_text() -> str:
+    """``locale/cldr.json``: each language's gettext plural rule and forms, from CLDR."""
+    data = {language: {"plural": str(get_plural(language)[1]), "forms": forms(language)} for language in LANGUAGES}
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 def catalog_path(language: str, root: Path = ROOT) -> Path:
     return root / "locale" / f"{language}.po"
 
@@ -181,7 +225,7 @@ def update(root: Path = ROOT) -> list[Path]:
     """The template from the code, and every catalog merged with it; the files written."""
     template = extract(root)
     written: list[Path] = []
-    targets = [(root / "locale" / "messages.pot", as_text(template))]
+    targets = [(root / "locale" / "messages.pot", as_text(template)), (root / CLDR_PATH, cldr_text())]
     for language in LANGUAGES:
         path = catalog_path(language, root)
         old = read(path, language) if path.is_file() else None
@@ -206,6 +250,9 @@ def problems(root: Path = ROOT, languages: Iterable[str] = LANGUAGES) -> list[st
     if not template_path.is_file():
         return [f"{template_path.relative_to(root)} is missing: run python -m tools.i18n update"]
     template = read(template_path)
+    cldr = root / CLDR_PATH
+    if not cldr.is_file() or cldr.read_text(encoding="utf-8") != cldr_text():
+        found.append(f"{CLDR_PATH} is not what CLDR gives: run python -m tools.i18n update")
     want = _keys(fresh)
     for key in sorted(set(want) - set(_keys(template)), key=str):
         found.append(f"messages.pot: missing {key[0]!r} (marked in the code): run python -m tools.i18n update")
