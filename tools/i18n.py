@@ -81,18 +81,31 @@ def header_comment(language: str | None) -> str:
     )
 
 
-def extract(root: Path = ROOT) -> Catalog:
-    """Every marked string of :data:`SOURCES`, as a template."""
-    catalog = Catalog(
+def new_catalog(language: str | None) -> Catalog:
+    """An empty catalog with the project's header: the template (None) or one language's."""
+    translated: dict[str, str] = {}
+    if language is not None:
+        translated = {
+            "locale": language,
+            "last_translator": "the Spider solitaire team (native review welcome)",
+            "language_team": f"{Locale.parse(language).english_name} <native review welcome>",
+        }
+    return Catalog(
         project=PROJECT,
         version=VERSION,
         msgid_bugs_address=BUGS,
         copyright_holder=COPYRIGHT,
         creation_date=FIXED_DATE,
         revision_date=FIXED_DATE,
-        header_comment=header_comment(None),
+        header_comment=header_comment(language),
         fuzzy=False,
+        **translated,
     )
+
+
+def extract(root: Path = ROOT) -> Catalog:
+    """Every marked string of :data:`SOURCES`, as a template."""
+    catalog = new_catalog(None)
     for folder in SOURCES:
         base = root / folder
         found = extract_from_dir(
@@ -144,19 +157,7 @@ def merged(template: Catalog, old: Catalog | None, language: str) -> Catalog:
     had for its strings (nothing fuzzy: a changed string is untranslated
     until a translator translates it), none of the strings it dropped."""
     plural_count, plural_expr = get_plural(language)
-    catalog = Catalog(
-        locale=language,
-        project=PROJECT,
-        version=VERSION,
-        msgid_bugs_address=BUGS,
-        copyright_holder=COPYRIGHT,
-        creation_date=FIXED_DATE,
-        revision_date=FIXED_DATE,
-        header_comment=header_comment(language),
-        last_translator="the Spider solitaire team (native review welcome)",
-        language_team=f"{Locale.parse(language).english_name} <native review welcome>",
-        fuzzy=False,
-    )
+    catalog = new_catalog(language)
     for message in template:
         if not message.id:
             continue

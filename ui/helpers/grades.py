@@ -22,12 +22,10 @@ is ``off`` (any deal number), ``any`` (any proven deal) or a grade's letter.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 
-from engine import PRESETS
-from ui.helpers.hints import pick_deal
+from ui.helpers.hints import pick_deal, preset_entries
 
 GRADES_URL = "./assets/data/grades.json"
 GRADES = ("E", "M", "H", "X")
@@ -43,18 +41,8 @@ def parse_grades(text: str | None, proven: Mapping[str, tuple[int, ...]]) -> Gra
     """The grades of ``grades.json``'s text, matched to the proven lists
     (``proven``: :func:`ui.helpers.hints.parse_winnable`, ascending, as in
     the file).  Empty when the text is missing or damaged."""
-    if not text:
-        return {}
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return {}
-    if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("presets"), dict):
-        return {}
     out: Grades = {}
-    for preset, entry in data["presets"].items():
-        if preset not in PRESETS or not isinstance(entry, dict):
-            continue
+    for preset, entry in preset_entries(text).items():
         letters = entry.get("grades")
         deals = proven.get(preset, ())
         if not isinstance(letters, str) or len(letters) != len(deals) or not set(letters) <= {*GRADES, "."}:

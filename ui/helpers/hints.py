@@ -164,9 +164,10 @@ _SAFE_CHANGES: dict[str, OptionValue | None] = {
 }
 
 
-def parse_winnable(text: str | None) -> dict[str, tuple[int, ...]]:
-    """Proven deal numbers per preset from winnable.json's text (empty when
-    the text is missing or damaged; never raises)."""
+def preset_entries(text: str | None) -> dict[str, dict[str, object]]:
+    """The per-game entries of a shipped data file's text (``{"version": 1,
+    "presets": {game: {...}}}``: winnable.json, grades.json), only those of
+    games this page knows; empty when the text is missing or damaged (never raises)."""
     if not text:
         return {}
     try:
@@ -175,11 +176,18 @@ def parse_winnable(text: str | None) -> dict[str, tuple[int, ...]]:
         return {}
     if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("presets"), dict):
         return {}
+    return {p: e for p, e in data["presets"].items() if p in PRESETS and isinstance(e, dict)}
+
+
+def parse_winnable(text: str | None) -> dict[str, tuple[int, ...]]:
+    """Proven deal numbers per preset from winnable.json's text (empty when
+    the text is missing or damaged; never raises)."""
     out: dict[str, tuple[int, ...]] = {}
-    for preset, entry in data["presets"].items():
-        if preset not in PRESETS or not isinstance(entry, dict) or not isinstance(entry.get("deals"), list):
+    for preset, entry in preset_entries(text).items():
+        listed = entry.get("deals")
+        if not isinstance(listed, list):
             continue
-        deals = sorted({d for d in entry["deals"] if type(d) is int and MIN_DEAL <= d <= MAX_DEAL})
+        deals = sorted({d for d in listed if type(d) is int and MIN_DEAL <= d <= MAX_DEAL})
         if deals:
             out[preset] = tuple(deals)
     return out
