@@ -148,25 +148,30 @@ ROW_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("locale", ["en-US", "fr-FR", "de-DE", "es-ES", "it-IT", "pt-BR", "pl-PL"])
-def test_the_phone_header_keeps_its_buttons_in_one_row_in_every_language(
-    table_browser: Any, table_url: str, locale: str
-) -> None:
-    """Games, the six icons and New stay one row on 390, 360 and 320 px phones (French's
-    "Nouvelle" once pushed More onto a second row, over the game's name)."""
-    t = TablePage(table_browser, table_url, {**SMALL_PHONE, "locale": locale})
+def test_the_phone_header_keeps_its_buttons_in_one_row_in_every_language(table_browser: Any, table_url: str) -> None:
+    """Games, the six icons and New stay one row on 390, 360 and 320 px phones in every
+    language (French's "Nouvelle" once pushed More onto a second row, over the game's
+    name). One page, each language chosen in Settings, as a player switches."""
+    t = TablePage(table_browser, table_url, SMALL_PHONE)
     try:
         t.open("#spider-2/5")
-        for width, height in ((390, 844), (360, 640), (320, 568)):
-            t.page.set_viewport_size({"width": width, "height": height})
+        for language in ("", "fr", "de", "es", "it", "pt_BR", "pl"):
+            open_settings(t)
+            t.page.select_option('[data-setting="language"]', language)
             t.page.wait_for_function(
-                "w => document.documentElement.clientWidth === w && "
-                "document.querySelector('#table .bar').getBoundingClientRect().width === w",
-                arg=width,
+                "code => document.documentElement.dataset.language === code", arg=language or "en"
             )
-            t.idle()
-            assert t.page.evaluate(ROW_JS) == 1, (locale, width)
-            assert t.page.evaluate(FITS_JS) == [], (locale, width)
+            close_settings(t)
+            for width, height in ((390, 844), (360, 640), (320, 568)):
+                t.page.set_viewport_size({"width": width, "height": height})
+                t.page.wait_for_function(
+                    "w => document.documentElement.clientWidth === w && "
+                    "document.querySelector('#table .bar').getBoundingClientRect().width === w",
+                    arg=width,
+                )
+                t.idle()
+                assert t.page.evaluate(ROW_JS) == 1, (language, width)
+                assert t.page.evaluate(FITS_JS) == [], (language, width)
         assert not t.errors, t.errors
     finally:
         t.close()

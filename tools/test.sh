@@ -18,9 +18,12 @@
 #   c2. tsc --noEmit and eslint             the JavaScript shell's types (JSDoc, tsconfig.json,
 #                                           tsconfig.worker.json) and lint (eslint.config.mjs)
 #   d. node tests/pyodide/run.mjs           the engine and solver suites and examples inside Pyodide
+#                                           (two runs, the engine's and the solver's)
 #   e. pytest e2e/                          the real page in Chromium
 #   f. pytest xbrowser/ (under xvfb-run)    the same game in Firefox and WebKit
 #   g. every benchmark's --quick            a smoke run: each benchmark still runs
+# b, c, c2 and d run side by side, as do f and g: each is one process, and the machine has
+# two cores; their output is printed when the last of them ends.
 # Exits non-zero if any stage fails; a pytest run that collects no test
 # (exit code 5) counts as a failure. The last line adds up the test counts.
 # Extra arguments are passed to every pytest run (e.g. -x, -k name).
@@ -101,11 +104,39 @@ FAILED=0
 
 # run NAME LOG COMMAND... : runs the stage, keeps its output in $LOGS/LOG.log
 run() {
-  local name=$1 log="$LOGS/$2.log"
+  local name=$1 log=$2
   shift 2
   say "$name: $*"
-  "$@" 2>&1 | tee "$log"
-  local rc=${PIPESTATUS[0]}
+  "$@" 2>&1 | tee "$LOGS/$log.log"
+  record "$name" "$log" "${PIPESTATUS[0]}"
+}
+
+# together NAME LOG COMMAND... [--- NAME LOG COMMAND...]... : runs the stages at the same
+# time, each into its log, then prints each one's output in order and records it as run()
+# does. For stages of one process each: alone, each would leave the second core idle.
+together() {
+  local specs=() pids=() args=() i
+  while [ $# -gt 0 ]; do
+    args=()
+    while [ $# -gt 0 ] && [ "$1" != "---" ]; do args+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    specs+=("${args[0]}|${args[1]}")
+    say "${args[0]}: ${args[*]:2} (beside the others; output below when all end)"
+    ( "${args[@]:2}" >"$LOGS/${args[1]}.log" 2>&1; echo $? >"$LOGS/${args[1]}.rc" ) &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for i in "${!specs[@]}"; do
+    local name=${specs[$i]%%|*} log=${specs[$i]#*|}
+    say "$name"
+    cat "$LOGS/$log.log"
+    record "$name" "$log" "$(cat "$LOGS/$log.rc")"
+  done
+}
+
+# record NAME LOG RC : the stage's line in the summary, from its exit code and its log
+record() {
+  local name=$1 log="$LOGS/$2.log" rc=$3
   local summary
   summary=$(grep -E '^=+ .*( in [0-9.]+s).* =+$' "$log" | tail -1 | sed -E 's/^=+ //; s/ =+$//')
   [ -n "$summary" ] || summary=$(grep -E '^(Success|Found [0-9]+ error|All checks passed|[0-9]+ files? (already formatted|would be reformatted))' "$log" | tail -1)
@@ -124,28 +155,23 @@ run() {
 # -n 2 (pytest-xdist): two workers, one per core; --dist loadfile keeps each file on one worker
 run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules -n 2 --dist loadfile "$@"
 
-run "mypy --strict (pyproject.toml)" mypy $VPY -m mypy
-
-run "mypy --strict, the benchmarks" mypy-bench $VPY -m mypy -p bench
-
-run "ruff check" ruff-check $VPY -m ruff check .
-
-run "ruff format --check" ruff-format $VPY -m ruff format --check .
-
-run "tsc --noEmit (tsconfig.json)" tsc node_modules/.bin/tsc --noEmit -p tsconfig.json
-
-run "tsc --noEmit (tsconfig.worker.json)" tsc-worker node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
-
-run "eslint" eslint node_modules/.bin/eslint .
-
-run "Engine and solver tests in Pyodide" pyodide node tests/pyodide/run.mjs tests/engine tests/solver engine solver --doctest-modules "$@"
+# The checks and the two halves of the Pyodide run are one process each: they run side by side.
+together "mypy --strict (pyproject.toml)" mypy $VPY -m mypy \
+  --- "mypy --strict, the benchmarks" mypy-bench $VPY -m mypy -p bench \
+  --- "ruff check" ruff-check $VPY -m ruff check . \
+  --- "ruff format --check" ruff-format $VPY -m ruff format --check . \
+  --- "tsc --noEmit (tsconfig.json)" tsc node_modules/.bin/tsc --noEmit -p tsconfig.json \
+  --- "tsc --noEmit (tsconfig.worker.json)" tsc-worker node_modules/.bin/tsc --noEmit -p tsconfig.worker.json \
+  --- "eslint" eslint node_modules/.bin/eslint . \
+  --- "Engine tests in Pyodide" pyodide-engine node tests/pyodide/run.mjs tests/engine engine --doctest-modules "$@" \
+  --- "Solver tests in Pyodide" pyodide-solver node tests/pyodide/run.mjs tests/solver solver --doctest-modules "$@"
 
 # The site built above (SPIDER_SITE) rather than a second build; two workers (a browser test
-# waits on the page more than it computes), each file on one worker (--dist loadfile: a file's
-# tests share its fixtures); --durations: the slowest, to keep the whole run under 30 minutes
-run "Browser tests" e2e env SPIDER_SITE="$PWD/_site" $VPY -m pytest e2e/ -n 2 --dist loadfile --durations=12 "$@"
-
-run "Firefox and WebKit" xbrowser env SPIDER_SITE="$PWD/_site" xvfb-run -a $VPY -m pytest xbrowser/ "$@"
+# waits on the page more than it computes) that take tests one by one, and take from each
+# other when one runs dry (--dist worksteal: a few tests take a minute, and a file kept whole
+# on one worker can leave the other idle at the end; a module's fixtures are made once per
+# worker); --durations: the slowest, to keep the whole run under 30 minutes
+run "Browser tests" e2e env SPIDER_SITE="$PWD/_site" $VPY -m pytest e2e/ -n 2 --dist worksteal --durations=12 "$@"
 
 # Every benchmark in its quick mode, on the site built above: a renamed file or a
 # broken step fails here. Their figures are not judged (a smoke run is too short).
@@ -159,7 +185,10 @@ bench_smoke() {
   done
   return $rc
 }
-run "Benchmarks, quick" bench bench_smoke
+# The Firefox and WebKit suite runs one browser at a time, the smoke run one benchmark at a
+# time: side by side.
+together "Firefox and WebKit" xbrowser env SPIDER_SITE="$PWD/_site" xvfb-run -a $VPY -m pytest xbrowser/ "$@" \
+  --- "Benchmarks, quick" bench bench_smoke
 
 # ---- summary -----------------------------------------------------------------------
 say "Summary (logs in $LOGS/)"
