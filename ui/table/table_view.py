@@ -419,7 +419,7 @@ class Table:
         t = self.tracker
         if t is None:
             return
-        chosen: set[int] = set()
+        chosen: set[CardId] = set()
         if self.selected is not None:
             pile, index, _ = self.selected
             chosen = set(t.piles.get(pile, [])[index:])
