@@ -37,9 +37,11 @@ from engine import (
     STOCK,
     Card,
     Dealt,
+    EndReason,
     Flipped,
     Foundations,
     Moved,
+    Outcome,
     PileId,
     PileRole,
     Ruleset,
@@ -323,17 +325,17 @@ def _runs_after(rules: Ruleset, piles: Piles) -> int:
 
 
 def _end_sentence(e: StatusChanged, moves: int, score: int) -> str:
-    if e.status == "won":
+    if e.status == Outcome.WON:
         return n_("You won in {n} move, score {score}.", "You won in {n} moves, score {score}.", moves).format(
             n=moves, score=number(score)
         )
-    if e.status == "playing":
+    if e.status == Outcome.PLAYING:
         return _("The game goes on.")
-    if e.reason == "time":
+    if e.reason == EndReason.TIME:
         return _("Time is up. Score {score}.").format(score=number(score))
-    if e.reason == "stuck":
+    if e.reason == EndReason.STUCK:
         return _("No moves left. Undo to play on.")
-    if e.reason == "resigned":
+    if e.reason == EndReason.RESIGNED:
         return _("Game ended. Score {score}.").format(score=number(score))
     return _("Game over.")
 
@@ -442,7 +444,7 @@ def action_text(
             assert isinstance(e, StatusChanged)
             out.append(_end_sentence(e, moves, score))
     if says(level, FULL):
-        finished = any(type(e) is StatusChanged and e.status != "playing" for e in events)
+        finished = any(type(e) is StatusChanged and e.status != Outcome.PLAYING for e in events)
         if not finished:
             for p in touched:
                 if p.is_foundation and runs_game(rules):
