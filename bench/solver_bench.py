@@ -68,7 +68,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import engine
-from engine import MoveKind, next_position
+from engine import MoveKind, Outcome, next_position
 from solver import PAGE_BUDGET, SOLVED, Reviewer, Search, Verdict, hints, replay, solve, spider_successors, useful_moves
 
 SPEED_PRESET, SPEED_DEAL, SPEED_NODES = "spider-2", 9, 6000
@@ -104,7 +104,7 @@ def played_positions(deals: int = 6, plies: int = 60) -> list[tuple[engine.Rules
             g = engine.new_game(preset, deal=deal)
             rnd = random.Random(deal)
             for _ in range(plies):
-                if g.status != "playing":
+                if g.status != Outcome.PLAYING:
                     break
                 out.append((g.rules, g.position))
                 moves = g.legal_moves()
@@ -141,7 +141,7 @@ def hint_positions(count: int) -> list[tuple[engine.Ruleset, engine.Position]]:
     while len(out) < count:
         g = engine.new_game(presets[deal % len(presets)], deal=deal)
         for _ in range(15):
-            if g.status != "playing":
+            if g.status != Outcome.PLAYING:
                 break
             out.append((g.rules, g.position))
             hs = hints(g.rules, g.position, max_nodes=100)
@@ -170,9 +170,9 @@ def follow_hints(args: tuple[str, int, int]) -> bool:
     preset, deal, max_moves = args
     g = engine.new_game(preset, deal=deal)
     seen = {g.position}
-    while g.status == "playing" and len(g.moves) < max_moves and play_hint(g, seen):
+    while g.status == Outcome.PLAYING and len(g.moves) < max_moves and play_hint(g, seen):
         pass
-    return g.status == "won"
+    return g.status == Outcome.WON
 
 
 def hint_play(deals: int, jobs: int, max_moves: int = 1000) -> dict[str, float]:
@@ -196,7 +196,7 @@ def still_game(args: tuple[str, int, bool, int]) -> tuple[int, int]:
     known = KnownWins(g.rules)
     seen = {g.position}
     answered = total = 0
-    while g.status == "playing" and total < positions:
+    while g.status == Outcome.PLAYING and total < positions:
         job: WinCheck | StillCheck = WinCheck(g.rules, g.position) if fresh else StillCheck(g.rules, g.position, known)
         answer = None
         while answer is None:
@@ -242,7 +242,7 @@ def lost_game(preset: str, deal: int, max_moves: int = REVIEW_MAX_MOVES) -> engi
     g = engine.new_game(preset, deal=deal)
     rnd = random.Random(deal * 7919 + len(preset))
     seen = {g.position}
-    while g.status == "playing" and len(g.moves) < max_moves:
+    while g.status == Outcome.PLAYING and len(g.moves) < max_moves:
         fresh = [
             h.move
             for h in hints(g.rules, g.position, max_nodes=100)
@@ -256,7 +256,7 @@ def lost_game(preset: str, deal: int, max_moves: int = REVIEW_MAX_MOVES) -> engi
             m = fresh[0]
         seen.add(next_position(g.rules, g.position, m))
         g.play(m)
-    if g.status == "playing":
+    if g.status == Outcome.PLAYING:
         g.resign()
     return g
 
@@ -266,7 +266,7 @@ def review_game(args: tuple[str, int, float, int | None]) -> dict[str, Any]:
     of CPython time (or ``max_moves`` moves); the review's figures."""
     preset, deal, seconds, max_moves = args
     g = lost_game(preset, deal, max_moves or REVIEW_MAX_MOVES)
-    if g.status == "won":
+    if g.status == Outcome.WON:
         return {"won": True}
     budget = dataclasses.replace(PAGE_BUDGET, seconds=seconds)
     reviewer = Reviewer(g, budget=budget, clock=time.process_time)  # CPU time: the machine may be busy

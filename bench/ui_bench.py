@@ -100,7 +100,7 @@ def hint_latency(t: Any) -> dict[str, Any]:
             if answer["hint"] in (None, "none"):
                 break
             play_hint(t, g, answer["hint"])
-            if g.status != "playing":
+            if g.status != engine.Outcome.PLAYING:
                 break
     return {
         "positions": len(figures),

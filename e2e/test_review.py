@@ -1,7 +1,9 @@
 """The game review on a phone (390×844): a lost game reviewed and its slip
 shown, "Retry from here" as practice, a replay stepped forwards and
 backwards to its end, all by keyboard too, and the axe scan of both
-screens (ui/screens/review_view.py, ui/game/replay_view.py).
+screens (ui/screens/review_view.py, ui/game/replay_view.py).  On a phone
+upright and on its side (844×390, 740×360, 667×375), no card of a replay
+sits under its bar, at the deal (the stock full) or at the end.
 
 The lost game is a small constructed one (two runs of spades): four moves
 that change nothing, then a deal that leaves no move at all, where a win
@@ -16,7 +18,7 @@ from typing import Any
 
 import pytest
 from axekit import axe_page, open_on_save, scan
-from tablekit import PHONE, TablePage, stored_text, table_browser, table_url
+from tablekit import PHONE, PHONE_LANDSCAPE, TablePage, stored_text, table_browser, table_url
 
 import engine
 from ui.storage import settings as persist
@@ -88,6 +90,45 @@ def current_id(t: TablePage) -> str:
     return str(stored_text(t.page, "current"))
 
 
+def cards_under_the_bar(t: TablePage) -> list[str]:
+    """The piles of the cards whose bottom edge is below the replay bar's top
+    (on its side, the stock and the foundations stand at the right of the
+    bar: they too are laid out above it)."""
+    return list(
+        t.page.evaluate(
+            """() => {
+                 const top = document.querySelector('.replay-bar').getBoundingClientRect().top;
+                 return [...document.querySelectorAll('#table .card')]
+                   .filter(c => c.getBoundingClientRect().bottom > top + 1)
+                   .map(c => `${c.dataset.in} ${Math.round(c.getBoundingClientRect().bottom - top)}px`);
+               }"""
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 844), (844, 390), (740, 360), (667, 375)], ids=["upright", "844x390", "740x360", "667x375"]
+)
+def test_no_card_of_a_replay_sits_under_its_bar(table_browser: Any, table_url: str, size: tuple[int, int]) -> None:
+    width, height = size
+    context = {**(PHONE if width < height else PHONE_LANDSCAPE), "viewport": {"width": width, "height": height}}
+    t = axe_page(table_browser, table_url, context, persist.Settings())
+    try:
+        open_on_save(t, lost_game())
+        t.page.focus('.dialog [data-action="watch"]')
+        t.page.keyboard.press("Enter")
+        t.page.wait_for_selector("#table[data-replay]", state="attached")
+        assert t.moves() == 0 and t.page.locator("#table .card[data-in=stock]").count() > 0
+        assert cards_under_the_bar(t) == []  # the deal: the stock is full
+        t.page.focus(".replay-range")
+        t.page.keyboard.press("End")
+        t.wait_moves(len(MOVES))
+        assert cards_under_the_bar(t) == []
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
 def test_retry_from_here_is_a_practice_game_at_that_move(phone_page: TablePage) -> None:
     t = phone_page
     open_review(t)
@@ -139,15 +180,7 @@ def test_a_replay_steps_forwards_and_backwards_and_reaches_the_end(phone_page: T
     assert said == "Move 5 of 5: Dealt a row, no deals left."  # words, not the engine's notation
     head = t.page.inner_text(".replay-head")  # the header's place: what is replayed, and where
     assert "Replay · Spider · 1 suit" in head and "Move 5 of 5" in head
-    # no card under the replay's bar: the cards are laid out above it
-    under = t.page.evaluate(
-        """() => {
-             const top = document.querySelector('.replay-bar').getBoundingClientRect().top;
-             return [...document.querySelectorAll('#table .card')]
-               .filter(c => c.getBoundingClientRect().bottom > top + 1).map(c => c.dataset.in);
-           }"""
-    )
-    assert under == [], under
+    assert cards_under_the_bar(t) == []  # the cards are laid out above it
     # play from the deal to the end at the fastest speed
     t.page.keyboard.press("Home")
     t.wait_moves(0)

@@ -74,27 +74,27 @@ def make_card(rank_: int, suit: int) -> Card:
     return Card(rank_ << 2 | suit)
 
 
-def rank(card: int) -> int:
+def rank(card: Card) -> int:
     """The rank of ``card``, 1 (Ace) to 13 (King)."""
     return card >> 2
 
 
-def suit_of(card: int) -> int:
+def suit_of(card: Card) -> int:
     """The suit of ``card``, 0–3 (spades, hearts, diamonds, clubs)."""
     return card & 3
 
 
-def is_red(card: int) -> bool:
+def is_red(card: Card) -> bool:
     """Whether ``card`` is a heart or a diamond."""
     return (card & 3) in (HEARTS, DIAMONDS)
 
 
-def card_text(card: int) -> str:
+def card_text(card: Card) -> str:
     """The two-character text of ``card``, such as ``Ks`` or ``Th``."""
     return RANK_CHARS[(card >> 2) - 1] + SUIT_CHARS[card & 3]
 
 
-def card_symbol(card: int) -> str:
+def card_symbol(card: Card) -> str:
     """A short display form with the suit symbol: ``'10♥'``, ``'K♠'``.
 
     >>> card_symbol(parse_card("Th"))
@@ -105,7 +105,7 @@ def card_symbol(card: int) -> str:
     return label + SUIT_SYMBOLS[card & 3]
 
 
-def card_words(card: int) -> str:
+def card_words(card: Card) -> str:
     """The card in words, for sentences and screen readers: ``'king of spades'``."""
     return f"{RANK_NAMES[card >> 2]} of {SUIT_NAMES[card & 3]}"
 
@@ -163,11 +163,11 @@ def make_deck(suits: str, copies: int) -> list[Card]:
     return deck
 
 
-def deck_counter(suits: str, copies: int) -> Counter[int]:
+def deck_counter(suits: str, copies: int) -> Counter[Card]:
     """How many of each card the deck holds."""
     return Counter(make_deck(suits, copies))
 
 
-def cards_text(cards: Iterable[int]) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     """Space-separated texts of ``cards``, for messages and tests."""
     return " ".join(card_text(c) for c in cards)

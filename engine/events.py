@@ -3,7 +3,9 @@
 Piles are named by :class:`~engine.piles.PileId` (``column-3``, ``free``,
 ``stock``, ``draw-2``, ``foundation-1``), the same ids the page puts in
 ``data-pile``.
-Cards are card ints (:mod:`engine.cards`).
+Cards are faces, :data:`engine.Card` (:mod:`engine.cards`): an event never names
+a physical card; the page's card tracker (``ui.table.cards``) keeps which
+:data:`engine.CardId` each one is.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from .cards import Card
 from .piles import PileId
 
 
@@ -19,21 +22,21 @@ class Moved(NamedTuple):
 
     src: PileId
     dst: PileId
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
 
 
 class Dealt(NamedTuple):
     """A deal: each (pile, card) placement, in dealing order."""
 
     source: PileId
-    placements: tuple[tuple[PileId, int], ...]
+    placements: tuple[tuple[PileId, Card], ...]
 
 
 class Flipped(NamedTuple):
     """A face-down card was turned face up (or face down again, on undo)."""
 
     pile: PileId
-    card: int
+    card: Card
     up: bool = True
 
 
@@ -41,7 +44,7 @@ class RunRemoved(NamedTuple):
     """A completed King-to-Ace run left a column for a foundation slot."""
 
     pile: PileId
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
     slot: PileId
 
 

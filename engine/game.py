@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .cards import KING, card_text, deck_counter, is_red
+from .cards import KING, Card, card_text, deck_counter, is_red
 from .errors import IllegalMove, NotationError, OptionError
 from .events import Dealt, EndReason, Event, Flipped, Moved, Outcome, RunRemoved, ScoreChanged, StatusChanged
 from .families import Foundations
@@ -599,7 +599,7 @@ def validate_position(rules: Ruleset, pos: Position) -> None:
             raise NotationError("the Ace foundations must be of one colour and the King foundations of the other")
 
 
-def _is_run(rules: Ruleset, f: tuple[int, ...]) -> bool:
+def _is_run(rules: Ruleset, f: tuple[Card, ...]) -> bool:
     if len(f) != 13 or (f[0] >> 2) != KING:
         return False
     if rules.completion == "suit":

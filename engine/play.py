@@ -21,7 +21,7 @@ foundation slot, in column order.
 
 from __future__ import annotations
 
-from .cards import KING, card_words, is_red, make_deck, rank_words
+from .cards import KING, Card, card_words, is_red, make_deck, rank_words
 from .events import Dealt, Event, Flipped, Moved, RunRemoved
 from .families import Foundations, TableauPlay
 from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move, known_move, move_of
@@ -77,7 +77,7 @@ def deal_position(rules: Ruleset, deal: int) -> Position:
     starting with its visible top card.
     """
     deck = shuffled(make_deck(rules.suits, rules.copies), deal)
-    tableau: list[tuple[int, ...]] = []
+    tableau: list[tuple[Card, ...]] = []
     down: list[int] = []
     i = 0
     for d, u in rules.columns:
@@ -100,7 +100,7 @@ def deal_position(rules: Ruleset, deal: int) -> Position:
 # -- units and building -------------------------------------------------------
 
 
-def movable_count(rules: Ruleset, col: tuple[int, ...], down: int) -> int:
+def movable_count(rules: Ruleset, col: tuple[Card, ...], down: int) -> int:
     """How many cards at the top of a column move together at most."""
     n = len(col)
     if n == 0:
@@ -108,7 +108,7 @@ def movable_count(rules: Ruleset, col: tuple[int, ...], down: int) -> int:
     if rules.unit == "single":
         return 1
     k = n - 1
-    card = col[k]
+    card: int = col[k]
     if rules.unit == "suit":
         while k > down and col[k - 1] == card + 4:
             k -= 1
@@ -120,7 +120,7 @@ def movable_count(rules: Ruleset, col: tuple[int, ...], down: int) -> int:
     return n - k
 
 
-def completes_run(rules: Ruleset, col: tuple[int, ...], down: int) -> bool:
+def completes_run(rules: Ruleset, col: tuple[Card, ...], down: int) -> bool:
     """Whether the top 13 face-up cards of ``col`` are a complete King-to-Ace run
     (of one suit where the rules ask it); the solver asks it of a column a move
     would make."""
@@ -137,7 +137,7 @@ def _stock_phase(pos: Position) -> bool:
     return any(pos.stock)
 
 
-def little_spider_colours(foundations: tuple[tuple[int, ...], ...]) -> bool | None:
+def little_spider_colours(foundations: tuple[tuple[Card, ...], ...]) -> bool | None:
     """Little Spider: True if the Aces are red, False if black, None if not yet fixed."""
     for f in foundations:
         if f:
@@ -147,7 +147,7 @@ def little_spider_colours(foundations: tuple[tuple[int, ...], ...]) -> bool | No
     return None
 
 
-def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: int, f: int) -> str | None:
+def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: Card, f: int) -> str | None:
     """Why ``card`` from pile ``src`` cannot go to foundation ``f``, or None."""
     found = pos.foundations[f]
     r = card >> 2
@@ -158,7 +158,9 @@ def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: int, f: in
         if card == top + 4:
             return None
         return (
-            f"This foundation needs the {card_words(top + 4)}." if (top >> 2) < KING else "This foundation is complete."
+            f"This foundation needs the {card_words(Card(top + 4))}."
+            if (top >> 2) < KING
+            else "This foundation is complete."
         )
     # Little Spider
     aces_red = little_spider_colours(pos.foundations)
@@ -181,14 +183,16 @@ def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: int, f: in
         return (
             "This foundation is complete."
             if (top >> 2) == KING
-            else f"This foundation needs the {card_words(top + 4)}."
+            else f"This foundation needs the {card_words(Card(top + 4))}."
         )
     if card == top - 4:
         return None
-    return "This foundation is complete." if (top >> 2) == 1 else f"This foundation needs the {card_words(top - 4)}."
+    return (
+        "This foundation is complete." if (top >> 2) == 1 else f"This foundation needs the {card_words(Card(top - 4))}."
+    )
 
 
-def _foundation_takes(rules: Ruleset, pos: Position, src: int, card: int, f: int, aces_red: bool | None) -> bool:
+def _foundation_takes(rules: Ruleset, pos: Position, src: int, card: Card, f: int, aces_red: bool | None) -> bool:
     """Whether :func:`_foundation_reason` would say None, quickly (no sentences).
 
     ``aces_red`` is :func:`little_spider_colours` of the position's foundations.
@@ -222,7 +226,7 @@ def legal_moves(rules: Ruleset, pos: Position) -> list[Move]:
 
     if traits.tableau is TableauPlay.PHASES:
         in_phase_2 = not _stock_phase(pos)
-        tops = [col[-1] if col else 0 for col in tableau]
+        tops = [col[-1] if col else None for col in tableau]
         if in_phase_2:
             wrap = rules.wrap
             for i, ci in enumerate(tops):
@@ -541,12 +545,12 @@ def _apply(rules: Ruleset, pos: Position, move: Move, events: list[Event] | None
 
 def _settle(
     rules: Ruleset,
-    tableau: list[tuple[int, ...]],
+    tableau: list[tuple[Card, ...]],
     down: list[int],
-    foundations: tuple[tuple[int, ...], ...],
+    foundations: tuple[tuple[Card, ...], ...],
     changed: list[int],
     events: list[Event] | None,
-) -> tuple[tuple[int, ...], ...]:
+) -> tuple[tuple[Card, ...], ...]:
     """Run the automatic actions on the changed columns until nothing changes."""
     removes = rules.completion != "none"
     work = changed

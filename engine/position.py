@@ -30,21 +30,21 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import FACE_DOWN_MARK, HIDDEN, card_text, parse_card
+from .cards import FACE_DOWN_MARK, HIDDEN, Card, card_text, parse_card
 from .errors import NotationError
 
 
 class Position(NamedTuple):
     """The cards on the table.  Immutable, hashable and ordered (it is a tuple)."""
 
-    tableau: tuple[tuple[int, ...], ...]
+    tableau: tuple[tuple[Card, ...], ...]
     down: tuple[int, ...]
-    stock: tuple[tuple[int, ...], ...]
-    foundations: tuple[tuple[int, ...], ...]
+    stock: tuple[tuple[Card, ...], ...]
+    foundations: tuple[tuple[Card, ...], ...]
 
-    def cards(self) -> list[int]:
+    def cards(self) -> list[Card]:
         """Every card of the position (for conservation checks)."""
-        out: list[int] = []
+        out: list[Card] = []
         for group in (self.tableau, self.stock, self.foundations):
             for pile in group:
                 out.extend(pile)
@@ -59,7 +59,7 @@ class Position(NamedTuple):
         return not any(self.tableau) and not any(self.stock)
 
 
-def _format_pile(cards: tuple[int, ...], down: int = 0) -> str:
+def _format_pile(cards: tuple[Card, ...], down: int = 0) -> str:
     if not cards:
         return "-"
     return "".join((FACE_DOWN_MARK if i < down else "") + card_text(c) for i, c in enumerate(cards))
@@ -73,10 +73,10 @@ def format_notation(pos: Position) -> str:
     return f"{tab} {stock} {found}"
 
 
-def _parse_pile(text: str, what: str, allow_down: bool) -> tuple[tuple[int, ...], int]:
+def _parse_pile(text: str, what: str, allow_down: bool) -> tuple[tuple[Card, ...], int]:
     if text == "-":
         return (), 0
-    cards: list[int] = []
+    cards: list[Card] = []
     down = 0
     i = 0
     seen_up = False
@@ -116,7 +116,7 @@ def parse_notation(text: str) -> Position:
             f"a position has three parts separated by spaces (tableau, stock, foundations); got {len(parts)}"
         )
     tab_t, stock_t, found_t = parts
-    tableau: list[tuple[int, ...]] = []
+    tableau: list[tuple[Card, ...]] = []
     down: list[int] = []
     for n, col in enumerate(tab_t.split("/"), 1):
         cards, d = _parse_pile(col, f"column {n}", True)

@@ -16,24 +16,24 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import FACE_DOWN_MARK, HIDDEN, card_text
+from .cards import FACE_DOWN_MARK, HIDDEN, Card, card_text
 from .position import Position
 from .rules import Ruleset
 
-HIDDEN_CARD = 0
+HIDDEN_CARD = Card(0)
 """Stands for a card the player cannot see in :func:`hide`'s positions (rank 0: it fits nowhere)."""
 
 
 class PublicView(NamedTuple):
     """A position as the player sees it."""
 
-    tableau: tuple[tuple[int | None, ...], ...]
+    tableau: tuple[tuple[Card | None, ...], ...]
     """Each column bottom to top; ``None`` for a face-down card."""
     stock: tuple[int, ...]
     """Cards left in each stock pile (one pile, or one per draw pile)."""
-    draw_tops: tuple[int | None, ...]
+    draw_tops: tuple[Card | None, ...]
     """The visible top card of each draw pile (None once dealt); empty for a stock."""
-    foundations: tuple[tuple[int, ...], ...]
+    foundations: tuple[tuple[Card, ...], ...]
 
     def notation(self) -> str:
         """Like :func:`engine.position.format_notation`, with ``??`` for hidden
@@ -57,7 +57,7 @@ def public_view(rules: Ruleset, pos: Position) -> PublicView:
     """The public view of ``pos`` under ``rules``."""
     tableau = tuple(((None,) * d + col[d:]) if d else col for col, d in zip(pos.tableau, pos.down))
     stock = tuple(len(p) for p in pos.stock)
-    tops: tuple[int | None, ...] = ()
+    tops: tuple[Card | None, ...] = ()
     if rules.draw_piles:
         tops = tuple(p[0] if p else None for p in pos.stock)
     return PublicView(tableau, stock, tops, pos.foundations)

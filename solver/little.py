@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import random
 
-from engine import Move, MoveKind, Position, Ruleset, little_spider_colours, next_position, why_illegal
+from engine import Card, Move, MoveKind, Position, Ruleset, little_spider_colours, next_position, why_illegal
 
 from .base import SOLVED, UNSOLVABLE, Status
 
@@ -160,7 +160,7 @@ def luby(i: int) -> int:
         i -= (1 << (k - 1)) - 1
 
 
-State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+State = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]
 """A phase-2 position: the eight piles and the four per-suit counts."""
 P1State = tuple[int, int, tuple[int, ...], "tuple[int, ...] | None"]
 """A phase-1 state: deals done, colour (-1: not fixed), per-suit counts, and
@@ -202,7 +202,7 @@ class LittleSpiderSearch:
         self._wrap = rules.wrap
         self._nbr = NEIGHBOUR_RANKS[1 if rules.wrap else 0]
         self._rng = random.Random(seed)
-        self._cost_cache: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
+        self._cost_cache: dict[tuple[tuple[Card, ...], tuple[int, ...], int], int] = {}
         self._ranks_cache: dict[tuple[tuple[int, ...], int], list[int]] = {}
         self._p1_init()
         # phase 2
@@ -239,7 +239,7 @@ class LittleSpiderSearch:
         pos = self.pos
         stock = pos.stock[0] if pos.stock else ()
         cols = [list(p) for p in pos.tableau]
-        self._cols_at: list[tuple[tuple[int, ...], ...]] = [tuple(tuple(p) for p in cols)]
+        self._cols_at: list[tuple[tuple[Card, ...], ...]] = [tuple(tuple(p) for p in cols)]
         off = 0
         width = len(self.rules.columns)
         while off < len(stock):
@@ -467,7 +467,7 @@ class LittleSpiderSearch:
 
     # -- evaluation (move ordering) ---------------------------------------------------
 
-    def _pile_cost(self, pile: tuple[int, ...], fnd: tuple[int, ...], ar: int) -> int:
+    def _pile_cost(self, pile: tuple[Card, ...], fnd: tuple[int, ...], ar: int) -> int:
         key = (pile, fnd, ar)
         cache = self._cost_cache
         v = cache.get(key)
@@ -600,7 +600,7 @@ class _Dive:
 
     # -- dead ends -----------------------------------------------------------------------
 
-    def _blocked_without_target(self, pile: tuple[int, ...], k: int, fnd: tuple[int, ...]) -> bool:
+    def _blocked_without_target(self, pile: tuple[Card, ...], k: int, fnd: tuple[int, ...]) -> bool:
         """Whether ``pile[k]`` lies above an earlier card of its suit and has nowhere to go."""
         cp = self.cp
         b = pile[k]
@@ -713,7 +713,7 @@ class _Dive:
         scored.sort()  # best last: tried first
         return [child for _, _, child in scored]
 
-    def _mobility(self, piles: list[tuple[int, ...]], tops: list[int], needed: tuple[int, ...]) -> int:
+    def _mobility(self, piles: list[tuple[Card, ...]], tops: list[int], needed: tuple[int, ...]) -> int:
         """How many legal moves a position has, counted up to three (``needed``:
         the cards the foundations take next)."""
         hist = [0] * 15

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from engine import (
     KING,
+    Card,
     Move,
     MoveKind,
     Position,
@@ -94,7 +95,7 @@ PORTFOLIO: tuple[Weights, ...] = (
 """The weight sets :func:`solve`'s tries take in turn (see :func:`tries`)."""
 
 
-def column_value(col: tuple[int, ...], d: int, same_suit: bool, w: Weights = WEIGHTS) -> int:
+def column_value(col: tuple[Card, ...], d: int, same_suit: bool, w: Weights = WEIGHTS) -> int:
     """The evaluation's share of one column (see :func:`evaluate`)."""
     n = len(col)
     if not n:
@@ -125,7 +126,7 @@ def column_value(col: tuple[int, ...], d: int, same_suit: bool, w: Weights = WEI
 
 
 def evaluate(
-    rules: Ruleset, pos: Position, cache: dict[tuple[tuple[int, ...], int], int] | None = None, w: Weights = WEIGHTS
+    rules: Ruleset, pos: Position, cache: dict[tuple[tuple[Card, ...], int], int] | None = None, w: Weights = WEIGHTS
 ) -> int:
     """How promising a position is (higher is better); cheap, used to order search.
 
@@ -253,7 +254,7 @@ def spider_successors(rules: Ruleset, pos: Position) -> list[tuple[Move, Positio
             continue
         d = down[i]
         k = n - 1
-        card = col[k]
+        card: int = col[k]
         top_is_ace = (card >> 2) == 1
         count = 1
         while True:
@@ -323,7 +324,7 @@ MACRO_BLOCKS = 5
 """The most one-suit blocks a compound move carries."""
 
 
-def block_starts(col: tuple[int, ...], d: int) -> tuple[int, ...]:
+def block_starts(col: tuple[Card, ...], d: int) -> tuple[int, ...]:
     """The head index of each one-suit block of ``col``'s descending top, top block first.
 
     At most :data:`MACRO_BLOCKS` blocks; each block lies on a card one rank
@@ -346,7 +347,7 @@ def block_starts(col: tuple[int, ...], d: int) -> tuple[int, ...]:
 
 
 def macro_successors(
-    rules: Ruleset, pos: Position, cache: dict[tuple[tuple[int, ...], int], tuple[int, ...]] | None = None
+    rules: Ruleset, pos: Position, cache: dict[tuple[tuple[Card, ...], int], tuple[int, ...]] | None = None
 ) -> list[tuple[list[Move], Position]]:
     """Compound moves of a descending sequence, with where they lead (unit "suit" only).
 
@@ -526,8 +527,8 @@ class Search:
         self._level_seen: list[tuple[int, Position]] = []
         self._level_count = 0
         self._pruned = False
-        self._cache: dict[tuple[tuple[int, ...], int], int] = {}
-        self._blocks: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        self._cache: dict[tuple[tuple[Card, ...], int], int] = {}
+        self._blocks: dict[tuple[tuple[Card, ...], int], tuple[int, ...]] = {}
         self._fast = self.levelled and not visible
         self.deal_look = deal_look
         self.final_nodes = level_nodes * final_factor
@@ -880,7 +881,7 @@ def hints(
     view = hide(pos)
     w = HINT_WEIGHTS
     base = evaluate(rules, view, None, w)
-    cache: dict[tuple[tuple[int, ...], int], int] = {}
+    cache: dict[tuple[tuple[Card, ...], int], int] = {}
     firsts = [m for m in useful_moves(rules, view) if m.kind not in (DEAL, DRAW)]
     best: dict[Move, int] = {}
     reveal: dict[Move, str] = {}

@@ -32,6 +32,7 @@ import heapq
 
 from engine import (
     MOVE,
+    Card,
     Foundations,
     Move,
     Position,
@@ -91,7 +92,7 @@ class CompleteSearch:
         self.nodes = 0
         self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
-        self._cache: dict[tuple[tuple[int, ...], int], int] = {}
+        self._cache: dict[tuple[tuple[Card, ...], int], int] = {}
         key = review_key(pos)
         self._parents: dict[object, tuple[object, Move | None]] = {key: (None, None)}
         self._heap: list[tuple[int, int, Position, object]] = []

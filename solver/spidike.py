@@ -70,14 +70,14 @@ from __future__ import annotations
 import heapq
 from typing import NamedTuple
 
-from engine import Move, MoveKind, Position, Ruleset, next_position, why_illegal
+from engine import Card, Move, MoveKind, Position, Ruleset, next_position, why_illegal
 
 from .base import SOLVED, UNSOLVABLE, Status
 
 DEAL, FOUNDATION, MOVE = MoveKind.DEAL, MoveKind.FOUNDATION, MoveKind.MOVE
 
 
-Piles = tuple[tuple[int, ...], ...]
+Piles = tuple[tuple[Card, ...], ...]
 State = tuple[Piles, tuple[int, ...], int, tuple[int, ...]]
 """(piles, face-down counts, cards of the stock dealt, foundation height per suit)."""
 
@@ -129,7 +129,7 @@ DEFAULT_WEIGHTS = Weights()
 """The default weights (the first of :data:`PORTFOLIO`)."""
 
 
-def _pile_value(col: tuple[int, ...], w: Weights) -> int:
+def _pile_value(col: tuple[Card, ...], w: Weights) -> int:
     """A pile's share of the evaluation."""
     if not col:
         return w.empty
@@ -168,7 +168,7 @@ class _BestFirst:
         self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self.ncols = len(pos.tableau)
-        self.stock: tuple[int, ...] = pos.stock[0] if pos.stock else ()
+        self.stock: tuple[Card, ...] = pos.stock[0] if pos.stock else ()
         heights = [0, 0, 0, 0]
         for f in pos.foundations:
             if f:
@@ -192,8 +192,8 @@ class _BestFirst:
         self._spent: list[int] = [0]  # positions explored in each level
         self._tick = 0
         self._seen: set[object] = set()
-        self._pile_values: dict[tuple[int, ...], int] = {}
-        self._pile_traps: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        self._pile_values: dict[tuple[Card, ...], int] = {}
+        self._pile_traps: dict[tuple[Card, ...], tuple[tuple[int, ...], ...]] = {}
         if any((((c >> 2) - 1) << 2 | (c & 3)) in missing for c in in_play if (c >> 2) > 1):
             self.status = UNSOLVABLE
             return
@@ -222,7 +222,7 @@ class _BestFirst:
             return (piles[:k] + tuple(sorted(piles[k:])), dealt)
         return (piles, dealt)
 
-    def _traps(self, col: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    def _traps(self, col: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
         """For each card of ``col`` that lies above a lower card of its own suit, the cards it could move onto.
 
         Such a card must leave the pile before that lower card can go up,

@@ -16,6 +16,8 @@
   only tests of a family's name are the searches refusing another family;
 - a pile's text (``column-3``) is made and parsed only in
   :mod:`engine.piles`;
+- a game's status and end reason are compared with their enums
+  (``engine.Outcome``, ``engine.EndReason``), never with a word;
 - ``Any`` stays in ``ui/browser/``, the wrappers of the browser's objects;
 - no part of ``ui/`` writes another part's attributes (``self.service.holding
   = ...``): it calls a method of that part instead.  A page element's
@@ -253,6 +255,49 @@ def test_variant_behaviour_reads_the_family_traits() -> None:
         }
         found += [f"{name}:{c.lineno}" for c in _family_tests(tree) if id(c) not in guards]
     assert not found, "tests of a family's name (read rules.traits instead): " + ", ".join(found)
+
+
+STATUS_NAMES = {"status", "end_reason", "reason"}
+STATUS_WORDS = {"playing", "won", "lost", "stuck", "resigned", "time"}
+
+
+def _status_words(tree: ast.Module) -> list[int]:
+    """Lines comparing a status or an end reason (``g.status``, ``e.reason``,
+    ``reason``) with a word (``"playing"``) instead of an enum member."""
+
+    def named(n: ast.expr) -> bool:
+        return (isinstance(n, ast.Attribute) and n.attr in STATUS_NAMES) or (
+            isinstance(n, ast.Name) and n.id in STATUS_NAMES
+        )
+
+    def word(n: ast.expr) -> bool:
+        if isinstance(n, ast.Constant):
+            return n.value in STATUS_WORDS
+        if isinstance(n, (ast.Tuple, ast.List, ast.Set)):
+            return any(word(e) for e in n.elts)
+        return False
+
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(named(a) for a in sides) and any(word(a) for a in sides):
+                out.append(node.lineno)
+    return sorted(set(out))
+
+
+def test_statuses_and_end_reasons_are_compared_as_enums() -> None:
+    found = [f"{name}:{line}" for name, path in MODULES.items() for line in _status_words(_tree(path))]
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        found += [f"bench/{path.name}:{line}" for line in _status_words(_tree(path))]
+    assert not found, "compare with engine.Outcome or engine.EndReason, not a word: " + ", ".join(found)
+
+
+def test_a_status_compared_with_a_word_is_found() -> None:
+    tree = ast.parse(
+        'if g.status != "playing" or reason in ("won", "stuck"):\n    pass\nok = g.status is Outcome.WON\n'
+    )
+    assert _status_words(tree) == [1]
 
 
 PILE_TEXT = re.compile(r"""["'](column|foundation|draw)-""")

@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 import engine
-from engine import OptionValue
+from engine import OptionValue, Outcome
 from ui.browser.dom import Bindings, DomEvent, Element, create_proxy, document, el, window
 from ui.browser.store import Opened
 from ui.chrome.appearance_view import Appearance
@@ -281,7 +281,7 @@ class TableApp:
         game's figures (its card among the others a tap away).  Opened from
         the chooser, Close goes back to it."""
         g = self.service.game
-        over = g is not None and g.status != "playing"
+        over = g is not None and g.status != Outcome.PLAYING
         shown = preset or (g.preset if g else "spider-1")
         back = self.open_chooser if chooser else self.session.stats_closed
         open_stats(

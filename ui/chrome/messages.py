@@ -35,10 +35,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from engine import (
     KING,
     STOCK,
+    Card,
     Dealt,
+    EndReason,
     Flipped,
     Foundations,
     Moved,
+    Outcome,
     PileId,
     PileRole,
     Ruleset,
@@ -53,7 +56,7 @@ LEVELS = (OFF, BRIEF, FULL)
 """The verbosity levels, quietest first."""
 DEFAULT_LEVEL = BRIEF
 
-Piles = Mapping[PileId, Sequence["int | None"]]
+Piles = Mapping[PileId, Sequence["Card | None"]]
 """Every pile's cards, bottom first, ``None`` for a face-down card."""
 
 PHASE_2 = N_("Phase 2: a pile's top card may now go on another pile's top card one rank higher or lower.")
@@ -83,17 +86,17 @@ def says(level: str, needed: str = BRIEF) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def rank_name(card: int) -> str:
+def rank_name(card: Card) -> str:
     """``'7'``, ``'10'``, ``'queen'``, ``'ace'``."""
     return _(_RANK_WORDS[card >> 2])
 
 
-def suit_name(card: int) -> str:
+def suit_name(card: Card) -> str:
     """``'hearts'``: the card's suit as it is said."""
     return _(SUIT_WORDS[card & 3])
 
 
-def card_name(card: int) -> str:
+def card_name(card: Card) -> str:
     """A card as it is said: ``'7 of hearts'``, ``'queen of clubs'``.
 
     >>> from engine import parse_card
@@ -103,7 +106,7 @@ def card_name(card: int) -> str:
     return _("{rank} of {suit}").format(rank=rank_name(card), suit=suit_name(card))
 
 
-def cards_phrase(cards: Sequence[int]) -> str:
+def cards_phrase(cards: Sequence[Card]) -> str:
     """Face-up cards bottom first, a same-suit run down said as one group:
     ``'9 to 7 of spades'``, ``'king of hearts, 9 to 7 of spades'``.
 
@@ -204,17 +207,16 @@ def _deals_phrase(n: int) -> str:
     return n_("{n} deal left", "{n} deals left", n).format(n=n)
 
 
-def run_suit(cards: Sequence[int]) -> str:
+def run_suit(cards: Sequence[Card]) -> str:
     """A completed run's suit, or ``mixed suits``."""
-    suits = {c & 3 for c in cards}
-    return suit_name(suits.pop()) if len(suits) == 1 else _("mixed suits")
+    return suit_name(cards[0]) if _one_suit(cards) else _("mixed suits")
 
 
-def _one_suit(cards: Sequence[int]) -> bool:
+def _one_suit(cards: Sequence[Card]) -> bool:
     return len({c & 3 for c in cards}) == 1
 
 
-def runs_label(foundations: Iterable[Sequence[int]]) -> str:
+def runs_label(foundations: Iterable[Sequence[Card]]) -> str:
     """The completed runs, named together: ``Foundations, 2 runs completed:
     spades, hearts``."""
     runs = [f for f in foundations if f]
@@ -226,7 +228,7 @@ def runs_label(foundations: Iterable[Sequence[int]]) -> str:
     )
 
 
-def _column_label(rules: Ruleset, title: str, cards: Sequence[int | None]) -> str:
+def _column_label(rules: Ruleset, title: str, cards: Sequence[Card | None]) -> str:
     n = len(cards)
     if not n:
         return _("{pile}, empty").format(pile=title)
@@ -243,7 +245,7 @@ def _column_label(rules: Ruleset, title: str, cards: Sequence[int | None]) -> st
 
 
 def pile_label(
-    rules: Ruleset, pile: PileId, cards: Sequence[int | None], foundations: Sequence[Sequence[int]] | None = None
+    rules: Ruleset, pile: PileId, cards: Sequence[Card | None], foundations: Sequence[Sequence[Card]] | None = None
 ) -> str | None:
     """A pile's accessible name, complete and current.
 
@@ -288,7 +290,7 @@ def pile_labels(rules: Ruleset, piles: Piles) -> dict[PileId, str | None]:
     return {p: pile_label(rules, p, cards, founds) for p, cards in piles.items()}
 
 
-def card_label(rules: Ruleset, pile: PileId, index: int, size: int, card: int) -> str:
+def card_label(rules: Ruleset, pile: PileId, index: int, size: int, card: Card) -> str:
     """A face-up card's accessible name: ``7 of hearts, face up, 3rd of 6 in
     column 3`` (``index`` from 0 at the bottom, ``size`` cards in the pile).
     Face-down cards get no name at all."""
@@ -323,17 +325,17 @@ def _runs_after(rules: Ruleset, piles: Piles) -> int:
 
 
 def _end_sentence(e: StatusChanged, moves: int, score: int) -> str:
-    if e.status == "won":
+    if e.status == Outcome.WON:
         return n_("You won in {n} move, score {score}.", "You won in {n} moves, score {score}.", moves).format(
             n=moves, score=number(score)
         )
-    if e.status == "playing":
+    if e.status == Outcome.PLAYING:
         return _("The game goes on.")
-    if e.reason == "time":
+    if e.reason == EndReason.TIME:
         return _("Time is up. Score {score}.").format(score=number(score))
-    if e.reason == "stuck":
+    if e.reason == EndReason.STUCK:
         return _("No moves left. Undo to play on.")
-    if e.reason == "resigned":
+    if e.reason == EndReason.RESIGNED:
         return _("Game ended. Score {score}.").format(score=number(score))
     return _("Game over.")
 
@@ -442,7 +444,7 @@ def action_text(
             assert isinstance(e, StatusChanged)
             out.append(_end_sentence(e, moves, score))
     if says(level, FULL):
-        finished = any(type(e) is StatusChanged and e.status != "playing" for e in events)
+        finished = any(type(e) is StatusChanged and e.status != Outcome.PLAYING for e in events)
         if not finished:
             for p in touched:
                 if p.is_foundation and runs_game(rules):

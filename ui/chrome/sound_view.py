@@ -13,7 +13,7 @@ played (an effect not played because of mute or volume 0 is not counted).
 
 from __future__ import annotations
 
-from engine import Event, RunRemoved, StatusChanged
+from engine import Event, Outcome, RunRemoved, StatusChanged
 from ui.browser.audio import Synth
 from ui.browser.dom import Element, Timer
 from ui.chrome.appearance_view import Appearance
@@ -121,7 +121,7 @@ class Sound:
         """The sound of what a move did."""
         if not events:
             return
-        if any(isinstance(e, StatusChanged) and e.status == "won" for e in events):
+        if any(isinstance(e, StatusChanged) and e.status == Outcome.WON for e in events):
             self.effect("win")
         elif any(isinstance(e, RunRemoved) for e in events) and not reverse:
             self.effect("run")

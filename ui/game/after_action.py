@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from engine import Event, Outcome, PileId, StatusChanged
+from engine import Card, Event, Outcome, PileId, StatusChanged
 from ui.chrome import messages as say
 from ui.game.current import GameService
 from ui.storage.settings import Settings
@@ -153,7 +153,7 @@ class AfterAction:
         )
 
 
-def public_piles(state: TableState) -> dict[PileId, list[int | None]]:
+def public_piles(state: TableState) -> dict[PileId, list[Card | None]]:
     """Every pile as the player sees it (None: a face-down card)."""
     t = state.tracker
     assert t is not None

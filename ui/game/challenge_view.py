@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 import engine
-from engine import OptionValue
+from engine import OptionValue, Outcome
 from ui.browser.dom import Element, el, tab_get, tab_set, window
 from ui.game import challenge
 from ui.game.challenge import ChallengeError, Checked
@@ -80,7 +80,7 @@ def share_text(game: engine.Game, url: str) -> str:
     n = len(game.moves)
     unit = "move" if n == 1 else "moves"
     where = f"{game.rules.name}, deal {game.deal}"
-    if game.status == "won":
+    if game.status == Outcome.WON:
         return f"Can you beat me? I won {where} in {n} {unit} (score {game.score}).\n{url}"
     return f"Can you do better? I played {where}: {n} {unit}, score {game.score}.\n{url}"
 
@@ -206,11 +206,11 @@ class Challenges:
     def end_part(self, game: engine.Game, box: Element) -> list[Button]:
         """What a game's end screen adds: the verdict of a challenge, and the
         button that makes a link (none for a game "Show me how" played)."""
-        if game.deal is None or self.host.shown() or game.status == "playing":
+        if game.deal is None or self.host.shown() or game.status == Outcome.PLAYING:
             return []
         checked = self.playing()
         if checked is not None:
-            verdict = challenge.beat_text(checked, game.status == "won", len(game.moves), game.score)
+            verdict = challenge.beat_text(checked, game.status == Outcome.WON, len(game.moves), game.score)
             el("p", "challenge-verdict", verdict, parent=box)
             return [("challenge", "Send yours back", self.make, False)]
         return [("challenge", "Challenge a friend", self.make, False)]
@@ -222,7 +222,7 @@ class Challenges:
             return
         d = self.dialogs.open("challenge-make", "Challenge a friend")
         box = d.box
-        won = g.status == "won"
+        won = g.status == Outcome.WON
         el(
             "p",
             "",

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 import engine
-from engine import OptionValue
+from engine import EndReason, OptionValue, Outcome
 from ui.game import address
 from ui.storage import games as library
 from ui.storage import settings as persist
@@ -283,7 +283,7 @@ class GameService:
     # -- the game in play --------------------------------------------------------------
     def in_progress(self) -> bool:
         g = self._aside or self.game
-        return g is not None and g.status == "playing" and len(g.moves) > 0
+        return g is not None and g.status == Outcome.PLAYING and len(g.moves) > 0
 
     def restart_point(self) -> int | None:
         """Restart this deal: the number of moves to go back to (0, the deal
@@ -292,7 +292,7 @@ class GameService:
         cleared run, which undo never takes back).  A restart is undo to the
         start: the same game, its clock running on, counted once."""
         g = self.game
-        if g is None or not g.moves or g.end_reason not in (None, "stuck") or g.undo_floor > 0:
+        if g is None or not g.moves or g.end_reason not in (None, EndReason.STUCK) or g.undo_floor > 0:
             return None
         return 0
 
@@ -301,7 +301,7 @@ class GameService:
         deal from the stock or a draw pile, or None when no deal was made,
         nothing was played since, or undo cannot reach it."""
         g = self.game
-        if g is None or g.end_reason not in (None, "stuck"):
+        if g is None or g.end_reason not in (None, EndReason.STUCK):
             return None
         moves = g.moves
         dealt = [k + 1 for k, m in enumerate(moves) if m.kind in ("deal", "draw")]

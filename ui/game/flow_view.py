@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import engine
-from engine import OptionValue
+from engine import OptionValue, Outcome
 from ui.browser.dom import Element, document, tab_set, window
 from ui.chrome import messages as say
 from ui.chrome.appearance_view import Appearance
@@ -135,7 +135,7 @@ class Session:
             )
         )
         self.update_url()
-        over = game.status != "playing"
+        over = game.status != Outcome.PLAYING
         self.service.keep(ended=over)  # a game opened over is counted in its one write
         for note, ms in self.service.notes:
             self.messages.show(note, ms)
@@ -179,7 +179,7 @@ class Session:
         it already begun if there is one, else a new one (a new deal of the game
         in play asks first, as any new deal of it does)."""
         g = self.service.game
-        if g is not None and g.preset == preset and self.service.daily == day and g.status == "playing":
+        if g is not None and g.preset == preset and self.service.daily == day and g.status == Outcome.PLAYING:
             return
         for meta in self.service.unfinished():
             if meta.daily == day and meta.preset == preset:
@@ -225,7 +225,7 @@ class Session:
         self.animator.finish()
         self.table.pointer.cancel(animate=False)
         if not g.can_undo:
-            if g.status == "playing" and len(g.moves):
+            if g.status == Outcome.PLAYING and len(g.moves):
                 self.messages.show("Dealing a draw pile and clearing a run cannot be undone.")
             return
         self.dialogs.close()
@@ -297,7 +297,7 @@ class Session:
     def stats_closed(self) -> None:
         """The statistics screen closed: back to the end screen if the game is over."""
         g = self.service.game
-        if g is not None and g.status != "playing":
+        if g is not None and g.status != Outcome.PLAYING:
             self.screens.game_ended()
 
     # -- time, storage and the address ------------------------------------------------------
@@ -315,7 +315,7 @@ class Session:
         dt = now - self.clock_last
         self.clock_last = now
         g = self.service.game
-        if g is None or g.status != "playing" or not self.service.holding or self.service.replaying:
+        if g is None or g.status != Outcome.PLAYING or not self.service.holding or self.service.replaying:
             return  # a replay's clock stands still, and so does the player's game's, set aside
         if str(document.visibilityState) != "visible":
             return

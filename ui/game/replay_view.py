@@ -34,7 +34,7 @@ from typing import Protocol
 
 import engine
 from engine import Move
-from ui.browser.dom import Bindings, DomEvent, Element, Timer, el, is_none
+from ui.browser.dom import Bindings, DomEvent, Element, Timer, create_proxy, el, is_none, window
 from ui.game.replay import Recording, Verdicts, position_name, position_text, step_text, track_gradient
 from ui.helpers.show_me import DEFAULT_SPEED, SPEEDS
 
@@ -98,7 +98,13 @@ class Replay:
         self._own = False
         self.timer = Timer(self._tick)
         self.scrub = Timer(self._scrubbed)
+        self._clear = 0.0
+        self._clear_size: tuple[float, float] | None = None
         self._build()
+        # the bar changes height with its words (a move said on two lines) and
+        # with the screen (turned, zoomed): the cards stay clear of it
+        self._bar_resized = create_proxy(lambda *_: self._keep_clear())
+        window.ResizeObserver.new(self._bar_resized).observe(self.bar)
 
     def _build(self) -> None:
         # at the top, in the header's place (its buttons are the player's game's): what is replayed, and where
@@ -167,9 +173,9 @@ class Replay:
         self._on_close = on_close or (lambda: None)
         self.playing = self.showing = False
         self.host.inert(True)
+        self._clear, self._clear_size = 0.0, None
         self._show_at(0 if at is None else at)
         self.bar.hidden = False
-        self._keep_clear()  # once the replay's game is on the table: a layout settles the table
         self.range.setAttribute("max", str(rec.total))
         gradient = track_gradient(review, VERDICT_COLOURS)
         if gradient is None:
@@ -203,10 +209,23 @@ class Replay:
             self.table.removeAttribute(name)
 
     def _keep_clear(self) -> None:
-        """The cards laid out above the bar, so that none is hidden under it."""
+        """The cards laid out above the bar, so that none is hidden under it.
+
+        Measured once the bar holds its words (:meth:`_draw`; an empty line
+        of words made it a line shorter than it is), and again whenever it
+        changes size.  At one size of the table a replay keeps the most room
+        its bar has needed (a move said on two lines), so the cards do not
+        change size from one move to the next."""
+        if self.rec is None or self.bar.hidden:
+            return
         top = float(self.bar.getBoundingClientRect().top)
         box = self.table.getBoundingClientRect()
-        self.host.keep_clear(max(0.0, float(box.top) + float(box.height) - top + 6))
+        size = (float(box.width), float(box.height))
+        px = max(0.0, float(box.top) + float(box.height) - top + 6)
+        if size == self._clear_size:
+            px = max(px, self._clear)
+        self._clear, self._clear_size = px, size
+        self.host.keep_clear(px)
 
     # -- moving along ----------------------------------------------------
     def _show_at(self, k: int) -> None:
@@ -428,3 +447,4 @@ class Replay:
             (self.btn_last, end),
         ):
             button.setAttribute("aria-disabled", "true" if off else "false")
+        self._keep_clear()  # the bar as it now reads: the cards above it

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import engine
-from engine import Position, Progress, ProgressCheck
+from engine import Outcome, Position, Progress, ProgressCheck
 from ui.browser.dom import Element
 from ui.helpers.sliced_search import Job
 
@@ -106,11 +106,16 @@ class DeadEndWatch:
 
     def proven(self, game: engine.Game | None) -> bool:
         """Whether the position on the table is a proven dead end."""
-        return game is not None and game.status == "playing" and self._dead is not None and self._dead == game.position
+        return (
+            game is not None
+            and game.status == Outcome.PLAYING
+            and self._dead is not None
+            and self._dead == game.position
+        )
 
     def wanted(self, game: engine.Game | None) -> bool:
         """Whether there is a check to run: a game in play, nothing left to deal, no answer yet."""
-        if game is None or game.status != "playing" or game.position.stock_count():
+        if game is None or game.status != Outcome.PLAYING or game.position.stock_count():
             return False
         return not (self.answer is not None and self._pos == game.position)
 

@@ -42,7 +42,7 @@ import asyncio
 from collections.abc import Callable
 
 import engine
-from engine import Move, Position
+from engine import Move, Outcome, Position
 from solver import SOLVED, hints
 from ui.browser.dom import Bindings, Element, Timer, el, now_ms, window
 from ui.chrome.appearance_view import Appearance
@@ -167,7 +167,7 @@ class Helper:
         t0 = now_ms()
         self.interrupt()
         g = self.table_.game
-        if g is None or g.status != "playing" or self.dialogs.is_open:
+        if g is None or g.status != Outcome.PLAYING or self.dialogs.is_open:
             return
         if self.deadend.proven(g):  # said at once, never a move that leads nowhere
             self.dead_end_note(g)
@@ -337,7 +337,7 @@ class Helper:
     # ------------------------------------------------------------------
     def _wanted(self) -> bool:
         g = self.table_.game
-        if self.held or g is None or g.status != "playing":
+        if self.held or g is None or g.status != Outcome.PLAYING:
             return False
         pos = g.position
         if not (self.auto_done and self.auto_pos == pos):
@@ -374,7 +374,7 @@ class Helper:
 
     async def _auto_check(self, gen: int) -> None:
         g = self.table_.game
-        if g is None or g.status != "playing":
+        if g is None or g.status != Outcome.PLAYING:
             return
         pos = g.position
         if self.auto_pos != pos:
@@ -413,7 +413,7 @@ class Helper:
     def finish(self) -> None:
         """The Finish button: play the moves found, one by one."""
         g = self.table_.game
-        if g is None or not self.auto_moves or self.auto_pos != g.position or g.status != "playing":
+        if g is None or not self.auto_moves or self.auto_pos != g.position or g.status != Outcome.PLAYING:
             return
         self.autoplay = list(self.auto_moves)
         self._offer(False)
@@ -423,7 +423,7 @@ class Helper:
 
     def _autoplay_next(self) -> None:
         g = self.table_.game
-        if not self.autoplay or g is None or g.status != "playing" or self.dialogs.is_open:
+        if not self.autoplay or g is None or g.status != Outcome.PLAYING or self.dialogs.is_open:
             self.stop_autoplay()
             return
         move = self.autoplay.pop(0)

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import engine
-from engine import Move, Position
+from engine import Move, Outcome, Position
 from solver import SOLVED
 from ui.browser.dom import Bindings, DomEvent, Element, Timer, el, window
 from ui.helpers.show_me import (
@@ -112,7 +112,7 @@ class ShowMe:
     def ask(self) -> None:
         """The menu's "Show me how" or S: ask, then search and show."""
         g = self.host.game()
-        if g is None or g.status != "playing" or self.active:
+        if g is None or g.status != Outcome.PLAYING or self.active:
             return
         if self.host.dead_end():  # proven: no search, no question; said at once
             self.table.dataset.showEnd = "dead-end"
@@ -121,7 +121,7 @@ class ShowMe:
 
     def start(self) -> None:
         g = self.host.game()
-        if g is None or g.status != "playing" or self.active:
+        if g is None or g.status != Outcome.PLAYING or self.active:
             return
         known = self.host.known_line(g.position)  # before the helpers are held: that drops their answers
         self.line = line = ShowLine(g.position)
@@ -139,7 +139,7 @@ class ShowMe:
         (a review's line, in a replay), with the show's bar; ``ended()`` once
         the show ends, to the end or stopped."""
         g = self.host.game()
-        if g is None or g.status != "playing" or self.active or not moves:
+        if g is None or g.status != Outcome.PLAYING or self.active or not moves:
             ended()
             return
         self.line = ShowLine(g.position)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import engine
-from engine import Position, deal_position
+from engine import Outcome, Position, deal_position
 from ui.browser.dom import Element, el, on
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.messages_view import Messages
@@ -103,7 +103,7 @@ class StillBadge:
 
     def wanted(self, game: engine.Game | None) -> bool:
         """Whether there is a check to run: the setting on, a game in play, no answer yet."""
-        if not self.look.settings.indicator or game is None or game.status != "playing":
+        if not self.look.settings.indicator or game is None or game.status != Outcome.PLAYING:
             return False
         if self.pos != game.position or self.answer is None:
             return True
@@ -158,7 +158,7 @@ class StillBadge:
             self.messages.announce(f"Still winnable? {BADGE_TEXT[answer]}.")
 
     def show(self, game: engine.Game | None) -> None:
-        on = self.look.settings.indicator and game is not None and game.status == "playing"
+        on = self.look.settings.indicator and game is not None and game.status == Outcome.PLAYING
         badge = self.el
         badge.hidden = not on
         if not on:

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable
 
 import engine
-from engine import OptionValue
+from engine import OptionValue, Outcome
 from ui.browser.dom import Element, fetch_text
 from ui.chrome.appearance_view import Appearance
 from ui.helpers import grades, hints
@@ -89,7 +89,7 @@ class WinnableDeals:
             and g is not None
             and g.preset == pending[0]
             and not g.moves
-            and g.status == "playing"
+            and g.status == Outcome.PLAYING
             and self._can_redeal()
         ):
             self.redeal(pending[0], None, pending[1])  # the game just started: now from the proven list

@@ -95,7 +95,7 @@ class Screens:
 
     def ask_end(self) -> None:
         g = self.service.game
-        if g is None or g.status != "playing":
+        if g is None or g.status != engine.Outcome.PLAYING:
             return
         if not self.look.settings.confirm:
             self.flow.resign()
@@ -125,7 +125,7 @@ class Screens:
         game, the daily deals, the statistics, settings, the keys."""
         g = self.service.game
         d = self.dialogs.open("menu", "More")
-        playing = g is not None and g.status == "playing"
+        playing = g is not None and g.status == engine.Outcome.PLAYING
 
         def end() -> None:
             self.dialogs.close()
@@ -170,7 +170,7 @@ class Screens:
         last deal and Restart this deal where the rules allow them (Restart
         first), New game and End."""
         g = self.service.game
-        if g is None or g.status != "playing" or self.dialogs.is_open:
+        if g is None or g.status != engine.Outcome.PLAYING or self.dialogs.is_open:
             return
         d = self.dialogs.open("deadend", "No more useful moves")
         el(
@@ -223,13 +223,13 @@ class Screens:
 
     def show_end(self) -> None:
         g = self.service.game
-        if g is None or g.status == "playing":
+        if g is None or g.status == engine.Outcome.PLAYING:
             self.pending = False
             return
         if self.flow.animating():
             return  # settled() calls back
         self.pending = False
-        won = g.status == "won" and not self.service.shown  # a game "Show me" played is no win
+        won = g.status == engine.Outcome.WON and not self.service.shown  # a game "Show me" played is no win
         look = self.look
         if won and look.speed > 0 and not look.settings.simple and self._waved != self.service.game_id:
             self._waved = self.service.game_id
@@ -241,7 +241,9 @@ class Screens:
     def _end_dialog(self, g: engine.Game, won: bool) -> None:
         reason = g.end_reason
         shown = self.service.shown
-        title = "Shown to the end" if shown and reason == "won" else TITLES.get(reason or "", "Game over")
+        title = (
+            "Shown to the end" if shown and reason == engine.EndReason.WON else TITLES.get(reason or "", "Game over")
+        )
         d = self.dialogs.open("end", title)
         box = d.box
         box.classList.add("won" if won else "lost")
@@ -269,7 +271,7 @@ class Screens:
             el("p", "end-note", PRACTICE_NOTE, parent=box)
         else:
             end_summary(self.service.keeper.change_for(self.service.game_id), box)
-        if reason == "stuck" and not self.service.recorded:
+        if reason == engine.EndReason.STUCK and not self.service.recorded:
             el(
                 "p",
                 "end-note",
@@ -283,9 +285,9 @@ class Screens:
             el("p", "end-daily", f"The daily deal of {daily.day_title(day)}, won.", parent=box)
             buttons.append(("share", "Share", lambda: share(text, self._say), False))
         buttons += self.flow.end_extras(g, box)
-        if reason == "stuck" and g.can_undo:
+        if reason == engine.EndReason.STUCK and g.can_undo:
             buttons.append(("undo", "Undo", self.flow.undo, False))
-        if reason == "stuck" and not self.service.recorded:
+        if reason == engine.EndReason.STUCK and not self.service.recorded:
             buttons += [(a, t, fn, False) for a, t, fn, _ in self._back_buttons()]
         buttons += [
             ("review", "Review", lambda: self.flow.review_game("review"), False),

@@ -27,7 +27,7 @@ SUIT_SIGNS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 
 
-class Card(NamedTuple):
+class DiagramCard(NamedTuple):
     """A card of a diagram: ``rank`` (``A``, ``2`` … ``K``) and ``suit``
     (``s``, ``h``, ``d``, ``c``), or face down (``up`` False)."""
 
@@ -40,13 +40,13 @@ class Card(NamedTuple):
         return f"{self.rank}{SUIT_SIGNS.get(self.suit, '')}" if self.up else ""
 
 
-DOWN = Card(up=False)
+DOWN = DiagramCard(up=False)
 
 
 class Pile(NamedTuple):
     """A pile of a diagram, its cards from the bottom up."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[DiagramCard, ...]
     fanned: bool = True  # a column's cards overlap; a foundation's are squared
 
 
@@ -69,8 +69,8 @@ class HowTo(NamedTuple):
     diagram: Diagram
 
 
-def _c(text: str) -> Card:
-    return Card(text[:-1], text[-1])
+def _c(text: str) -> DiagramCard:
+    return DiagramCard(text[:-1], text[-1])
 
 
 def _suits(rules: Ruleset) -> str:
@@ -115,7 +115,7 @@ def _spider(rules: Ruleset) -> HowTo:
         (
             Pile((DOWN, DOWN, _c(nine))),
             Pile((DOWN, _c("8s"), _c("7s"))),
-            Pile((_c("Ks"), _c("Qs"), _c("Js"), Card("…", ""), _c("As"))),
+            Pile((_c("Ks"), _c("Qs"), _c("Js"), DiagramCard("…", ""), _c("As"))),
         ),
         (1, 1, 0),
         f"8♠ and 7♠ move together onto the 9{SUIT_SIGNS[suit_b]}. {runs_line} is a finished run.",

@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import NamedTuple
 
 import engine
-from engine import MAX_DEAL, MIN_DEAL, OptionValue, jsontext
+from engine import MAX_DEAL, MIN_DEAL, EndReason, OptionValue, jsontext
 from ui.game.daily import parse_day
 from ui.storage import settings, statistics
 
@@ -201,7 +201,7 @@ def _state(game: engine.Game, shown: bool) -> str:
         return "playing"
     if shown:
         return "shown"
-    if reason in ("won", "stuck"):
+    if reason in (EndReason.WON, EndReason.STUCK):
         return reason
     return {"resigned": "resigned", "time": "timeout"}.get(reason, "lost")
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine import CardId
 from ui.browser.dom import Animation, DomEvent, Element, Timer, create_proxy, el, to_js
 from ui.table.celebration import Flight
 
@@ -39,11 +40,11 @@ class Animator:
     def __init__(self, table: Element, felt: Element) -> None:
         self.table = table
         self.felt = felt
-        self._landed: Callable[[list[int], bool], None] = lambda uids, every: None
+        self._landed: Callable[[list[CardId], bool], None] = lambda uids, every: None
         self._settled: list[Callable[[], None]] = []
         self._anims: list[Animation] = []
         self._spiders: list[Element] = []
-        self.flying: list[int] = []
+        self.flying: list[CardId] = []
         """uids drawn above the others while they fly (their z is restored at settle)."""
         self._timer = Timer(self._timed)
         self._on_finish = create_proxy(self._finished)
@@ -57,7 +58,7 @@ class Animator:
 
     def fly(
         self,
-        uid: int,
+        uid: CardId,
         node: Element,
         start: tuple[float, float],
         end: tuple[float, float],
@@ -78,14 +79,14 @@ class Animator:
     def _finished(self, e: DomEvent) -> None:
         """One card's flight ended: it has landed, whatever still flies."""
         try:
-            uid = int(str(e.target.id))
+            uid = CardId(int(str(e.target.id)))
         except ValueError:
             return
         if uid in self.flying:
             self.flying.remove(uid)
             self._landed([uid], False)
 
-    def in_flight(self, uid: int) -> bool:
+    def in_flight(self, uid: CardId) -> bool:
         """The card is still flying to its place (it cannot be picked up yet)."""
         return uid in self.flying
 
@@ -192,7 +193,7 @@ class Animator:
         for fn in self._settled:
             fn()
 
-    def when_landed(self, fn: Callable[[list[int], bool], None]) -> None:
+    def when_landed(self, fn: Callable[[list[CardId], bool], None]) -> None:
         """``fn(uids, every)`` as each card lands (``every`` False), and at
         every settle with the cards still flying (``every`` True: every card
         has landed now) — the renderer's, which puts them back among the others."""

@@ -32,6 +32,7 @@ from typing import NamedTuple
 from engine import (
     FREE_COLUMN,
     STOCK,
+    Card,
     CardId,
     Dealt,
     Flipped,
@@ -100,7 +101,7 @@ class Tracker:
     rules: Ruleset
     piles: dict[PileId, list[CardId]] = field(default_factory=dict)
     """Each pile's physical cards (their identities, :data:`engine.CardId`), bottom first."""
-    cards: list[int | None] = field(default_factory=list)
+    cards: list[Card | None] = field(default_factory=list)
     """uid -> the card's face (:data:`engine.Card`), or None while face down (unknown to the player)."""
     up: list[bool] = field(default_factory=list)
     where: list[PileId | None] = field(default_factory=list)
@@ -121,10 +122,10 @@ class Tracker:
         self.where.append(pile)
         return uid
 
-    def expected(self, view: PublicView) -> dict[PileId, list[tuple[int | None, bool]]]:
+    def expected(self, view: PublicView) -> dict[PileId, list[tuple[Card | None, bool]]]:
         """What every pile holds in the public view: (card or None, face up)."""
         rules = self.rules
-        out: dict[PileId, list[tuple[int | None, bool]]] = {}
+        out: dict[PileId, list[tuple[Card | None, bool]]] = {}
         for k, col in enumerate(view.tableau):
             out[tableau_pile(rules, k)] = [(c, c is not None) for c in col]
         for k, f in enumerate(view.foundations):
@@ -132,7 +133,7 @@ class Tracker:
         if rules.draw_piles:
             for k, n in enumerate(view.stock):
                 top = view.draw_tops[k] if k < len(view.draw_tops) else None
-                pile: list[tuple[int | None, bool]] = [(None, False)] * n
+                pile: list[tuple[Card | None, bool]] = [(None, False)] * n
                 if n and top is not None:
                     pile[-1] = (top, True)
                 out[PileId.draw(k)] = pile

@@ -26,6 +26,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine import CardId
+
 __all__ = ["FRAME_MS", "MAX_FLIGHT_MS", "Flight", "bounce_path", "cascade"]
 
 FRAME_MS = 1000 / 30
@@ -43,7 +45,7 @@ class Flight:
     """One card's part: ``uid``, the start ``delay`` (ms) and its path, a
     point every :data:`FRAME_MS` (top-left corners, table coordinates)."""
 
-    uid: int
+    uid: CardId
     delay: float
     points: tuple[tuple[float, float], ...]
 
@@ -87,7 +89,7 @@ def bounce_path(
 
 
 def cascade(
-    piles: Sequence[Sequence[tuple[int, float, float]]],
+    piles: Sequence[Sequence[tuple[CardId, float, float]]],
     *,
     width: float,
     height: float,
@@ -101,7 +103,7 @@ def cascade(
     little variety (from ``seed``)."""
     rng = random.Random(seed)
     stacks = [list(p) for p in piles if p]
-    order: list[tuple[int, float, float]] = []
+    order: list[tuple[CardId, float, float]] = []
     while any(stacks):
         for stack in stacks:
             if stack:

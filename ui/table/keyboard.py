@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine import FREE_COLUMN, STOCK, PileId, Position, Ruleset, movable_count, pile_name
+from engine import FREE_COLUMN, STOCK, Card, PileId, Position, Ruleset, movable_count, pile_name
 from ui.chrome.messages import card_name, cards_phrase
 from ui.table.cards import is_spider_runs, pile_base, pile_ids, tableau_index
 from ui.table.layout import Layout, Rect
@@ -409,7 +409,7 @@ def pile_words(rules: Ruleset, pile: PileId) -> str:
     return f"foundation {pile.number}" if pile.is_foundation else f"draw pile {pile.number}"
 
 
-def cards_words(cards: tuple[int, ...]) -> str:
+def cards_words(cards: tuple[Card, ...]) -> str:
     """Cards as a screen reader hears them, named like the piles
     (ui/chrome/messages.py): ``7 of hearts``; ``9 to 7 of spades``;
     ``9 of hearts, 8 of spades``."""

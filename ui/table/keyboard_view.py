@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine import STOCK, CardId, Move, PileId, PileRole, UnknownPileError
+from engine import STOCK, CardId, Move, Outcome, PileId, PileRole, UnknownPileError
 from ui.browser.dom import Bindings, DomEvent, Element, document, el, is_none, to_js
 from ui.chrome.messages_view import Messages
 from ui.screens.dialog_view import DialogHost
@@ -327,7 +327,7 @@ class Keys:
         """Enter or Space: pick, drop the picked cards, or deal."""
         g = self.table.game
         assert g is not None and self.focus is not None
-        if g.status != "playing":
+        if g.status != Outcome.PLAYING:
             return
         pile, index = self.focus.pile, self.focus.index
         sel = self.table.selected
@@ -403,7 +403,7 @@ class Keys:
     def best(self) -> None:
         g = self.table.game
         assert g is not None and self.focus is not None
-        if g.status != "playing":
+        if g.status != Outcome.PLAYING:
             return
         sel = self.table.selected
         if sel is not None:
@@ -425,7 +425,7 @@ class Keys:
         pile, else take the focus to the first one left."""
         g = self.table.game
         assert g is not None
-        if g.status != "playing":
+        if g.status != Outcome.PLAYING:
             return
         if not g.rules.draw_piles:
             self._deal(STOCK)

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine import FOUNDATION, MOVE, CardId, Move, PileId, Position, Ruleset, movable_count
+from engine import FOUNDATION, MOVE, Card, CardId, Move, PileId, Position, Ruleset, movable_count
 from ui.table.cards import Place, Tracker, tableau_index, tableau_pile
 from ui.table.layout import Layout, Rect
 
@@ -174,7 +174,7 @@ def choose_drop(
     return (lay.best_drop(rect, other_ids) if other_ids else None), False
 
 
-def _run_below(col: tuple[int, ...], down: int) -> int:
+def _run_below(col: tuple[Card, ...], down: int) -> int:
     """Length of the one-suit run at the top of a column."""
     n = len(col)
     if not n:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import engine
-from engine import CardId, Move, PileId
+from engine import CardId, Move, Outcome, PileId
 from ui.browser.dom import Bindings, DomEvent, Element, Style, window
 from ui.table import cards
 from ui.table import pointer as targets
@@ -153,7 +153,7 @@ class Pointer:
         v = self.view
         g, t = v.game, v.tracker
         assert g is not None and t is not None
-        if d.pile is None or d.index is None or g.status != "playing":
+        if d.pile is None or d.index is None or g.status != Outcome.PLAYING:
             return False
         count = targets.drag_count(g.rules, g.position, d.pile, d.index)
         if count == 0:

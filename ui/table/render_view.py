@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import FREE_COLUMN, STOCK, CardId, PileId, PileRole, Ruleset
+from engine import FREE_COLUMN, STOCK, Card, CardId, PileId, PileRole, Ruleset
 from ui.browser.dom import Element, Style, el, mark
 from ui.chrome import messages as say
 from ui.i18n.text import language
@@ -81,15 +81,15 @@ class CardRenderer:
         self.piles: dict[PileId, Element] = {}
         self.badge = el("div", "stock-count", parent=felt, aria_hidden="true")
         self.draw_label: Element | None = None  # "Draw piles", beside their row
-        self._moved: set[int] = set()
-        self._selected: set[int] = set()
+        self._moved: set[CardId] = set()
+        self._selected: set[CardId] = set()
         self._drop: list[Element] = []  # the lit drop target's pile and top card
         self._sig: dict[
             PileId, tuple[str, tuple[int, ...], tuple[int | None, ...]]
         ] = {}  # what each pile's name was made from, and in which language
-        self._named: set[int] = set()  # uids whose element carries a name
-        self.lifted: set[int] = set()
-        self._backs: set[int] = set()  # dealt face up, still showing their back in flight
+        self._named: set[CardId] = set()  # uids whose element carries a name
+        self.lifted: set[CardId] = set()
+        self._backs: set[CardId] = set()  # dealt face up, still showing their back in flight
 
     # -- elements -----------------------------------------------------------
     def clear(self) -> None:
@@ -136,7 +136,7 @@ class CardRenderer:
             self.draw_label = el("div", "row-label", "Draw piles", parent=self.felt, aria_hidden="true")
         self.felt.classList.toggle("compact-runs", model.foundation_style(rules) is FoundationStyle.COMPACT)
 
-    def ensure(self, uid: int) -> None:
+    def ensure(self, uid: CardId) -> None:
         while len(self.cards) <= uid:
             # Hidden from screen readers (the pile's name says what it holds); a face-up
             # card carries its own name for when it is focused (label_piles).
@@ -145,25 +145,25 @@ class CardRenderer:
             self._styles.append(node.style)
             self.drawn.append(None)
 
-    def start_at(self, uid: int, x: float, y: float) -> None:
+    def start_at(self, uid: CardId, x: float, y: float) -> None:
         """The card is about to be dealt from (x, y): the next render flies it from there."""
         self.ensure(uid)
         self.drawn[uid] = Drawn(x, y, 0, False, "", None, -1)
 
-    def card(self, uid: int) -> Element:
+    def card(self, uid: CardId) -> Element:
         return self.cards[uid]
 
-    def style(self, uid: int) -> Style:
+    def style(self, uid: CardId) -> Style:
         return self._styles[uid]
 
-    def set_z(self, uid: int, z: int) -> None:
+    def set_z(self, uid: CardId, z: int) -> None:
         """Write a card's stacking order, and remember it (so render compares with the truth)."""
         self._styles[uid].zIndex = str(z)
         d = self.drawn[uid]
         if d is not None:
             d.z = z
 
-    def moved_to(self, uid: int, x: float, y: float) -> None:
+    def moved_to(self, uid: CardId, x: float, y: float) -> None:
         """The card is drawn at (x, y) now (a drag let go): the next render moves it from there."""
         d = self.drawn[uid]
         if d is not None:
@@ -181,7 +181,7 @@ class CardRenderer:
             self.cards[uid].classList.remove("lifted")
         self.lifted = set()
 
-    def show_backs(self, uids: list[int]) -> None:
+    def show_backs(self, uids: list[CardId]) -> None:
         """Cards dealt face up show their back while they fly from the stock;
         their faces appear as the deal lands (:meth:`landed`)."""
         for uid in uids:
@@ -190,7 +190,7 @@ class CardRenderer:
             node.dataset.card = ""
             self._backs.add(uid)
 
-    def landed(self, uids: list[int], every: bool = True) -> None:
+    def landed(self, uids: list[CardId], every: bool = True) -> None:
         """Cards that flew (above the others) go back to their stacking order,
         and cards dealt face up show their faces: ``uids`` as each lands, every
         one left when the animations settle (``every``)."""
@@ -220,7 +220,7 @@ class CardRenderer:
         # Reduced motion: cards go straight to their place, and the ones that
         # changed pile (or turned over) keep an outline until the next action.
         mark = plan is not None and not animate
-        moved_now: set[int] = set()
+        moved_now: set[CardId] = set()
         for pile, uids in t.piles.items():
             for i, uid in enumerate(uids):
                 self.ensure(uid)
@@ -242,7 +242,7 @@ class CardRenderer:
 
     def _draw(
         self,
-        uid: int,
+        uid: CardId,
         p: model.Place,
         text: str,
         pile: PileId,
@@ -250,7 +250,7 @@ class CardRenderer:
         plan: model.Plan | None,
         speed: float,
         mark: bool,
-        moved_now: set[int],
+        moved_now: set[CardId],
     ) -> None:
         node = self.cards[uid]
         style = self._styles[uid]
@@ -271,7 +271,7 @@ class CardRenderer:
             style.transform = tf(p.x, p.y)
         z = p.z
         if plan is not None and old is not None and (moved or uid in plan.motions):
-            m = plan.motions.get(CardId(uid))
+            m = plan.motions.get(uid)
             delay, dur = (m.delay, m.duration) if m else (0.0, model.MOVE_MS)
             if moved:
                 self.animator.fly(uid, node, (old.x, old.y), (p.x, p.y), delay / speed, dur / speed)
@@ -293,7 +293,7 @@ class CardRenderer:
                 y_end = p.y + lay.card_height
         self.animator.spider(x, y_end, lay.card_width, delay, speed)
 
-    def _mark_moved(self, uids: set[int]) -> None:
+    def _mark_moved(self, uids: set[CardId]) -> None:
         """Outline the cards the last action moved (reduced motion only)."""
         for uid in self._moved - uids:
             if uid < len(self.cards):
@@ -356,7 +356,7 @@ class CardRenderer:
         sig = self._sig
         words = language()
         runs = say.runs_game(rules)
-        founds: list[list[int]] | None = None
+        founds: list[list[Card]] | None = None
         for pile, uids in t.piles.items():
             cards = [t.cards[u] for u in uids]
             key = (words, tuple(uids), tuple(cards))
@@ -383,7 +383,7 @@ class CardRenderer:
                 founds.append([c for u in t.piles[PileId.foundation(k)] if (c := t.cards[u]) is not None])
             self.piles[PileId.foundation(0)].setAttribute("aria-label", say.runs_label(founds))
 
-    def mark_drop(self, pile: PileId | None, top: int | None = None) -> None:
+    def mark_drop(self, pile: PileId | None, top: CardId | None = None) -> None:
         """Light ``pile`` (its placeholder and its top card ``top``) as the
         drop target during a drag; None puts the light out."""
         for node in self._drop:
@@ -397,7 +397,7 @@ class CardRenderer:
         for node in self._drop:
             node.classList.add("drop-target")
 
-    def mark_selection(self, uids: set[int]) -> None:
+    def mark_selection(self, uids: set[CardId]) -> None:
         """The selected cards (a tap or the keyboard's pick) carry ``.selected``."""
         for uid in self._selected - uids:
             if uid < len(self.cards):

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import engine
-from engine import STOCK, CardId, Event, Move, PileId
+from engine import STOCK, CardId, Event, Move, Outcome, PileId
 from ui.browser.dom import Element, mark
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
@@ -356,7 +356,7 @@ class Table:
         """A tap (or click) on a pile: deal, select, move the selection, or send to the best place."""
         g = self.game
         assert g is not None
-        if g.status != "playing":
+        if g.status != Outcome.PLAYING:
             return
         if pile is None:
             self.deselect()
@@ -419,7 +419,7 @@ class Table:
         t = self.tracker
         if t is None:
             return
-        chosen: set[int] = set()
+        chosen: set[CardId] = set()
         if self.selected is not None:
             pile, index, _ = self.selected
             chosen = set(t.piles.get(pile, [])[index:])
