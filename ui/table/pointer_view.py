@@ -214,12 +214,13 @@ class Pointer:
         elif d.pile is not None or d.index is None:
             self.view.tap(d.pile, d.index)
 
-    def replay(self, press: tuple[float, float], release: tuple[float, float], touch: bool) -> None:
+    def replay(self, press: tuple[float, float], release: tuple[float, float], touch: bool, moved: bool) -> None:
         """A gesture made before the table was ready (the welcome deal's first
         move, ``ui/table/first_move.py``), handled now as a live one: pressed
-        at ``press`` and let go at ``release`` (points on the felt), through
-        the same hit test, lift, drop and tap as a pointer's.  The lifted
-        cards start from where the page left them, at ``release``."""
+        at ``press`` and let go at ``release`` (points on the felt), having
+        ``moved`` past the drag threshold or not, through the same hit test,
+        lift, drop and tap as a pointer's.  The lifted cards start from where
+        the page left them, at ``release``."""
         v = self.view
         if self.state.drag is not None or v.game is None or not v.accepts_input():
             return
@@ -233,7 +234,7 @@ class Pointer:
         h = targets.hit(t, lay, v.places, x, y)
         d = Drag(-1, h.pile if h else None, h.index if h else None, x, y, touch)
         rx, ry = release
-        if abs(rx - x) + abs(ry - y) >= d.threshold:
+        if moved:
             d.last_x, d.last_y = rx, ry
             if not self._lift(d):
                 return  # not draggable: neither drag nor tap (the reason was given)

@@ -361,7 +361,7 @@ class Table:
         if found is None:
             return False
         press, release = found
-        self.pointer.replay(press, release, gesture.touch)
+        self.pointer.replay(press, release, gesture.touch, gesture.kind == "drag")
         return True
 
     # -- taps and selection ---------------------------------------------------------
