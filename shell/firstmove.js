@@ -3,7 +3,8 @@
 // (shell/welcome.js) can be picked up and dropped, by touch and by mouse, a
 // card tapped, the stock tapped or Undo pressed: the gesture is kept, the
 // card stays where it was dropped, marked as waiting (data-waiting), and the
-// pill says what is happening. Once the game is ready, Python takes the kept
+// pill says what is happening. Undo is kept after a move (before one, as on
+// the table at the start of a game, there is nothing to undo). Once the game is ready, Python takes the kept
 // gesture (`spiderShell.firstMove.take()`) and hands it to the table's own
 // pointer code (ui/table/pointer_view.py, `Pointer.replay`), which decides as
 // for any drop: played if legal, or the cards go back with the engine's
@@ -55,7 +56,7 @@ const num = (v, limit) => typeof v === "number" && Number.isFinite(v) && Math.ab
 /**
  * A kept gesture read back, checked against the welcome deal; null for
  * anything else (a corrupt or hostile value, another deal's, another version).
- * At most one move (a drag or a tap) and then at most one Undo.
+ * One move (a drag or a tap), then at most one Undo.
  * @param {unknown} raw the stored text @param {Deal} deal @returns {Kept | null}
  */
 export function parseKept(raw, deal) {
@@ -74,7 +75,7 @@ export function parseKept(raw, deal) {
   for (const [i, g] of list.entries()) {
     if (!g || typeof g !== "object" || !num(g.t, 1e9) || g.t < 0) return null;
     if (g.kind === "undo") {
-      if (i !== list.length - 1 || out.some((o) => o.kind === "undo")) return null;
+      if (i !== 1) return null; // Undo undoes the move kept before it (at the start there is nothing to undo)
       out.push({ kind: "undo", t: g.t });
       continue;
     }
@@ -103,7 +104,6 @@ export function waitingText(gestures) {
   const move = gestures.some((g) => g.kind !== "undo");
   const undo = gestures.some((g) => g.kind === "undo");
   if (move && undo) return "Your move and its undo will be played as soon as the game is ready.";
-  if (undo) return "Undo will be done as soon as the game is ready.";
   return move ? "Your move will be played as soon as the game is ready." : "";
 }
 
@@ -281,8 +281,8 @@ export class FirstMove {
   /** A gesture kept: shown as waiting, and written down. @param {Gesture} g */
   keep(g) {
     if (!this.open()) return;
-    const undone = this.gestures.some((o) => o.kind === "undo");
-    if (undone || (g.kind !== "undo" && this.gestures.length)) return; // one move, then one Undo
+    // one move, then at most one Undo (as on the table, Undo does nothing before a move)
+    if (g.kind === "undo" ? this.gestures.length !== 1 : this.gestures.length !== 0) return;
     this.gestures.push(g);
     try {
       localStorage.setItem(KEY, JSON.stringify({ v: VERSION, address: this.deal.address, gestures: this.gestures }));

@@ -104,8 +104,8 @@ def _gesture(g: object) -> Gesture | None:
 
 
 def parse(text: str | None, address: str) -> list[Gesture]:
-    """The gestures kept for the game at ``address``, in order: at most one
-    move (a drag or a tap), then at most one Undo; [] for anything else."""
+    """The gestures kept for the game at ``address``, in order: one move (a
+    drag or a tap), then perhaps Undo; [] for anything else."""
     if text is None or len(text) > MAX_CHARS:
         return []
     try:
@@ -122,9 +122,7 @@ def parse(text: str | None, address: str) -> list[Gesture]:
         g = _gesture(item)
         if g is None:
             return []
-        if g.kind == "undo" and i != len(raw) - 1:
-            return []
-        if g.kind != "undo" and i != 0:
+        if (g.kind == "undo") != (i == 1):  # a move, then perhaps its Undo
             return []
         out.append(g)
     return out
