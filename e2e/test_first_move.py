@@ -123,6 +123,7 @@ def test_an_illegal_drag_made_before_python_goes_back_with_its_reason(table_brow
         reason = g.why_illegal(engine.Move.parse("c1>c2"))
         assert reason
         assert t.wait_message() == reason
+        t.page.screenshot(path=str(ARTIFACTS / "first-move-refused.png"))
         t.expect_game(g)
         back = box(t, "column-1", 5, "#table")
         assert abs(back["x"] - home["x"]) < 1 and abs(back["y"] - home["y"]) < 1, (back, home)
