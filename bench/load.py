@@ -26,8 +26,9 @@ medians beside the targets:
   welcome deal's column 9 dragged onto column 6 (touch on a phone, the mouse
   on the desktop), kept by the page while Python starts and played once the
   game is ready (``spider-first-move-answered``): when it was answered, and
-  how long after the table was playable (a gesture that finds no table at
-  1.0 s is counted as lost; one that finds the game ready is played at once);
+  how long after the table was playable (a gesture that finds no table on
+  screen at 1.0 s is counted apart; one that finds the game ready is played
+  at once);
 * on the desktop, for comparison, the same with a normal Python start
   (``?snapshot=off``), and the memory after the first visit.
 
@@ -118,7 +119,7 @@ LABELS = {
     "first_paint_warm": "first paint, loading screen (reload)",
     "gesture_answered": "a gesture at 1.0 s: answered (first visit)",
     "gesture_after": "a gesture at 1.0 s: answered after playable",
-    "gesture_lost": "a gesture at 1.0 s: lost (runs)",
+    "gesture_no_table": "a gesture at 1.0 s: no table on screen yet (runs)",
     "picture_warm": "the table shown as it was left (reload, a picture)",
     "loader_warm": "reload: the Pyodide loader runs",
     "restored_warm": "reload: Pyodide restored (then PyScript, the table)",
@@ -270,7 +271,8 @@ def gesture(page: Any, touch: bool, start: list[float], end: list[float]) -> Non
 
 
 def measure_gesture(page: Any, url: str, network: dict[str, Any], touch: bool) -> dict[str, Any]:
-    """A first visit with a gesture at 1.0 s after navigation: when it was answered (None: lost)."""
+    """A first visit with a gesture at 1.0 s after navigation: when it was
+    answered (None: no table on screen to touch at 1.0 s)."""
     throttle(page, network)
     page.navigate(url)
     page.evaluate(f"new Promise((resolve) => setTimeout(resolve, Math.max(0, {GESTURE_AT_MS} - performance.now())))")
@@ -282,7 +284,7 @@ def measure_gesture(page: Any, url: str, network: dict[str, Any], touch: bool) -
     figures: dict[str, Any] = page.evaluate(f"({TIMES})()")
     answered = page.evaluate("(performance.getEntriesByName('spider-first-move-answered')[0] || {}).startTime")
     if points is None:
-        answered = None  # no table to touch yet: the gesture is lost
+        answered = None  # no table on screen yet: nothing to touch
     elif points["ready"]:
         answered = at  # the game was ready already: the table played it as it came
     figures["gesture_at"] = at
@@ -427,7 +429,7 @@ def run(
                         kept = measure_gesture(page, url, network, touch=network["browser"] == "phone")
                         page.close()
                     if kept["answered"] is None:
-                        results["gesture_lost"].append(1)
+                        results["gesture_no_table"].append(1)
                     else:
                         results["gesture_answered"].append(kept["answered"] / 1000)
                         results["gesture_after"].append((kept["answered"] - kept["ready"]) / 1000)
@@ -442,7 +444,7 @@ def run(
                             f"; a gesture at 1.0 s answered at {kept['answered'] / 1000:.2f} s"
                             f" ({(kept['answered'] - kept['ready']) / 1000:+.2f} s from playable)"
                             if gestures and kept["answered"] is not None
-                            else "; a gesture at 1.0 s: lost"
+                            else "; a gesture at 1.0 s: no table on screen yet"
                             if gestures
                             else ""
                         ),
@@ -465,7 +467,7 @@ def fmt(key: str, value: float) -> str:
         return f"{value / 1e6:.2f} MB"
     if "heap" in key or "memory" in key:
         return f"{value / 1048576:.1f} MiB"
-    if "requests" in key or "lost" in key:
+    if "requests" in key or "no_table" in key:
         return f"{value:.0f}"
     return f"{value:.2f} s"
 
