@@ -259,3 +259,41 @@ def test_a_corrupt_kept_gesture_is_ignored(table_browser: Any, table_url: str, t
         assert not errors, errors
     finally:
         t.close()
+
+
+def test_a_second_finger_is_ignored_and_a_turned_window_keeps_the_move(table_browser: Any, table_url: str) -> None:
+    t = TablePage(table_browser, table_url, PHONE)
+    try:
+        held = before_python(t)
+        a = box(t, "column-9", 4)
+        b = box(t, "column-1", 5)
+        first = {"x": a["x"] + a["width"] / 2, "y": a["y"] + 6, "id": 1}
+        second = {"x": b["x"] + b["width"] / 2, "y": b["y"] + 6, "id": 2}
+        d = box(t, "column-6", 4)
+        cdp = t.cdp()
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [first]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [first, second]})
+        for k in range(1, 7):
+            one = {**first, "x": first["x"] + (d["x"] - a["x"]) * k / 6, "y": first["y"] + d["height"] * 0.4 * k / 6}
+            two = {**second, "x": second["x"] + 10 * k, "y": second["y"] + 12 * k}
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [one, two]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        t.page.wait_for_function("() => document.documentElement.dataset.firstMove === 'waiting'")
+        kept = json.loads(stored(t))["gestures"]
+        assert [(g["kind"], g["pile"]) for g in kept] == [("drag", "column-9")]
+        still = box(t, "column-1", 5)
+        assert (still["x"], still["y"]) == (b["x"], b["y"])  # the second finger moved nothing
+        # the phone turned while the move waits: dealt again for its size, the card still waiting over column 6
+        t.page.set_viewport_size({"width": 844, "height": 390})
+        t.page.wait_for_selector('#table-picture[data-arrangement="side"] .card[data-waiting]', state="attached")
+        w = box(t, "column-9", 4)
+        six = box(t, "column-6", 4)
+        assert abs(w["x"] - six["x"]) < w["width"] / 2, (w, six)
+        game_ready(t, held)
+        t.wait_moves(1)
+        g = welcome_game()
+        g.play(engine.Move.parse(PLAYED))
+        t.expect_game(g)
+        assert not t.errors, t.errors
+    finally:
+        t.close()
