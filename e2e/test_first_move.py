@@ -123,6 +123,13 @@ def test_an_illegal_drag_made_before_python_goes_back_with_its_reason(table_brow
         reason = g.why_illegal(engine.Move.parse("c1>c2"))
         assert reason
         assert t.wait_message() == reason
+        # the reason's two lines are whole in the header, not cut by its row's height
+        a, b = t.page.evaluate(
+            """() => { const m = document.querySelector('#table .message');
+            return [m, m.querySelector('.message-text')].map((n) => { const r = n.getBoundingClientRect();
+            return [r.top, r.bottom]; }); }"""
+        )
+        assert b[1] - b[0] > 20 and b[0] >= a[0] - 0.5 and b[1] <= a[1] + 0.5, (a, b)
         t.page.screenshot(path=str(ARTIFACTS / "first-move-refused.png"))
         t.expect_game(g)
         back = box(t, "column-1", 5, "#table")
