@@ -150,6 +150,7 @@ def test_a_deal_from_the_stock_made_before_python_is_played_once(table_browser: 
         t.tap_point(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)  # a second tap while one waits: not kept
         assert len(json.loads(stored(t))["gestures"]) == 1
         assert t.page.evaluate(WAITING_JS)["cards"] == [["stock", top(t, "stock")]]
+        t.page.screenshot(path=str(ARTIFACTS / "first-move-deal-waiting.png"))
         game_ready(t, held)
         t.wait_moves(1)
         g = welcome_game()
