@@ -22,6 +22,13 @@ medians beside the targets:
   from the stored snapshot), each to a playable table, each page closed at
   once (``--stay SECONDS`` keeps it open a while, as a player would: only
   then does Chromium keep the wasm's compiled code for the next reload);
+* a gesture made at 1.0 s after navigation, on a first visit of its own: the
+  welcome deal's column 9 dragged onto column 6 (touch on a phone, the mouse
+  on the desktop), kept by the page while Python starts and played once the
+  game is ready (``spider-first-move-answered``): when it was answered, and
+  how long after the table was playable (a gesture that finds no table on
+  screen at 1.0 s is counted apart; one that finds the game ready is played
+  at once);
 * on the desktop, for comparison, the same with a normal Python start
   (``?snapshot=off``), and the memory after the first visit.
 
@@ -95,6 +102,7 @@ TARGETS = {  # (profile, metric) -> (target, unit)
     ("phone-4g", "reload_1"): (2.0, "s"),
     ("phone-4g", "reload_3"): (2.0, "s"),
     ("phone-4g", "offline_after"): (15.0, "s"),
+    ("phone-4g", "gesture_after"): (0.3, "s"),
 }
 
 LABELS = {
@@ -109,6 +117,9 @@ LABELS = {
     "reload_2": "second reload",
     "reload_3": "third reload",
     "first_paint_warm": "first paint, loading screen (reload)",
+    "gesture_answered": "a gesture at 1.0 s: answered (first visit)",
+    "gesture_after": "a gesture at 1.0 s: answered after playable",
+    "gesture_no_table": "a gesture at 1.0 s: no table on screen yet (runs)",
     "picture_warm": "the table shown as it was left (reload, a picture)",
     "loader_warm": "reload: the Pyodide loader runs",
     "restored_warm": "reload: Pyodide restored (then PyScript, the table)",
@@ -227,6 +238,60 @@ def measure_page(page: Any, url: str, network: dict[str, Any], count_bytes: bool
     return figures
 
 
+GESTURE_AT_MS = 1000
+
+GESTURE_POINTS = """(() => {
+  const table = document.querySelector('#table-picture') || document.querySelector('#table');
+  const top = (pile) => [...(table ? table.querySelectorAll(`.card[data-in="${pile}"]`) : [])]
+    .sort((a, b) => +b.dataset.pos - +a.dataset.pos)[0];
+  const from = top('column-9'), to = top('column-6');
+  if (!from || !to) return null;
+  const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
+  return {picture: table.id === 'table-picture', ready: document.documentElement.hasAttribute('data-ready'),
+          start: [a.left + a.width / 2, a.top + 6], end: [b.left + b.width / 2, b.top + b.height * 0.45]};
+})()"""
+"""Where the gesture presses and lets go: column 9's top card onto column 6's, on the table shown."""
+
+
+def gesture(page: Any, touch: bool, start: list[float], end: list[float]) -> None:
+    """A drag from START to END, by touch or by the mouse, as CDP input."""
+    steps = [(start[0] + (end[0] - start[0]) * k / 6, start[1] + (end[1] - start[1]) * k / 6) for k in range(1, 7)]
+    if touch:
+        page.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+        for x, y in steps:
+            page.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        page.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        return
+    mouse = {"button": "left", "clickCount": 1}
+    page.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": start[0], "y": start[1]})
+    page.send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": start[0], "y": start[1], **mouse})
+    for x, y in steps:
+        page.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "left", "buttons": 1})
+    page.send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": end[0], "y": end[1], **mouse})
+
+
+def measure_gesture(page: Any, url: str, network: dict[str, Any], touch: bool) -> dict[str, Any]:
+    """A first visit with a gesture at 1.0 s after navigation: when it was
+    answered (None: no table on screen to touch at 1.0 s)."""
+    throttle(page, network)
+    page.navigate(url)
+    page.evaluate(f"new Promise((resolve) => setTimeout(resolve, Math.max(0, {GESTURE_AT_MS} - performance.now())))")
+    points = page.evaluate(GESTURE_POINTS)
+    at = page.evaluate("performance.now()")
+    if points is not None:
+        gesture(page, touch, points["start"], points["end"])
+    wait_quietly(page, "ready")
+    figures: dict[str, Any] = page.evaluate(f"({TIMES})()")
+    answered = page.evaluate("(performance.getEntriesByName('spider-first-move-answered')[0] || {}).startTime")
+    if points is None:
+        answered = None  # no table on screen yet: nothing to touch
+    elif points["ready"]:
+        answered = at  # the game was ready already: the table played it as it came
+    figures["gesture_at"] = at
+    figures["answered"] = answered
+    return figures
+
+
 class PlaywrightPage:
     """A page driven through Playwright (``--driver playwright``), with the
     calls of :class:`cdp.Page`: the benchmark as it measured before, with
@@ -298,10 +363,12 @@ def run(
     stay: float = 0,
     driver: str = "cdp",
     normal_start: bool = True,
+    gestures: bool = True,
 ) -> tuple[dict[str, list[float]], dict[str, float]]:
     """The figures of RUNS runs of PROFILE, and the first visit's largest
     downloads; ``normal_start``: on the desktop, also a first visit and a
-    reload that start Python normally (``?snapshot=off``), for comparison."""
+    reload that start Python normally (``?snapshot=off``), for comparison;
+    ``gestures``: also a first visit with a gesture at 1.0 s."""
     network = NETWORKS[profile]
     screen = PROFILES[network["browser"]]
     results: dict[str, list[float]] = {key: [] for key in LABELS}
@@ -356,12 +423,31 @@ def run(
                         plain = measure_page(page, url + "?snapshot=off", network, count_bytes=False)
                         page.close()
                         results["warm_normal"].append(plain["ready"] / 1000)
+                if gestures:  # in a profile of its own: its first visit is a new player's
+                    with profiles.fresh(screen, elsewhere) as new_page:
+                        page = new_page()
+                        kept = measure_gesture(page, url, network, touch=network["browser"] == "phone")
+                        page.close()
+                    if kept["answered"] is None:
+                        results["gesture_no_table"].append(1)
+                    else:
+                        results["gesture_answered"].append(kept["answered"] / 1000)
+                        results["gesture_after"].append((kept["answered"] - kept["ready"]) / 1000)
                 if verbose:
                     print(
                         f"run {i + 1}: first cards {results['first_cards_cold'][-1]:.2f} s,"
                         f" first visit {cold['ready'] / 1000:.2f} s ({cold['boot']}),"
                         f" {cold['bytes'] / 1e6:.2f} MB; offline ready {results['offline_after'][-1]:.1f} s later;"
-                        f" reloads " + ", ".join(reloads),
+                        f" reloads "
+                        + ", ".join(reloads)
+                        + (
+                            f"; a gesture at 1.0 s answered at {kept['answered'] / 1000:.2f} s"
+                            f" ({(kept['answered'] - kept['ready']) / 1000:+.2f} s from playable)"
+                            if gestures and kept["answered"] is not None
+                            else "; a gesture at 1.0 s: no table on screen yet"
+                            if gestures
+                            else ""
+                        ),
                         flush=True,
                     )
                 if profile == "desktop" and normal_start:  # for comparison: a first visit that starts Python normally
@@ -381,7 +467,7 @@ def fmt(key: str, value: float) -> str:
         return f"{value / 1e6:.2f} MB"
     if "heap" in key or "memory" in key:
         return f"{value / 1048576:.1f} MiB"
-    if "requests" in key:
+    if "requests" in key or "no_table" in key:
         return f"{value:.0f}"
     return f"{value:.2f} s"
 
@@ -438,6 +524,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="a smoke run: one run of the desktop profile, no normal-start comparison"
     )
+    parser.add_argument("--no-gesture", action="store_true", help="no first visit with a gesture at 1.0 s")
     args = parser.parse_args(argv)
     profiles = args.profile or ["desktop", "phone-4g", "slow-4g"]
     if args.quick:
@@ -470,6 +557,7 @@ def main(argv: list[str] | None = None) -> int:
                 stay=args.stay,
                 driver=args.driver,
                 normal_start=not args.quick,
+                gestures=not args.no_gesture,
             )
             table, ok = report(results, profile)
             all_ok = all_ok and ok

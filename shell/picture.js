@@ -19,8 +19,11 @@
 // A start with no kept table at all may be a new player's: when the address
 // names no other game, the welcome deal is dealt the same way, under the same
 // pill, and goes the same way when the game (that same deal) is ready; the
-// storage's first read takes it away again if it knows the player.
+// storage's first read takes it away again if it knows the player. Its cards
+// can be moved while Python starts: the gesture is kept and played once the
+// game is ready (shell/firstmove.js).
 
+import { FirstMove, KEY as FIRST_MOVE } from "./firstmove.js";
 import { WELCOME, drawWelcome, welcomes } from "./welcome.js";
 
 const KEY = "spider.picture";
@@ -232,6 +235,7 @@ function show() {
     showWelcome();
     return;
   }
+  forgetFirstMove(); // a gesture kept on the welcome deal belongs to no table but that one
   if (raw.length > MAX_CHARS) return;
   let picture;
   try {
@@ -252,13 +256,21 @@ function showWelcome() {
   const data = WELCOME;
   const loading = document.getElementById("loading");
   const app = document.getElementById("app");
-  if (!data || !loading || !app || !nothingKept() || !welcomes(data, { kv: {}, games: [] })) return;
+  if (!data || !loading || !app || !nothingKept() || !welcomes(data, { kv: {}, games: [] })) {
+    forgetFirstMove();
+    return;
+  }
   html.dataset.picture = "welcome"; // first: the picture's styles apply as it is laid out
   let table = drawWelcome(data, loading, app);
+  // the cards take a first move while Python starts (and show one kept from a page closed while it waited)
+  const first = new FirstMove(data);
+  shell().firstMove = first;
+  first.attach(table);
   // a window turned or resized before Python is ready: dealt again for its size
   const redraw = () => {
     table.remove();
     table = drawWelcome(data, loading, app);
+    first.attach(table);
   };
   const end = () => {
     removeEventListener("resize", redraw);
@@ -277,16 +289,33 @@ function showWelcome() {
     if (html.hasAttribute("data-ready") || (stored && welcomes(data, stored))) return;
     end(); // the storage knows this player: the loading screen, as for any start without a picture
     delete html.dataset.picture;
+    first.withdraw(); // the game Python opens is this player's own: nothing waits to be played on it
   };
   if (/** @type {any} */ (globalThis).spiderStore) confirm();
   else addEventListener("spider:store", confirm, { once: true });
 }
 
-/** Nothing of this game in localStorage (a new player, or a storage cleared). */
+/** The shell's record, shared with shell/boot.js and Python (`window.spiderShell`). */
+function shell() {
+  return /** @type {any} */ (globalThis).spiderShell ??= {};
+}
+
+/** A gesture kept for the welcome deal, when it will not be shown: removed. */
+function forgetFirstMove() {
+  try {
+    localStorage.removeItem(FIRST_MOVE);
+  } catch {
+    // no storage: nothing kept
+  }
+}
+
+/** Nothing of this game in localStorage (a new player, or a storage cleared;
+ * a first move kept on the welcome deal is a new player's). */
 function nothingKept() {
   try {
     for (let i = 0; i < localStorage.length; i++) {
-      if ((localStorage.key(i) || "").startsWith("spider.")) return false;
+      const key = localStorage.key(i) || "";
+      if (key.startsWith("spider.") && key !== FIRST_MOVE) return false;
     }
     return true;
   } catch {

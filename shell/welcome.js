@@ -355,7 +355,8 @@ export function drawWelcome(data, loading, app) {
   el("span", "clock", stats, words.clock);
   const tools = el("div", "tools", bar);
   for (const label of ["↶", "↷", "", "New", "", "?", "⋯"]) {
-    el("span", label === "New" ? "btn welcome-btn" : "btn btn-icon welcome-btn", tools, label);
+    const btn = el("span", label === "New" ? "btn welcome-btn" : "btn btn-icon welcome-btn", tools, label);
+    if (label === "↶") btn.dataset.action = "undo"; // Undo is kept until the game is ready (shell/firstmove.js)
   }
   const felt = el("div", "felt", table);
   if (data.shape.compact) felt.classList.add("compact-runs");

@@ -46,10 +46,10 @@ from ui.chrome.first_tip_view import FirstTip
 from ui.chrome.header_view import Header
 from ui.chrome.messages_view import Messages
 from ui.chrome.sound_view import Sound
-from ui.game import challenge, daily
+from ui.game import address, challenge, daily
 from ui.game.after_action import AfterAction
 from ui.game.challenge_view import Challenges
-from ui.game.current import GameService
+from ui.game.current import WELCOME_DEAL, WELCOME_PRESET, GameService
 from ui.game.flow_view import Parts, Session
 from ui.game.replay import Recording, practice_game
 from ui.game.replay_view import Replay
@@ -72,6 +72,7 @@ from ui.storage.counting import Keeper
 from ui.storage.games import GameMeta
 from ui.storage.statistics import DailyWin, Record
 from ui.storage.store import STATS
+from ui.table import first_move
 from ui.table.animate_view import Animator
 from ui.table.keyboard_view import Keys
 from ui.table.render_view import CardRenderer
@@ -190,6 +191,26 @@ class TableApp:
         window.ResizeObserver.new(self._resize_proxy).observe(self.root)
         self._tick_proxy = create_proxy(self.session.tick)
         window.setInterval(self._tick_proxy, 500)
+
+    def play_first_move(self, kept: str | None) -> bool:
+        """The gestures a new player made on the welcome deal while Python
+        started (``shell/firstmove.js``), played now as live ones: a drag or
+        a tap through the table's pointer (played if legal, else the cards go
+        back with the engine's reason), Undo as the button.  Only on that
+        deal, as the page drew it, before any move.  True when anything was
+        handed on."""
+        g = self.state.game
+        gestures = first_move.parse(kept, address.format_route(WELCOME_PRESET, WELCOME_DEAL, {}))
+        drawn = str(document.documentElement.getAttribute("data-picture") or "") == "welcome"
+        if not gestures or g is None or not drawn or (g.rules.id, g.deal) != (WELCOME_PRESET, WELCOME_DEAL) or g.moves:
+            return False
+        self.tip.close()  # a move puts the first tip away, as any press does
+        for gesture in gestures:
+            if gesture.kind == "undo":
+                self.undo()
+            elif not self.table.replay(gesture):
+                break
+        return True
 
     # -- commands (buttons, keys) -------------------------------------------------
     def undo(self) -> None:

@@ -10,7 +10,9 @@ each step (``window.spiderShell.progress``), in the player's language
 (:mod:`ui.i18n.text_view`, loaded before the table is drawn), and then tells the shell the
 game is ready (``window.spiderShell.ready()``: tests and benchmarks wait for
 ``<html data-ready>``) — only once a card can be dragged.  A failure to start
-is reported through ``window.spiderShell.fail``.
+is reported through ``window.spiderShell.fail``.  A first move a new player
+made on the welcome deal while Python started is played just before
+(:meth:`ui.app.TableApp.play_first_move`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import asyncio
 import sys
 import traceback
 
-from ui.browser.dom import document, full_stdlib_bytes, stdlib_rest, window
+from ui.browser.dom import document, first_move_done, first_move_take, full_stdlib_bytes, stdlib_rest, window
 from ui.browser.stdlib import FullLibrary
 
 
@@ -50,6 +52,15 @@ async def main() -> None:
         traceback.print_exc()
         shell.fail(f"{type(error).__name__}: {error}")
         return
+    # A first move made on the welcome deal while Python started: played (or
+    # refused with its reason) now, as the table is shown.
+    kept = first_move_take()
+    if kept is not None:
+        try:
+            app.play_first_move(kept)
+        except Exception:  # pragma: no cover - the game goes on without it
+            traceback.print_exc()
+        first_move_done()
     shell.ready()
 
 

@@ -33,6 +33,8 @@ __all__ = [
     "el",
     "fetch_text",
     "file_text",
+    "first_move_done",
+    "first_move_take",
     "full_stdlib_bytes",
     "is_none",
     "listener_count",
@@ -434,6 +436,24 @@ def stdlib_rest() -> list[str]:
     names one by one took 10 ms of a start on the desktop."""
     names: list[str] = json.loads(str(window.JSON.stringify(window.spiderShell.stdlibRest)))
     return names
+
+
+def first_move_take() -> str | None:
+    """The gestures the welcome deal kept while Python started
+    (``shell/firstmove.js``: ``spiderShell.firstMove``), taken once: the
+    page's own gestures stop there.  None when nothing was kept."""
+    keeper = getattr(window.spiderShell, "firstMove", None)
+    if keeper is None or is_none(keeper):
+        return None
+    text = keeper.take()
+    return None if is_none(text) else str(text)
+
+
+def first_move_done() -> None:
+    """The kept gestures are answered: the shell forgets them (and its stored copy)."""
+    keeper = getattr(window.spiderShell, "firstMove", None)
+    if keeper is not None and not is_none(keeper):
+        keeper.done()
 
 
 def now_ms() -> float:

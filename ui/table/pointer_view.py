@@ -214,6 +214,37 @@ class Pointer:
         elif d.pile is not None or d.index is None:
             self.view.tap(d.pile, d.index)
 
+    def replay(self, press: tuple[float, float], release: tuple[float, float], touch: bool, moved: bool) -> None:
+        """A gesture made before the table was ready (the welcome deal's first
+        move, ``ui/table/first_move.py``), handled now as a live one: pressed
+        at ``press`` and let go at ``release`` (points on the felt), having
+        ``moved`` past the drag threshold or not, through the same hit test,
+        lift, drop and tap as a pointer's.  The lifted cards start from where
+        the page left them, at ``release``."""
+        v = self.view
+        if self.state.drag is not None or v.game is None or not v.accepts_input():
+            return
+        x, y = press
+        t, lay = v.tracker, v.layout_now()
+        assert t is not None and lay is not None
+        h = targets.hit(t, lay, v.places, x, y)
+        v.before_input(t.piles[h.pile][h.index :] if h is not None and h.index is not None else ())
+        t, lay = v.tracker, v.layout_now()
+        assert t is not None and lay is not None
+        h = targets.hit(t, lay, v.places, x, y)
+        d = Drag(-1, h.pile if h else None, h.index if h else None, x, y, touch)
+        rx, ry = release
+        if moved:
+            d.last_x, d.last_y = rx, ry
+            if not self._lift(d):
+                return  # not draggable: neither drag nor tap (the reason was given)
+            hx, hy = rx - d.gx, ry - d.gy
+            for style, (ox, oy) in zip(self._styles, d.rel):
+                style.transform = tf(hx + ox, hy + oy)
+            self._drop(d, rx, ry)
+        elif d.pile is not None or d.index is None:
+            v.tap(d.pile, d.index)
+
     def _on_end(self, e: DomEvent) -> None:
         d = self.state.drag
         if d is not None and int(e.pointerId) == d.pointer:

@@ -34,7 +34,7 @@ from ui.browser.dom import Element, mark
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
 from ui.table import cards as model
-from ui.table import pointer
+from ui.table import first_move, pointer
 from ui.table.layout import Layout, Options, card_cap, layout_table, table_margin
 from ui.table.pointer_view import Pointer
 from ui.table.render_view import FACES_MARK, CardRenderer, Scene
@@ -350,6 +350,19 @@ class Table:
         look = self.look
         plan = model.plan(before, self.tracker, events, reverse, 1.0, spiders=not look.settings.simple)
         self.render(plan)
+
+    def replay(self, gesture: first_move.Gesture) -> bool:
+        """A drag or tap kept before the table was ready (the welcome deal's
+        first move), handed to the pointer as a live one; False when its card
+        is not where the page showed it."""
+        if self.tracker is None or self.layout is None:
+            return False
+        found = first_move.points(gesture, self.tracker, self.layout, self.places)
+        if found is None:
+            return False
+        press, release = found
+        self.pointer.replay(press, release, gesture.touch, gesture.kind == "drag")
+        return True
 
     # -- taps and selection ---------------------------------------------------------
     def tap(self, pile: PileId | None, index: int | None) -> None:
