@@ -152,8 +152,10 @@ record() {
   NAMES+=("$log")
 }
 
-# -n 2 (pytest-xdist): two workers, one per core; --dist loadfile keeps each file on one worker
-run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules -n 2 --dist loadfile "$@"
+# -n 2 (pytest-xdist): two workers, one per core, taking tests one by one and from each other
+# (--dist worksteal: a few solver proofs take most of a minute each; kept whole per file they
+# left one worker alone at the end)
+run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules -n 2 --dist worksteal "$@"
 
 # The checks and the two halves of the Pyodide run are one process each: they run side by side.
 together "mypy --strict (pyproject.toml)" mypy $VPY -m mypy \
