@@ -168,22 +168,24 @@ def test_the_screens_speak_polish_and_fit_a_small_phone_in_german(table_browser:
         for screen, words in (("help-fair", "Czy rozdania są uczciwe?"), ("statistics", "Rozegrane gry")):
             assert words in said[screen], screen
 
-        # German, chosen in Settings (no reload), on a small phone: every screen fits
+        # German, chosen in Settings (no reload), on phones: every screen fits
         open_settings(t)
         t.page.select_option('[data-setting="language"]', "de")
         t.page.wait_for_function("() => document.documentElement.lang === 'de'")
         t.page.click('.dialog [data-action="done"]')
         t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
-        t.page.set_viewport_size({"width": 320, "height": 568})
-        t.page.wait_for_function("() => document.documentElement.clientWidth === 320")
         unfit: dict[str, list[Any]] = {}
 
         def fits(name: str) -> None:
+            """Nothing of the screen outside it or clipped, on a 390 and a 320 px phone."""
             t.page.wait_for_function("() => !!document.querySelector('.dialog')")
-            found = t.page.evaluate(FITS_JS)
-            if found:
-                unfit[name] = found
-            t.page.screenshot(path=str(ARTIFACTS / f"screen-de-320-{name}.png"))
+            for width, height in ((390, 844), (320, 568)):
+                t.page.set_viewport_size({"width": width, "height": height})
+                t.page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
+                found = t.page.evaluate(FITS_JS)
+                if found:
+                    unfit[f"{name} at {width}"] = found
+                t.page.screenshot(path=str(ARTIFACTS / f"screen-de-{width}-{name}.png"))
 
         open_dialog(t, '[data-action="games"]', "chooser")
         assert t.page.inner_text("#dialog-title") == "Spielart wählen"
@@ -201,7 +203,7 @@ def test_the_screens_speak_polish_and_fit_a_small_phone_in_german(table_browser:
         t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
         t.idle()
         open_dialog(t, '[data-action="help"]', "help")
-        for tab in ("play", "fair"):
+        for tab in ("play", "gestures", "fair", "keys"):
             t.page.click(f'.help-tabs [data-tab="{tab}"]')
             t.page.wait_for_selector(f'.help-panel[data-tab="{tab}"]', state="attached")
             fits(f"help-{tab}")
