@@ -1,8 +1,9 @@
 """The screens in the player's language, in one page load: the end screen,
 the review, the chooser and a game's options, the statistics (cards and a
 game's figures), Help's four tabs, the More menu and the daily deals with
-their calendar, in Polish (three plural forms), each scanned by axe and
-searched for the English of the strings those screens mark; then German,
+their calendar, in Polish (three plural forms), each scanned by axe,
+searched for the English of the strings those screens mark and measured
+(nothing outside the dialog, no clipped button); then German,
 chosen in Settings without a reload, on a 320×568 phone: the same screens,
 a confirmation and a lost game's end screen must fit the screen (nothing
 outside the dialog, no clipped button, no sideways scroll).
@@ -110,6 +111,7 @@ def test_the_screens_speak_polish_and_fit_a_small_phone_in_german(table_browser:
         if left:
             english[name] = left
         problems.extend(scan(t, f"{name}-pl"))
+        problems.extend(f"[{name}-pl] does not fit: {found}" for found in t.page.evaluate(FITS_JS))
 
     try:
         open_on_save(t, won_game())
