@@ -161,7 +161,7 @@ def test_whole_spider_1_game_won_by_keys_alone(desk: TablePage) -> None:
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     assert desk.attr("status") == "won"
     text = desk.page.inner_text(".dialog-end")
-    assert "You won" in text and f"Score {g.score}" in text
+    assert "You won" in text and f"Score {g.score:,}" in text  # grouped, as the language writes numbers
     # the end screen has the focus: Enter on its primary button deals the next game
     desk.page.wait_for_function("() => document.activeElement.dataset.action === 'new-game'")
     keys.press("Enter")

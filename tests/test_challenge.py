@@ -398,14 +398,14 @@ def test_an_address_names_a_challenge() -> None:
 def test_help_says_how_deals_are_made_as_the_engine_and_the_daily_rule_do() -> None:
     from engine import rng
     from ui.game import daily
-    from ui.screens.help import FAIR_DEALS
+    from ui.screens.help import fair_deals
 
-    text = " ".join(t for _, t in FAIR_DEALS)
+    text = " ".join(t for _, t in fair_deals())
     assert f"{engine.MIN_DEAL} to {engine.MAX_DEAL:,}" in text
     for word in ("SplitMix64", "Fisher–Yates"):
         assert word in text and word in (rng.__doc__ or "")
     assert "SHA-256" in text and "SHA-256" in (daily.__doc__ or "")
-    assert [h for h, _ in FAIR_DEALS][:4] == [
+    assert [h for h, _ in fair_deals()][:4] == [
         "How a deal is made",
         "Random deals and winnable deals",
         "The daily deal",

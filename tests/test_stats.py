@@ -146,7 +146,7 @@ def test_change_lines_for_the_win_screen() -> None:
     lines = statistics_text.change_lines(change)
     assert lines[0] == "Won 3 of 4 games: 75% (was 67%)"
     assert lines[1] == "Streak: 1 win"
-    assert lines[2] == "New best time 1:40, fewest moves 120, highest score 2000"
+    assert lines[2] == "New best time 1:40, fewest moves 120, highest score 2,000"
 
 
 def test_a_tie_is_not_a_new_best() -> None:

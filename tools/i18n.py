@@ -178,7 +178,13 @@ def merged(template: Catalog, old: Catalog | None, language: str) -> Catalog:
     return catalog
 
 
-SKELETONS = {"day_month": "MMMd", "day_month_long": "MMMMd", "month_year": "yMMMM", "medium": "yMMMd"}
+SKELETONS = {
+    "day_month": "MMMd",
+    "day_month_long": "MMMMd",
+    "month_year": "yMMMM",
+    "medium": "yMMMd",
+    "long": "yMMMMd",
+}
 """CLDR's skeleton for each of the page's date patterns (``full`` is the locale's full date format)."""
 CLDR_PATH = "locale/cldr.json"
 """What the build takes from CLDR for each language (``tools/build/catalogs.py``): written by

@@ -51,6 +51,8 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
+from ui.i18n.text import _, forms, n_, number
+
 __all__ = [
     "WEEKDAYS",
     "WEEK_GRADES",
@@ -215,17 +217,17 @@ def parse_day(text: str) -> datetime.date | None:
 
 
 def day_title(day: datetime.date) -> str:
-    """``24 November 2026`` (no locale: the same words on every machine)."""
-    return f"{day.day} {calendar.month_name[day.month]} {day.year}"
+    """``24 November 2026``, in the language in use (CLDR's long date)."""
+    return forms().date(day, "long")
 
 
 def short_day(day: datetime.date) -> str:
-    """``27 Nov`` (the header's tag during a daily game).
+    """``27 Nov``, in the language in use (the Games screen's daily row).
 
     >>> short_day(datetime.date(2026, 11, 27))
     '27 Nov'
     """
-    return f"{day.day} {calendar.month_abbr[day.month]}"
+    return forms().date(day, "day_month")
 
 
 def today_line(won_today: Iterable[str]) -> str:
@@ -236,8 +238,11 @@ def today_line(won_today: Iterable[str]) -> str:
     """
     names = list(won_today)
     if not names:
-        return "Not played yet"
-    return f"Won today: {names[0] if len(names) == 1 else f'{len(names)} deals'} ✓"
+        return _("Not played yet")
+    if len(names) == 1:
+        # Translators: {game}: the game whose daily deal was won today
+        return _("Won today: {game} ✓").format(game=names[0])
+    return n_("Won today: {n} deal ✓", "Won today: {n} deals ✓", len(names)).format(n=number(len(names)))
 
 
 def clock(seconds: int) -> str:
@@ -250,6 +255,10 @@ def clock(seconds: int) -> str:
 
 def share_text(game_name: str, day: datetime.date, seconds: int, moves: int, url: str) -> str:
     """What the share button sends: the game, the date, the time, the moves
-    and the link to the same deal.  Nothing about the player."""
-    unit = "move" if moves == 1 else "moves"
-    return f"{game_name}, daily deal of {day_title(day)}: won in {clock(seconds)}, {moves} {unit}.\n{url}"
+    and the link to the same deal, in the language in use.  Nothing about the player."""
+    said = n_(
+        "{game}, daily deal of {date}: won in {time}, {n} move.",
+        "{game}, daily deal of {date}: won in {time}, {n} moves.",
+        moves,
+    ).format(game=game_name, date=day_title(day), time=clock(seconds), n=number(moves))
+    return f"{said}\n{url}"

@@ -17,10 +17,10 @@ import datetime
 import re
 from dataclasses import dataclass
 
-PATTERNS = ("day_month", "day_month_long", "month_year", "medium", "full")
+PATTERNS = ("day_month", "day_month_long", "month_year", "medium", "long", "full")
 """The date patterns a catalog carries: ``day_month`` (27 Nov), ``day_month_long``
-(27 November), ``month_year`` (a calendar's title), ``medium`` (27 Nov 2026)
-and ``full`` (Friday, 27 November 2026)."""
+(27 November), ``month_year`` (a calendar's title), ``medium`` (27 Nov 2026),
+``long`` (27 November 2026) and ``full`` (Friday, 27 November 2026)."""
 _FIELD = re.compile(r"'(?:[^']|'')*'|([A-Za-z])\1*|[^A-Za-z']+")
 
 
@@ -142,6 +142,7 @@ ENGLISH = Forms(
         ("day_month_long", "d MMMM"),
         ("month_year", "MMMM y"),
         ("medium", "d MMM y"),
+        ("long", "d MMMM y"),
         ("full", "EEEE, d MMMM y"),
     ),
 )

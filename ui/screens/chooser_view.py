@@ -23,6 +23,7 @@ from ui.browser.dom import DomEvent, Element, el, is_none
 from ui.chrome.appearance_view import Appearance
 from ui.helpers.grades import CHOICE_LABELS
 from ui.helpers.hints import WinnableChoice
+from ui.i18n.text import _, n_, number
 from ui.screens.continue_list_view import continue_section
 from ui.screens.dialog_view import DialogHost
 from ui.screens.tile import difficulty, record_line, subtitle, table_picture
@@ -56,11 +57,13 @@ class ChooserHost(Protocol):
 def choice_label(spec: OptionSpec, value: OptionValue) -> str:
     """How an option value reads in the chooser."""
     if isinstance(value, bool):
-        return "On" if value else "Off"
+        return _("On") if value else _("Off")
     if spec.name == "time_limit" and isinstance(value, int):
-        return f"{value // 60} minutes"
+        minutes = value // 60
+        return n_("{n} minute", "{n} minutes", minutes).format(n=number(minutes))
     if spec.name == "scoring" and isinstance(value, str):
-        return {"classic": "Classic", "built": "Built cards"}.get(value, value)
+        # Translators: the scoring options of a game: the classic score, or a point per card built
+        return {"classic": _("Classic"), "built": _("Built cards")}.get(value, value)
     return str(value)
 
 
@@ -71,7 +74,8 @@ def parse_deal(text: str) -> tuple[int | None, str | None]:
         return None, None
     if len(t) <= len(str(MAX_DEAL)) and t.isascii() and t.isdigit() and MIN_DEAL <= int(t) <= MAX_DEAL:
         return int(t), None
-    return None, f"A deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}."
+    # Translators: a deal number is a name, written without grouping ({low}, {high} are digits only)
+    return None, _("A deal number is a whole number from {low} to {high}.").format(low=MIN_DEAL, high=MAX_DEAL)
 
 
 @dataclass
@@ -85,7 +89,7 @@ class _Choosing:
 def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> None:
     """The chooser dialog."""
     current = app.game.preset if app.game else "spider-1"
-    dialog = dialogs.open("chooser", "Choose a game")
+    dialog = dialogs.open("chooser", _("Choose a game"))
     box = dialog.box
     box.classList.add("scroll")
     state = _Choosing(current)
@@ -101,8 +105,8 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
     el("span", "games-daily-state", daily_state, parent=daily)
     dialog.on(daily, "click", lambda e: app.open_daily())
     continue_section(dialog, home, app.unfinished(), app.now(), resume, app.abandon)
-    el("h3", "", "New game", parent=home)
-    grid = el("ul", "game-grid", parent=home, aria_label="Games: a tap starts a new game")
+    el("h3", "", _("New game"), parent=home)
+    grid = el("ul", "game-grid", parent=home, aria_label=_("Games: a tap starts a new game"))
     details = el("div", "choice-details", parent=box, hidden=True)
 
     def values_for(preset: str) -> dict[str, OptionValue]:
@@ -134,25 +138,25 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
         home.hidden = True
         details.hidden = False
         details.replaceChildren()
-        dialog.buttons(details, [("back", "‹ All games", back, False)]).classList.add("details-top")
-        el("h3", "", rules.name, parent=details)
-        el("p", "summary", rules.summary, parent=details)
+        dialog.buttons(details, [("back", _("‹ All games"), back, False)]).classList.add("details-top")
+        el("h3", "", _(rules.name), parent=details)
+        el("p", "summary", _(rules.summary), parent=details)
         current_values = values_for(preset)
         for spec in rules.options:
             row = el("label", "option", parent=details)
-            el("span", "option-label", spec.label, parent=row)
+            el("span", "option-label", _(spec.label), parent=row)
             sel = el("select", "", parent=row, data_option=spec.name)
             for k, value in enumerate(spec.choices):
                 opt = el("option", "", choice_label(spec, value), parent=sel, value=str(k))
                 if value == current_values.get(spec.name):
                     opt.selected = True
             if spec.help:
-                el("small", "option-help", spec.help, parent=row)
+                el("small", "option-help", _(spec.help), parent=row)
         row = el("label", "option", parent=details)
-        el("span", "option-label", "Winnable deals", parent=row)
+        el("span", "option-label", _("Winnable deals"), parent=row)
         box_el = el("select", "", parent=row, id="winnable-deals", aria_describedby="winnable-note")
         for choice in WINNABLE_CHOICES:
-            el("option", "", CHOICE_LABELS[choice], parent=box_el, value=choice)
+            el("option", "", _(CHOICE_LABELS[choice]), parent=box_el, value=choice)
         el("small", "option-help", parent=row, id="winnable-note")
         state.winnable_box = box_el
         dialog.on(box_el, "change", lambda e: winnable_changed())
@@ -161,7 +165,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
             dialog.on(sel, "change", lambda e: show_winnable())
         show_winnable()
         row = el("label", "option", parent=details)
-        el("span", "option-label", "Deal number", parent=row)
+        el("span", "option-label", _("Deal number"), parent=row)
         el(
             "input",
             "",
@@ -170,11 +174,11 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
             type="text",
             inputmode="numeric",
             autocomplete="off",
-            placeholder="Random",
-            aria_label="Deal number (empty for a random deal)",
+            placeholder=_("Random"),
+            aria_label=_("Deal number (empty for a random deal)"),
         )
         el("p", "deal-error", parent=details, id="deal-error", hidden=True)
-        dialog.buttons(details, [("play", "Play", play, True)]).classList.add("details-play")
+        dialog.buttons(details, [("play", _("Play"), play, True)]).classList.add("details-play")
         first = details.querySelector("select, input")
         if not is_none(first):
             first.focus()
@@ -215,7 +219,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
             note_el.textContent = choice.note
         else:
             note_el.textContent = " ".join(
-                t for t in (choice.note, why, "A deal number typed below is always played.") if t
+                t for t in (choice.note, why, _("A deal number typed below is always played.")) if t
             )
         note_el.classList.toggle("unavailable", not choice.available)
 
@@ -263,9 +267,9 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
     dialog.buttons(
         box,
         [
-            ("stats", "Statistics", app.open_stats, False),
-            ("settings", "Settings", app.open_settings, False),
-            ("cancel", "Cancel", dialogs.close, False),
+            ("stats", _("Statistics"), app.open_stats, False),
+            ("settings", _("Settings"), app.open_settings, False),
+            ("cancel", _("Cancel"), dialogs.close, False),
         ],
     )
 
@@ -283,8 +287,13 @@ def game_tile(grid: Element, preset: str, record: Record, current: bool) -> None
     draw_table(start, table_picture(rules), "game-picture wide-picture")
     draw_table(start, table_picture(rules, portrait=True), "game-picture tall-picture")
     name = el("strong", "game-name", parent=start)
-    el("span", "visually-hidden", "Play ", parent=name)
-    name.append(rules.name)
+    # Translators: a tile's button reads "Play <game>"; only the game's name is shown, the rest is heard
+    before, _gap, after = _("Play {game}").partition("{game}")
+    if before.strip():
+        el("span", "visually-hidden", before, parent=name)
+    name.append(_(rules.name))
+    if after.strip():
+        el("span", "visually-hidden", after, parent=name)
     el("span", "game-subtitle", subtitle(preset) + ".", parent=start)
     meta = el("span", "game-meta", parent=start)
     level_el = el("span", "game-level", parent=meta)
@@ -294,9 +303,9 @@ def game_tile(grid: Element, preset: str, record: Record, current: bool) -> None
     el(
         "button",
         "game-options",
-        "Options",
+        _("Options"),
         parent=tile,
         type="button",
         data_choice=preset,
-        aria_label=f"{rules.name}: options and deal number",
+        aria_label=_("{game}: options and deal number").format(game=_(rules.name)),
     )

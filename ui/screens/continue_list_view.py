@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ui.browser.dom import DomEvent, Element, el
+from ui.i18n.text import _
 from ui.screens.dialog_view import Dialog
 from ui.storage.games import GameMeta, describe
 
@@ -31,7 +32,7 @@ def continue_section(
     if not games:
         return None
     section = el("section", "continue-list", parent=parent, aria_labelledby="continue-title")
-    el("h3", "", "Continue", parent=section, id="continue-title")
+    el("h3", "", _("Continue"), parent=section, id="continue-title")
     items = el("ul", "continue-games", parent=section)
     left = list(games)
 
@@ -43,16 +44,23 @@ def continue_section(
             text = el("div", "continue-text", parent=item)
             if meta.id == asking:
                 item.classList.add("asking")
-                el("span", "continue-title", f"Abandon {title}?", parent=text)
-                el("span", "continue-detail", "It counts as a loss.", parent=text)
-                buttons = [("keep", "Keep it", "btn"), ("confirm-abandon", "Abandon", "btn danger")]
+                # Translators: {game}: a game and its deal ("Spider · 2 suits, deal 12")
+                el("span", "continue-title", _("Abandon {game}?").format(game=title), parent=text)
+                el("span", "continue-detail", _("It counts as a loss."), parent=text)
+                buttons = [("keep", _("Keep it"), "btn"), ("confirm-abandon", _("Abandon"), "btn danger")]
             else:
                 el("span", "continue-title", title, parent=text)
                 el("span", "continue-detail", detail, parent=text)
-                buttons = [("continue", "Continue", "btn primary"), ("abandon", "Abandon", "btn")]
+                buttons = [("continue", _("Continue"), "btn primary"), ("abandon", _("Abandon"), "btn")]
+            named = {
+                # Translators: a button's accessible name in the Continue list; {game}: a game and its deal
+                "continue": _("Continue {game}").format(game=title),
+                # Translators: a button's accessible name in the Continue list; {game}: a game and its deal
+                "abandon": _("Abandon {game}").format(game=title),
+            }
             for action, label, cls in buttons:
                 b = el("button", cls, label, parent=item, type="button", data_action=action)
-                b.setAttribute("aria-label", f"{label} {title}" if action in ("continue", "abandon") else label)
+                b.setAttribute("aria-label", named.get(action, label))
                 dialog.on(b, "click", _handler(pressed, action, meta))
                 if meta.id == focus and action == ("keep" if asking else "abandon"):
                     b.focus()

@@ -27,6 +27,7 @@ from engine import PRESETS
 from ui.browser.dom import DomEvent, el, to_js, window
 from ui.game import daily
 from ui.helpers.grades import GRADE_NAMES
+from ui.i18n.text import _, forms, n_, number
 from ui.screens.dialog_view import DialogHost
 from ui.storage.statistics import DailyWin
 
@@ -61,14 +62,14 @@ def share(text: str, said: Callable[[str], None]) -> None:
     """Send a share text: the system's share sheet where there is one (phones),
     else the clipboard; ``said`` tells the player what happened."""
 
-    def shared(_: object) -> None:
-        said("Shared.")
+    def shared(_result: object) -> None:
+        said(_("Shared."))
 
-    def copied(_: object) -> None:
-        said("Copied to the clipboard: " + text.splitlines()[0])
+    def copied(_result: object) -> None:
+        said(_("Copied to the clipboard: {text}").format(text=text.splitlines()[0]))
 
-    def refused(_: object) -> None:
-        said("This browser did not let the page share or copy. " + text.replace("\n", " "))
+    def refused(_error: object) -> None:
+        said(_("This browser did not let the page share or copy. {text}").format(text=text.replace("\n", " ")))
 
     nav = window.navigator
 
@@ -95,6 +96,18 @@ def share_link(preset: str, deal: int) -> str:
     return f"{loc.origin}{loc.pathname}#{preset}/{deal}"
 
 
+def _day_label(day: datetime.date, won: bool, today: bool) -> str:
+    """A calendar day's accessible name: its date, won or not, today or not."""
+    date = daily.day_title(day)
+    if won and today:
+        return _("{date}, won, today").format(date=date)
+    if won:
+        return _("{date}, won").format(date=date)
+    if today:
+        return _("{date}, today").format(date=date)
+    return date
+
+
 def later(fn: Callable[[T], object], arg: T) -> Callable[[DomEvent], None]:
     """A click handler that calls ``fn(arg)`` (``arg`` taken now, not at the click)."""
 
@@ -117,13 +130,13 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
     """The Daily screen, on today."""
     today = host.today()
     state = _DailyShown(today.year, today.month, today)
-    d = dialogs.open("daily", "Daily deals")
+    d = dialogs.open("daily", _("Daily deals"))
     box = d.box
     box.classList.add("scroll", "daily")
     el(
         "p",
         "daily-intro",
-        "One deal a day for each game, the same for every player, and every one can be won.",
+        _("One deal a day for each game, the same for every player, and every one can be won."),
         parent=box,
     )
     streak = el("p", "daily-streak", parent=box)
@@ -131,7 +144,7 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
     listing = el("ul", "daily-list", parent=box)
     month = el("div", "daily-month", parent=box)
     grid = el("table", "daily-calendar", parent=box)
-    d.buttons(box, [("close", "Close", dialogs.close, True)])
+    d.buttons(box, [("close", _("Close"), dialogs.close, True)])
 
     def won_days() -> set[datetime.date]:
         out = set()
@@ -163,18 +176,24 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
         earlier = (state.year, state.month) > (first.year, first.month)
         newer = (state.year, state.month) < (today.year, today.month)
         prev = el("button", "btn btn-icon", "‹", parent=month, type="button", data_action="prev-month")
-        prev.setAttribute("aria-label", "Previous month")
+        prev.setAttribute("aria-label", _("Previous month"))
         prev.disabled = not earlier
-        el("span", "daily-month-name", f"{calendar.month_name[state.month]} {state.year}", parent=month)
+        el(
+            "span",
+            "daily-month-name",
+            forms().date(datetime.date(state.year, state.month, 1), "month_year"),
+            parent=month,
+        )
         nxt = el("button", "btn btn-icon", "›", parent=month, type="button", data_action="next-month")
-        nxt.setAttribute("aria-label", "Next month")
+        nxt.setAttribute("aria-label", _("Next month"))
         nxt.disabled = not newer
         d.on(prev, "click", lambda e: step(-1))
         d.on(nxt, "click", lambda e: step(1))
         grid.replaceChildren()
         head = el("tr", "", parent=el("thead", "", parent=grid))
-        for name in calendar.day_name:  # Monday first, as the calendar's rows
-            th = el("th", "", name[:2], parent=head, scope="col")
+        look = forms()
+        for narrow, name in zip(look.days_narrow, look.days, strict=True):  # Monday first, as the calendar's rows
+            th = el("th", "", narrow, parent=head, scope="col")
             th.setAttribute("aria-label", name)
         body = el("tbody", "", parent=grid)
         for week in daily.month_grid(state.year, state.month, days, today):
@@ -185,24 +204,25 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
                     continue
                 text = daily.format_day(cell.day)
                 if cell.state in ("won", "open"):
-                    label = daily.day_title(cell.day) + (", won" if cell.state == "won" else "")
-                    b = el("button", "daily-cell", str(cell.day.day), parent=td, type="button", data_day=text)
-                    b.setAttribute("aria-label", label + (", today" if cell.today else ""))
+                    b = el("button", "daily-cell", number(cell.day.day), parent=td, type="button", data_day=text)
+                    b.setAttribute("aria-label", _day_label(cell.day, cell.state == "won", cell.today))
                     b.setAttribute("aria-pressed", "true" if cell.day == state.day else "false")
                     d.on(b, "click", later(show_day, cell.day))
                 else:
-                    b = el("span", "daily-cell", str(cell.day.day), parent=td, data_day=text)
+                    b = el("span", "daily-cell", number(cell.day.day), parent=td, data_day=text)
                 b.dataset.state = cell.state
                 if cell.today:
                     b.dataset.today = "1"
 
     def render_day() -> None:
-        heading.textContent = "Today's deals" if state.day == today else f"Deals of {daily.day_title(state.day)}"
+        heading.textContent = (
+            _("Today's deals") if state.day == today else _("Deals of {date}").format(date=daily.day_title(state.day))
+        )
         listing.replaceChildren()
         lists = host.deals()
         graded = host.grades()
         if lists is None or graded is None:
-            el("li", "daily-wait", "The proven deals are still loading…", parent=listing)
+            el("li", "daily-wait", _("The proven deals are still loading…"), parent=listing)
             host.watch(render)
             return
         won = host.won().get(daily.format_day(state.day), {})
@@ -211,24 +231,28 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
             if deal is None:
                 continue
             li = el("li", "daily-row", parent=listing, data_preset=preset, data_deal=str(deal))
-            name = el("span", "daily-name", rules.name, parent=li)
+            game = _(rules.name)
+            name = el("span", "daily-name", game, parent=li)
             grade = GRADE_NAMES.get(graded.get(preset, {}).get(deal, ""))
             if grade:
                 li.dataset.grade = grade
-                el("span", "daily-grade", f" · {grade}", parent=name)
+                el("span", "daily-grade", f" · {_(grade)}", parent=name)
             win = won.get(preset)
             if win is not None:
                 li.dataset.won = "1"
-                moves = f"{win.moves} move" + ("" if win.moves == 1 else "s")
-                el("span", "daily-result", f"Won in {daily.clock(win.seconds)}, {moves}", parent=li)
-                text = daily.share_text(rules.name, state.day, win.seconds, win.moves, share_link(preset, win.deal))
-                b = el("button", "btn", "Share", parent=li, type="button", data_action="share")
-                b.setAttribute("aria-label", f"Share {rules.name}, {daily.day_title(state.day)}")
+                result = n_("Won in {time}, {n} move", "Won in {time}, {n} moves", win.moves)
+                result = result.format(time=daily.clock(win.seconds), n=number(win.moves))
+                el("span", "daily-result", result, parent=li)
+                text = daily.share_text(game, state.day, win.seconds, win.moves, share_link(preset, win.deal))
+                b = el("button", "btn", _("Share"), parent=li, type="button", data_action="share")
+                named = _("Share {game}, {date}").format(game=game, date=daily.day_title(state.day))
+                b.setAttribute("aria-label", named)
                 d.on(b, "click", later(lambda t: share(t, host.say), text))
             else:
-                el("span", "daily-result", f"Deal {deal}", parent=li)
-                b = el("button", "btn primary", "Play", parent=li, type="button", data_action="play-daily")
-                b.setAttribute("aria-label", f"Play {rules.name}, deal {deal}")
+                # Translators: a deal number is a name, not a quantity: {deal} is written without grouping
+                el("span", "daily-result", _("Deal {deal}").format(deal=deal), parent=li)
+                b = el("button", "btn primary", _("Play"), parent=li, type="button", data_action="play-daily")
+                b.setAttribute("aria-label", _("Play {game}, deal {deal}").format(game=game, deal=deal))
                 d.on(b, "click", later(lambda go: start(*go), (preset, deal, state.day)))
 
     def start(preset: str, deal: int, day: datetime.date) -> None:
@@ -242,8 +266,8 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
         s = daily.streaks(days, today)
         streak.dataset.current = str(s.current)
         streak.dataset.best = str(s.best)
-        unit = "day" if s.current == 1 else "days"
-        streak.textContent = f"Daily streak: {s.current} {unit} · best {s.best}"
+        said = n_("Daily streak: {n} day · best {best}", "Daily streak: {n} days · best {best}", s.current)
+        streak.textContent = said.format(n=number(s.current), best=number(s.best))
         render_month(days)
         render_day()
 

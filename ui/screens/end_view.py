@@ -21,13 +21,40 @@ from ui.chrome.appearance_view import Appearance
 from ui.game import daily
 from ui.game.current import GameService
 from ui.game.rewind_view import Rewind
+from ui.i18n.text import N_, _, number
 from ui.screens.daily_view import share, share_link
 from ui.screens.dialog_view import Button, DialogHost
 from ui.screens.statistics_view import end_summary
 
-PRACTICE_NOTE = "A practice game, retried from a review: it is not counted in the statistics."
-SHOWN_NOTE = "Show me played in this game, so it is kept as shown: not a win, not a loss."
-TITLES = {"won": "You won!", "stuck": "No moves left", "resigned": "Game ended", "time": "Time is up"}
+PRACTICE_NOTE = N_("A practice game, retried from a review: it is not counted in the statistics.")
+SHOWN_NOTE = N_("Show me played in this game, so it is kept as shown: not a win, not a loss.")
+TITLES = {"won": N_("You won!"), "stuck": N_("No moves left"), "resigned": N_("Game ended"), "time": N_("Time is up")}
+"""The end screen's title by how the game ended (marked: translated where shown)."""
+SCORE_PARTS = {
+    # Translators: the parts of the score on the end screen, each followed by its points
+    "start": N_("Start: {points}"),
+    "moves": N_("Moves: {points}"),
+    "undos": N_("Undos: {points}"),
+    "runs": N_("Runs: {points}"),
+    "built": N_("Built: {points}"),
+    "reveals": N_("Reveals: {points}"),
+    "free_column_bonus": N_("Free column bonus: {points}"),
+    "time_bonus": N_("Time bonus: {points}"),
+}
+"""A line of the score's breakdown for each part the engine names (``engine.Game.score_breakdown``)."""
+
+
+def score_line(part: str, points: int) -> str:
+    """One part of the score, in the language in use: ``Runs: +200`` (``Start: 500``).
+
+    >>> score_line("runs", 200), score_line("start", 500), score_line("new_part", -3)
+    ('Runs: +200', 'Start: 500', 'New part: -3')
+    """
+    shown = number(points) if part == "start" else ("+" if points >= 0 else "-") + number(abs(points))
+    template = SCORE_PARTS.get(part)
+    if template is None:  # a part this page does not know yet: its name as the engine gives it
+        return f"{part.replace('_', ' ').capitalize()}: {shown}"
+    return _(template).format(points=shown)
 
 
 class Flow(Protocol):
@@ -87,11 +114,13 @@ class Screens:
             return
         if not self.look.settings.confirm:  # confirmations off: said afterwards
             then()
-            self._say("The game you left counted as a loss.")
+            self._say(_("The game you left counted as a loss."))
             return
-        d = self.dialogs.open("confirm", "Start a new game?")
-        el("p", "", "The game in progress will be abandoned and count as a loss.", parent=d.box)
-        d.buttons(d.box, [("cancel", "Keep playing", self.dialogs.close, False), ("confirm", "New game", then, True)])
+        d = self.dialogs.open("confirm", _("Start a new game?"))
+        el("p", "", _("The game in progress will be abandoned and count as a loss."), parent=d.box)
+        d.buttons(
+            d.box, [("cancel", _("Keep playing"), self.dialogs.close, False), ("confirm", _("New game"), then, True)]
+        )
 
     def ask_end(self) -> None:
         g = self.service.game
@@ -100,15 +129,21 @@ class Screens:
         if not self.look.settings.confirm:
             self.flow.resign()
             return
-        d = self.dialogs.open("confirm", "End this game?")
-        extra = " Your score is posted with its time bonus." if g.rules.time_limit is not None else ""
-        el("p", "", "It counts as a loss." + extra, parent=d.box)
+        d = self.dialogs.open("confirm", _("End this game?"))
+        said = (
+            _("It counts as a loss. Your score is posted with its time bonus.")
+            if g.rules.time_limit is not None
+            else _("It counts as a loss.")
+        )
+        el("p", "", said, parent=d.box)
 
         def end() -> None:
             self.dialogs.close()
             self.flow.resign()
 
-        d.buttons(d.box, [("cancel", "Keep playing", self.dialogs.close, False), ("confirm", "End game", end, True)])
+        d.buttons(
+            d.box, [("cancel", _("Keep playing"), self.dialogs.close, False), ("confirm", _("End game"), end, True)]
+        )
 
     def cancel(self) -> None:
         """No end screen is waiting any more (a new game, an undo)."""
@@ -124,7 +159,7 @@ class Screens:
         """More: Show me how, restart this deal, undo to the last deal, end this
         game, the daily deals, the statistics, settings, the keys."""
         g = self.service.game
-        d = self.dialogs.open("menu", "More")
+        d = self.dialogs.open("menu", _("More"))
         playing = g is not None and g.status == engine.Outcome.PLAYING
 
         def end() -> None:
@@ -146,15 +181,15 @@ class Screens:
         row = d.buttons(
             d.box,
             [
-                ("show-me", "Show me how", show_me, False),
-                ("restart", "Restart this deal", restart, False),
-                ("undo-deal", "Undo to the last deal", undo_deal, False),
-                ("end", "End this game", end, False),
-                ("daily", "Daily deals", daily, False),
-                ("stats", "Statistics", self.flow.open_stats, False),
-                ("settings", "Settings", settings, False),
-                ("keys", "Keyboard keys", keys, False),
-                ("close", "Close", self.dialogs.close, True),
+                ("show-me", _("Show me how"), show_me, False),
+                ("restart", _("Restart this deal"), restart, False),
+                ("undo-deal", _("Undo to the last deal"), undo_deal, False),
+                ("end", _("End this game"), end, False),
+                ("daily", _("Daily deals"), daily, False),
+                ("stats", _("Statistics"), self.flow.open_stats, False),
+                ("settings", _("Settings"), settings, False),
+                ("keys", _("Keyboard keys"), keys, False),
+                ("close", _("Close"), self.dialogs.close, True),
             ],
         )
         row.classList.add("menu-buttons")
@@ -172,11 +207,11 @@ class Screens:
         g = self.service.game
         if g is None or g.status != engine.Outcome.PLAYING or self.dialogs.is_open:
             return
-        d = self.dialogs.open("deadend", "No more useful moves")
+        d = self.dialogs.open("deadend", _("No more useful moves"))
         el(
             "p",
             "",
-            "No move can turn up a card, empty a column or complete a run any more.",
+            _("No move can turn up a card, empty a column or complete a run any more."),
             parent=d.box,
         )
 
@@ -188,14 +223,14 @@ class Screens:
             self.dialogs.close()
             self.flow.resign()
 
-        buttons: list[Button] = [("close", "Keep looking", self.dialogs.close, False)]
+        buttons: list[Button] = [("close", _("Keep looking"), self.dialogs.close, False)]
         if g.can_undo:
-            buttons.append(("undo", "Undo", undo, False))
+            buttons.append(("undo", _("Undo"), undo, False))
         back = self._back_buttons()
         buttons += back
         buttons += [
-            ("new-game", "New game", lambda: self.ask_new(self.flow.next_deal), False),
-            ("end", "End", end, not any(primary for *_, primary in back)),
+            ("new-game", _("New game"), lambda: self.ask_new(self.flow.next_deal), False),
+            ("end", _("End"), end, not any(primary for *_rest, primary in back)),
         ]
         d.buttons(d.box, buttons)
 
@@ -203,9 +238,9 @@ class Screens:
         """Undo to the last deal and Restart this deal (the default), where the rules allow them."""
         out: list[Button] = []
         if self.service.last_deal_point() is not None:
-            out.append(("undo-deal", "Undo to the last deal", self.flow.rewind.undo_to_deal, False))
+            out.append(("undo-deal", _("Undo to the last deal"), self.flow.rewind.undo_to_deal, False))
         if self.service.restart_point() is not None:
-            out.append(("restart", "Restart this deal", self.flow.rewind.restart, True))
+            out.append(("restart", _("Restart this deal"), self.flow.rewind.restart, True))
         return out
 
     def game_ended(self) -> None:
@@ -242,59 +277,61 @@ class Screens:
         reason = g.end_reason
         shown = self.service.shown
         title = (
-            "Shown to the end" if shown and reason == engine.EndReason.WON else TITLES.get(reason or "", "Game over")
+            _("Shown to the end")
+            if shown and reason == engine.EndReason.WON
+            else _(TITLES.get(reason or "", N_("Game over")))
         )
         d = self.dialogs.open("end", title)
         box = d.box
         box.classList.add("won" if won else "lost")
         if won and not self.look.settings.simple:
             el("div", "win-spider", parent=box, aria_hidden="true")
-        el("p", "end-score", f"Score {g.score}", parent=box)
+        el("p", "end-score", _("Score {score}").format(score=number(g.score)), parent=box)
         lines = el("ul", "breakdown", parent=box)
         for name, value in g.score_breakdown().items():
-            el(
-                "li",
-                "",
-                f"{name.replace('_', ' ').capitalize()}: {value:+d}" if name != "start" else f"Start: {value}",
-                parent=lines,
-            )
-        deal_line = el("p", "end-deal", f"{g.rules.name}, deal {g.deal}", parent=box)
+            el("li", "", score_line(name, value), parent=lines)
+        # Translators: the end screen: the game's name and its deal number (written without grouping)
+        deal_line = el("p", "end-deal", _("{game}, deal {deal}").format(game=_(g.rules.name), deal=g.deal), parent=box)
 
         def show_grade(grade: str) -> None:
-            deal_line.append(f" · Grade: {grade}")
+            deal_line.append(" · " + _("Grade: {grade}").format(grade=_(grade)))
             deal_line.dataset.grade = grade
 
         self.flow.deal_grade(g, show_grade)
         if shown:
-            el("p", "end-note", SHOWN_NOTE, parent=box)
+            el("p", "end-note", _(SHOWN_NOTE), parent=box)
         elif self.service.practice:
-            el("p", "end-note", PRACTICE_NOTE, parent=box)
+            el("p", "end-note", _(PRACTICE_NOTE), parent=box)
         else:
             end_summary(self.service.keeper.change_for(self.service.game_id), box)
         if reason == engine.EndReason.STUCK and not self.service.recorded:
             el(
                 "p",
                 "end-note",
-                "Undo or restart this deal to play on: it stays one game. A new deal of this game counts it as a loss.",
+                _(
+                    "Undo or restart this deal to play on: it stays one game. "
+                    "A new deal of this game counts it as a loss."
+                ),
                 parent=box,
             )
         buttons: list[Button] = []
         day = daily.parse_day(self.service.daily or "")
         if won and day is not None:
-            text = daily.share_text(g.rules.name, day, int(g.elapsed), len(g.moves), share_link(g.preset, g.deal or 0))
-            el("p", "end-daily", f"The daily deal of {daily.day_title(day)}, won.", parent=box)
-            buttons.append(("share", "Share", lambda: share(text, self._say), False))
+            link = share_link(g.preset, g.deal or 0)
+            text = daily.share_text(_(g.rules.name), day, int(g.elapsed), len(g.moves), link)
+            el("p", "end-daily", _("The daily deal of {date}, won.").format(date=daily.day_title(day)), parent=box)
+            buttons.append(("share", _("Share"), lambda: share(text, self._say), False))
         buttons += self.flow.end_extras(g, box)
         if reason == engine.EndReason.STUCK and g.can_undo:
-            buttons.append(("undo", "Undo", self.flow.undo, False))
+            buttons.append(("undo", _("Undo"), self.flow.undo, False))
         if reason == engine.EndReason.STUCK and not self.service.recorded:
             buttons += [(a, t, fn, False) for a, t, fn, _ in self._back_buttons()]
         buttons += [
-            ("review", "Review", lambda: self.flow.review_game("review"), False),
-            ("watch", "Watch again", lambda: self.flow.review_game("watch"), False),
-            ("stats", "Statistics", self.flow.open_stats, False),
-            ("replay", "Replay this deal", self.flow.replay, False),
-            ("games", "Choose game", self.flow.open_chooser, False),
-            ("new-game", "Next deal", self.flow.next_deal, True),
+            ("review", _("Review"), lambda: self.flow.review_game("review"), False),
+            ("watch", _("Watch again"), lambda: self.flow.review_game("watch"), False),
+            ("stats", _("Statistics"), self.flow.open_stats, False),
+            ("replay", _("Replay this deal"), self.flow.replay, False),
+            ("games", _("Choose game"), self.flow.open_chooser, False),
+            ("new-game", _("Next deal"), self.flow.next_deal, True),
         ]
         d.buttons(box, buttons)

@@ -9,7 +9,7 @@ pattern: ← and → move between them):
   diagram is drawn here as SVG), any game chosen from a list;
 * **Gestures** — drag, tap and what a tap does under the player's setting;
 * **Fair deals** — "Are the deals fair?": how deals are made, how the daily
-  deal is chosen and how a challenge is checked (:data:`ui.screens.help.FAIR_DEALS`);
+  deal is chosen and how a challenge is checked (:func:`ui.screens.help.fair_deals`);
 * **Keys** — :data:`ui.table.keyboard.KEYS`, the same source as the player's manual's
   table (a test keeps them equal).
 
@@ -25,12 +25,14 @@ from collections.abc import Callable
 
 from engine import PRESETS
 from ui.browser.dom import DomEvent, Element, document, el, svg
+from ui.i18n.text import N_, _
 from ui.screens.dialog_view import Dialog, DialogHost
-from ui.screens.help import FAIR_DEALS, Diagram, how_to_play
+from ui.screens.help import Diagram, fair_deals, how_to_play
 from ui.screens.help import gestures as gesture_lines
 from ui.table import keyboard as kb
 
-TABS = (("play", "How to play"), ("gestures", "Gestures"), ("fair", "Fair deals"), ("keys", "Keys"))
+TABS = (("play", N_("How to play")), ("gestures", N_("Gestures")), ("fair", N_("Fair deals")), ("keys", N_("Keys")))
+"""The tabs: (hook, name), the names translated where they are shown."""
 CARD_W, CARD_H, FAN, GAP = 34, 48, 14, 22
 ARC_ROOM = 18
 """Room above the cards for the arrow's arc."""
@@ -39,10 +41,10 @@ RED = ("h", "d")
 
 def open_help(dialogs: DialogHost, preset: str, tap: str, tab: str = "play") -> None:
     """The Help screen on ``tab``, "How to play" showing ``preset``."""
-    d = dialogs.open("help", "Help")
+    d = dialogs.open("help", _("Help"))
     box = d.box
     box.classList.add("scroll", "help")
-    tabs = el("div", "help-tabs", parent=box, role="tablist", aria_label="Help")
+    tabs = el("div", "help-tabs", parent=box, role="tablist", aria_label=_("Help"))
     panel = el("div", "help-panel", parent=box, role="tabpanel", id="help-panel", tabindex="0")
     buttons: dict[str, Element] = {}
     shown = {"preset": preset if preset in PRESETS else "spider-1"}
@@ -68,7 +70,7 @@ def open_help(dialogs: DialogHost, preset: str, tap: str, tab: str = "play") -> 
             _keys(panel)
 
     for key, label in TABS:
-        b = el("button", "btn help-tab", label, parent=tabs, type="button", role="tab", id=f"help-tab-{key}")
+        b = el("button", "btn help-tab", _(label), parent=tabs, type="button", role="tab", id=f"help-tab-{key}")
         b.dataset.tab = key
         b.setAttribute("aria-controls", "help-panel")
         buttons[key] = b
@@ -87,7 +89,7 @@ def open_help(dialogs: DialogHost, preset: str, tap: str, tab: str = "play") -> 
 
     d.on(tabs, "keydown", on_key)
     show(tab if tab in buttons else "play")
-    d.buttons(box, [("close", "Close", dialogs.close, True)])
+    d.buttons(box, [("close", _("Close"), dialogs.close, True)])
 
 
 def _shows(show: Callable[[str], None], key: str) -> Callable[[DomEvent], None]:
@@ -96,10 +98,10 @@ def _shows(show: Callable[[str], None], key: str) -> Callable[[DomEvent], None]:
 
 def _how_to(panel: Element, shown: dict[str, str], dialog: Dialog) -> None:
     row = el("label", "option help-choose", parent=panel)
-    el("span", "option-label", "Game", parent=row)
+    el("span", "option-label", _("Game"), parent=row)
     sel = el("select", "", parent=row, id="help-game")
     for pid, rules in PRESETS.items():
-        opt = el("option", "", rules.name, parent=sel, value=pid)
+        opt = el("option", "", _(rules.name), parent=sel, value=pid)
         if pid == shown["preset"]:
             opt.selected = True
     body = el("div", "howto", parent=panel)
@@ -110,7 +112,7 @@ def _how_to(panel: Element, shown: dict[str, str], dialog: Dialog) -> None:
         body.dataset.preset = shown["preset"]
         el("h3", "", h.name, parent=body)
         _diagram(body, h.diagram)
-        for title, lines in (("Goal", (h.goal,)), ("Moves", h.moves), ("Deals", h.deals)):
+        for title, lines in ((_("Goal"), (h.goal,)), (_("Moves"), h.moves), (_("Deals"), h.deals)):
             el("h4", "", title, parent=body)
             ul = el("ul", "", parent=body)
             for line in lines:
@@ -182,8 +184,8 @@ def _gestures(panel: Element, tap: str) -> None:
 
 
 def _fair(panel: Element) -> None:
-    el("h3", "", "Are the deals fair?", parent=panel)
-    for heading, text in FAIR_DEALS:
+    el("h3", "", _("Are the deals fair?"), parent=panel)
+    for heading, text in fair_deals():
         el("h4", "", heading, parent=panel)
         el("p", "", text, parent=panel)
 
@@ -199,10 +201,10 @@ def _keys(panel: Element) -> None:
                 th.appendChild(document.createTextNode(part))
             else:
                 el("kbd", "", part, parent=th)
-        el("td", "", k.what, parent=row)
+        el("td", "", _(k.what), parent=row)
     el(
         "p",
         "keys-note",
-        "Letters act only without Ctrl or Alt, so the browser's own shortcuts keep working.",
+        _("Letters act only without Ctrl or Alt, so the browser's own shortcuts keep working."),
         parent=panel,
     )

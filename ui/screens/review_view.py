@@ -50,6 +50,7 @@ from ui.game.replay import (
     timeline_label,
 )
 from ui.game.replay_view import Replay
+from ui.i18n.text import Np_, _, forms, n_, number, p_
 from ui.screens.dialog_view import Button, Dialog, DialogHost
 from ui.storage import games as library
 from ui.storage.store import Change, Records
@@ -58,7 +59,12 @@ SLICE_SECONDS = 0.016
 """One slice of the review: a frame's worth (the player is watching its progress)."""
 SLICE_NODES = 200
 """Positions per step of the reviewer, between two looks at the clock."""
-LEGEND = ((WINNABLE, "winnable"), (LOST, "lost"), (UNKNOWN, "not known"))
+LEGEND = (
+    (WINNABLE, Np_("verdict", "winnable")),
+    (LOST, Np_("verdict", "lost")),
+    (UNKNOWN, Np_("verdict", "not known")),
+)
+"""The timeline's colours and their words (marked: translated where shown)."""
 
 
 class Reviews:
@@ -90,7 +96,7 @@ class Reviews:
 
         def found(record: tuple[str, str] | None) -> None:
             if record is None:
-                self._say("This game is no longer kept, so it cannot be replayed.")
+                self._say(_("This game is no longer kept, so it cannot be replayed."))
                 return
             loaded = library.load_record(*record)
             if loaded.game is None or loaded.meta is None:
@@ -111,25 +117,25 @@ class Reviews:
         """The review of ``rec`` (``key``: its game id, under which the review
         is kept; None for a game from elsewhere); ``back()`` after Close."""
         self.gen += 1
-        d = self.dialogs.open("review", "Review")
+        d = self.dialogs.open("review", _("Review"))
         box = d.box
         box.classList.add("scroll")
         screen = el("div", "review-screen", parent=box)
-        el("p", "review-game", f"{rec.name} · {rec.total} moves", parent=screen)
+        el("p", "review-game", _game_line(rec), parent=screen)
         won = rec.end == "won"
         if won:
             screen.dataset.review = "won"
             text = (
-                "Show me finished this game: it was won on the table, but it counts as shown."
+                _("Show me finished this game: it was won on the table, but it counts as shown.")
                 if shown
-                else "You won this game: every position on the way was winnable."
+                else _("You won this game: every position on the way was winnable.")
             )
             el("p", "review-finding", text, parent=screen)
             d.buttons(
                 screen,
                 [
-                    ("watch", "Watch the replay", lambda: self._watch(d, rec, key, None, 0, back), True),
-                    ("close", "Close", lambda: self._close(back), False),
+                    ("watch", _("Watch the replay"), lambda: self._watch(d, rec, key, None, 0, back), True),
+                    ("close", _("Close"), lambda: self._close(back), False),
                 ],
             )
             return
@@ -203,7 +209,7 @@ class Reviews:
             active = document.activeElement
             had_focus = not is_none(active) and bool(screen.contains(active))
             screen.replaceChildren()
-            el("p", "review-game", f"{rec.name} · {rec.total} moves", parent=screen)
+            el("p", "review-game", _game_line(rec), parent=screen)
             self._draw(d, screen, rec, key, review, back, running=False)
             first = screen.querySelector(".dialog-buttons .btn.primary")
             if had_focus and not is_none(first):
@@ -217,7 +223,7 @@ class Reviews:
             bar.value = str(percent)
         if words is not None and str(percent // 10) != str(words.dataset.decile):
             words.dataset.decile = str(percent // 10)  # a live region: said every tenth, not every percent
-            words.textContent = f"Reviewing the game… {percent}%"
+            words.textContent = _reviewing(percent)
 
     def _draw(
         self,
@@ -231,7 +237,7 @@ class Reviews:
         progress: float = 0.0,
     ) -> None:
         screen.dataset.review = "running" if running else "done"
-        el("p", "review-note", FULL_INFORMATION, parent=screen)
+        el("p", "review-note", _(FULL_INFORMATION), parent=screen)
         if running:
             percent = max(0, min(99, int(progress * 100)))
             screen.dataset.progress = str(percent)
@@ -239,7 +245,7 @@ class Reviews:
             words = el(
                 "p",
                 "review-progress-text",
-                f"Reviewing the game… {percent}%",
+                _reviewing(percent),
                 parent=wrap,
                 id="review-progress",
                 data_decile=str(percent // 10),
@@ -255,20 +261,27 @@ class Reviews:
             for k, line in enumerate(said):
                 el("p", "review-finding" if k == 0 else "", line, parent=slip)
             if not review.complete:
-                el("p", "review-note", "The search ran out of its budget before it could say more.", parent=screen)
+                el(
+                    "p",
+                    "review-note",
+                    _("The search ran out of its budget before it could say more."),
+                    parent=screen,
+                )
         lw = review.last_winnable
         buttons: list[Button] = []
         if not running and lw is not None and lw < rec.total:
             if review.lines.get(lw):
                 where = position_name(lw)
-                buttons.append(
-                    ("show-win", f"Show the win from {where}", lambda: self._show(d, rec, key, review, back), True)
-                )
-            buttons.append(("retry", f"Retry from {position_name(lw)}", lambda: self._retry_from(d, rec, lw), False))
+                # Translators: {position}: a point of the game, "the deal" or "move 41"
+                show_win = _("Show the win from {position}").format(position=where)
+                buttons.append(("show-win", show_win, lambda: self._show(d, rec, key, review, back), True))
+            # Translators: {position}: a point of the game, "the deal" or "move 41"
+            retry = _("Retry from {position}").format(position=position_name(lw))
+            buttons.append(("retry", retry, lambda: self._retry_from(d, rec, lw), False))
         at = review.slip if review.slip is not None else (lw or 0)
         buttons += [
-            ("watch", "Watch the replay", lambda: self._watch(d, rec, key, review, at, back), not buttons),
-            ("close", "Close", lambda: self._close(back), False),
+            ("watch", _("Watch the replay"), lambda: self._watch(d, rec, key, review, at, back), not buttons),
+            ("close", _("Close"), lambda: self._close(back), False),
         ]
         d.buttons(screen, buttons)
 
@@ -304,6 +317,17 @@ class Reviews:
         back()
 
 
+def _game_line(rec: Recording) -> str:
+    """The reviewed game: its name and how many moves it had."""
+    game = _(rec.name)
+    return n_("{game} · {n} move", "{game} · {n} moves", rec.total).format(game=game, n=number(rec.total))
+
+
+def _reviewing(percent: int) -> str:
+    """The review's progress in words (a live region)."""
+    return _("Reviewing the game… {percent}").format(percent=forms().percent(percent))
+
+
 def _timeline(parent: Element, review: GameReview) -> None:
     """The positions as a strip: each run of one verdict a coloured band, the slip marked
     where it happened (between its two positions)."""
@@ -319,10 +343,12 @@ def _timeline(parent: Element, review: GameReview) -> None:
         w = max(n / 120, 0.05)
         svg("rect", pic, cls="review-slip-mark", x=review.slip + 1 - w / 2, y=0, width=w, height=10)
     axis = el("div", "review-axis", parent=wrap, aria_hidden="true")
-    el("span", "", "The deal", parent=axis)
-    el("span", "", f"move {len(review.verdicts) - 1}", parent=axis)
+    last = len(review.verdicts) - 1
+    # Translators: the two ends of the review's timeline: the deal, and the last move's number
+    el("span", "", _("The deal"), parent=axis)
+    el("span", "", _("move {n}").format(n=number(last)), parent=axis)
     caption = el("figcaption", "review-legend", parent=wrap)
     for verdict, word in LEGEND:
         item = el("span", "legend-item", parent=caption)
         el("span", f"legend-swatch verdict-{verdict}", parent=item, aria_hidden="true")
-        item.append(word)
+        item.append(p_("verdict", word))

@@ -6,6 +6,7 @@ game changed, and the bars of the recent-results chart.
 
 from __future__ import annotations
 
+from ui.i18n.text import _, forms, n_, number, p_
 from ui.storage.statistics import RECENT, Book, Record, RecordChange
 
 
@@ -23,8 +24,21 @@ def fmt_streak(streak: int) -> str:
         return "—"
     n = abs(streak)
     if streak > 0:
-        return f"{n} win" + ("s" if n != 1 else "")
-    return f"{n} loss" + ("es" if n != 1 else "")
+        return n_("{n} win", "{n} wins", n).format(n=number(n))
+    return n_("{n} loss", "{n} losses", n).format(n=number(n))
+
+
+def percent(value: float | None) -> str:
+    """A win percentage in the language's form (``75%``, ``75 %``), or a dash."""
+    return "—" if value is None else forms().percent(value)
+
+
+def ratio_text(won: int, ratio: float | None) -> str:
+    """Wins to losses, ``2.5 : 1`` (the language's decimal sign), or a dash."""
+    if ratio is None:
+        return "—" if not won else f"{number(won)} : 0"
+    decimals = len(f"{ratio:.2f}".rstrip("0").partition(".")[2])
+    return f"{number(ratio, decimals)} : 1"
 
 
 def figures(r: Record) -> list[tuple[str, str, str]]:
@@ -33,28 +47,22 @@ def figures(r: Record) -> list[tuple[str, str, str]]:
     >>> [v for _, _, v in figures(Record())][:5]
     ['0', '0', '0', '—', '—']
     """
-    pct = r.win_percentage
-    ratio = r.win_ratio
-    if ratio is None:
-        ratio_text = "—" if not r.won else f"{r.won} : 0"
-    else:
-        ratio_text = f"{ratio:.2f}".rstrip("0").rstrip(".") + " : 1"
 
     def opt(v: int | None) -> str:
-        return "—" if v is None else str(v)
+        return "—" if v is None else number(v)
 
     return [
-        ("played", "Games played", str(r.played)),
-        ("won", "Won", str(r.won)),
-        ("lost", "Lost", str(r.lost)),
-        ("percentage", "Win percentage", "—" if pct is None else f"{pct:.0f}%"),
-        ("ratio", "Win ratio", ratio_text),
-        ("average-time", "Average win time", fmt_seconds(r.average_win_time)),
-        ("best-time", "Best time", fmt_seconds(r.best_time)),
-        ("fewest-moves", "Fewest moves", opt(r.fewest_moves)),
-        ("highest-score", "Highest score", opt(r.highest_score)),
-        ("streak", "Current streak", fmt_streak(r.streak)),
-        ("longest", "Longest streak", fmt_streak(r.longest)),
+        ("played", _("Games played"), number(r.played)),
+        ("won", p_("games", "Won"), number(r.won)),
+        ("lost", p_("games", "Lost"), number(r.lost)),
+        ("percentage", _("Win percentage"), percent(r.win_percentage)),
+        ("ratio", _("Win ratio"), ratio_text(r.won, r.win_ratio)),
+        ("average-time", _("Average win time"), fmt_seconds(r.average_win_time)),
+        ("best-time", _("Best time"), fmt_seconds(r.best_time)),
+        ("fewest-moves", _("Fewest moves"), opt(r.fewest_moves)),
+        ("highest-score", _("Highest score"), opt(r.highest_score)),
+        ("streak", _("Current streak"), fmt_streak(r.streak)),
+        ("longest", _("Longest streak"), fmt_streak(r.longest)),
     ]
 
 
@@ -68,23 +76,30 @@ def change_lines(change: RecordChange) -> list[str]:
     ['Won 1 of 2 games: 50% (was 0%)', 'Streak: 1 win', 'New best time 5:00, fewest moves 120, highest score 900']
     """
     a, b = change.before, change.after
-    was = "" if a.win_percentage is None else f" (was {a.win_percentage:.0f}%)"
-    pct = b.win_percentage or 0.0
-    lines = [
-        f"Won {b.won} of {b.played} game{'s' if b.played != 1 else ''}: {pct:.0f}%{was}",
-        f"Streak: {fmt_streak(b.streak)}"
-        + (" (your longest)" if b.streak > 1 and b.streak == b.longest and b.longest > a.longest else ""),
-    ]
+    figures = {"won": number(b.won), "played": number(b.played), "percentage": percent(b.win_percentage or 0.0)}
+    if a.win_percentage is None:
+        won = n_("Won {won} of {played} game: {percentage}", "Won {won} of {played} games: {percentage}", b.played)
+    else:
+        figures["before"] = percent(a.win_percentage)
+        won = n_(
+            "Won {won} of {played} game: {percentage} (was {before})",
+            "Won {won} of {played} games: {percentage} (was {before})",
+            b.played,
+        )
+    longest = b.streak > 1 and b.streak == b.longest and b.longest > a.longest
+    streak = _("Streak: {streak} (your longest)") if longest else _("Streak: {streak}")
+    lines = [won.format(**figures), streak.format(streak=fmt_streak(b.streak))]
     bests = []
     for name in change.new_bests:
-        value = {
-            "best time": fmt_seconds(b.best_time),
-            "fewest moves": str(b.fewest_moves),
-            "highest score": str(b.highest_score),
-        }[name]
-        bests.append(f"{name} {value}")
+        if name == "best time":
+            bests.append(_("best time {time}").format(time=fmt_seconds(b.best_time)))
+        elif name == "fewest moves":
+            bests.append(_("fewest moves {moves}").format(moves=number(b.fewest_moves or 0)))
+        elif name == "highest score":
+            bests.append(_("highest score {score}").format(score=number(b.highest_score or 0)))
     if bests:
-        lines.append("New " + ", ".join(bests))
+        # Translators: {records} lists the records beaten: "best time 1:40, fewest moves 120"
+        lines.append(_("New {records}").format(records=", ".join(bests)))
     return lines
 
 
@@ -110,10 +125,24 @@ def chart_bars(r: Record, width: float = 200.0, height: float = 48.0) -> list[di
                 "w": round(slot * 0.7, 1),
                 "h": round(length, 1),
                 "result": res.result,
-                "title": f"{res.result.capitalize()}, score {res.score}, {fmt_seconds(res.seconds)}, {res.moves} moves",
+                "title": _bar_title(res.result, res.score, res.seconds, res.moves),
             }
         )
     return out
+
+
+def _bar_title(result: str, score: int, seconds: float, moves: int) -> str:
+    """A bar's words: how the game ended, its score, time and moves."""
+    if result == "won":
+        text = n_("Won, score {score}, {time}, {n} move", "Won, score {score}, {time}, {n} moves", moves)
+    else:
+        text = n_("Lost, score {score}, {time}, {n} move", "Lost, score {score}, {time}, {n} moves", moves)
+    return text.format(score=number(score), time=fmt_seconds(seconds), n=number(moves))
+
+
+def result_word(result: str) -> str:
+    """A recent result in a list: ``won`` or ``lost``."""
+    return p_("result", "won") if result == "won" else p_("result", "lost")
 
 
 def totals(book: Book, presets: list[str]) -> list[tuple[str, str, str]]:
@@ -129,9 +158,9 @@ def totals(book: Book, presets: list[str]) -> list[tuple[str, str, str]]:
     played = sum(book.get(p).played for p in presets)
     won = sum(book.get(p).won for p in presets)
     return [
-        ("all-played", "Games played", str(played)),
-        ("all-won", "Won", str(won)),
-        ("all-percentage", "Win percentage", f"{100 * won / played:.0f}%" if played else "—"),
+        ("all-played", _("Games played"), number(played)),
+        ("all-won", p_("games", "Won"), number(won)),
+        ("all-percentage", _("Win percentage"), percent(100 * won / played if played else None)),
     ]
 
 
@@ -147,8 +176,11 @@ def card_lines(r: Record) -> list[str]:
     ['Won 2 of 2', 'Streak: 2 wins', 'Best time 4:50']
     """
     if not r.played:
-        return ["Not played yet"]
-    lines = [f"Won {r.won} of {r.played}", f"Streak: {fmt_streak(r.streak)}"]
+        return [_("Not played yet")]
+    lines = [
+        _("Won {won} of {played}").format(won=number(r.won), played=number(r.played)),
+        _("Streak: {streak}").format(streak=fmt_streak(r.streak)),
+    ]
     if r.best_time is not None:
-        lines.append(f"Best time {fmt_seconds(r.best_time)}")
+        lines.append(_("Best time {time}").format(time=fmt_seconds(r.best_time)))
     return lines

@@ -33,6 +33,7 @@ from typing import Protocol
 
 from engine import PRESETS
 from ui.browser.dom import DomEvent, Element, download_text, el, file_text, is_none, svg, to_js
+from ui.i18n.text import _, n_, number
 from ui.screens import statistics_text
 from ui.screens.dialog_view import Dialog, DialogHost
 from ui.screens.tile import difficulty, table_picture
@@ -95,7 +96,7 @@ def open_stats(
     ``recent``: the games a game's page lists, to watch or review."""
     state = _StatsShown(opening.preset, opening.details, opening.preset)
     keeper.refresh()
-    dialog = dialogs.open("stats", "Statistics")
+    dialog = dialogs.open("stats", _("Statistics"))
     box = dialog.box
     box.classList.add("scroll")
     view = el("div", "stats-view", parent=box)
@@ -108,7 +109,7 @@ def open_stats(
         id="stats-file",
         type="file",
         accept=".json,application/json",
-        aria_label="Statistics file to import",
+        aria_label=_("Statistics file to import"),
     )
 
     def say(text: str, kind: str) -> None:
@@ -123,28 +124,33 @@ def open_stats(
             _details(dialog, view, keeper.book, state.preset, back)
             if recent is not None:
                 _games(view, recent, state.preset)
-            name = PRESETS[state.preset].name
+            name = _(PRESETS[state.preset].name)
             if state.confirm:
-                el("p", "stats-confirm", f"Reset the statistics of {name}? This cannot be undone.", parent=buttons)
+                el(
+                    "p",
+                    "stats-confirm",
+                    _("Reset the statistics of {game}? This cannot be undone.").format(game=name),
+                    parent=buttons,
+                )
                 dialog.buttons(
                     buttons,
                     [
-                        ("reset-cancel", "Keep them", lambda: confirm(False), False),
-                        ("reset-confirm", "Reset", reset, True),
+                        ("reset-cancel", _("Keep them"), lambda: confirm(False), False),
+                        ("reset-confirm", _("Reset"), reset, True),
                     ],
                 )
             else:
                 dialog.buttons(
-                    buttons, [("reset", "Reset…", lambda: confirm(True), False), ("close", "Close", close, True)]
+                    buttons, [("reset", _("Reset…"), lambda: confirm(True), False), ("close", _("Close"), close, True)]
                 )
         else:
             _overview(view, keeper.book, state.current)
             dialog.buttons(
                 buttons,
                 [
-                    ("export", "Export", export, False),
-                    ("import", "Import…", lambda: file_input.click(), False),
-                    ("close", "Close", close, True),
+                    ("export", _("Export"), export, False),
+                    ("import", _("Import…"), lambda: file_input.click(), False),
+                    ("close", _("Close"), close, True),
                 ],
             )
 
@@ -172,17 +178,17 @@ def open_stats(
         focus('[data-action="reset-cancel"]' if flag else '[data-action="reset"]')
 
     def reset() -> None:
-        name = PRESETS[state.preset].name
+        name = _(PRESETS[state.preset].name)
         keeper.reset(state.preset)
         state.confirm = False
         render()
         focus('[data-action="reset"]')
-        say(f"The statistics of {name} were reset.", "ok")
+        say(_("The statistics of {game} were reset.").format(game=name), "ok")
 
     def export() -> None:
         stamp = time.strftime("%Y-%m-%d")
         download_text(f"spider-statistics-{stamp}.json", keeper.book.export_text())
-        say("Statistics exported (all games) as a JSON file.", "ok")
+        say(_("Statistics exported (all games) as a JSON file."), "ok")
 
     async def do_import() -> None:
         got = await file_text(file_input)
@@ -193,12 +199,21 @@ def open_stats(
         try:
             book = statistics.parse(text)
         except statistics.StatsError as e:
-            say(f"{name} was not imported: {e}. Your statistics are unchanged.", "error")
+            # Translators: {file}: the file's name; {reason}: why it was refused (in English for now)
+            say(
+                _("{file} was not imported: {reason}. Your statistics are unchanged.").format(file=name, reason=e),
+                "error",
+            )
             return
         keeper.replace(book)
         render()
         n = book.games
-        say(f"Imported {name}: {n} game{'s' if n != 1 else ''} in all. It replaced the statistics kept here.", "ok")
+        said = n_(
+            "Imported {file}: {n} game in all. It replaced the statistics kept here.",
+            "Imported {file}: {n} games in all. It replaced the statistics kept here.",
+            n,
+        )
+        say(said.format(file=name, n=number(n)), "ok")
 
     def close() -> None:
         dialogs.close()
@@ -221,9 +236,9 @@ def open_stats(
 
 def _overview(view: Element, book: statistics.Book, current: str) -> None:
     """The totals of every game, and a card for each game."""
-    el("h3", "visually-hidden", "All games", parent=view)
+    el("h3", "visually-hidden", _("All games"), parent=view)
     _figures(view, statistics_text.totals(book, list(PRESETS)), "stats-totals")
-    grid = el("ul", "game-grid stats-grid", parent=view, aria_label="Games: a tap shows all the figures")
+    grid = el("ul", "game-grid stats-grid", parent=view, aria_label=_("Games: a tap shows all the figures"))
     for pid in PRESETS:
         _card(grid, pid, book.get(pid), pid == current)
 
@@ -237,12 +252,17 @@ def _card(grid: Element, preset: str, record: statistics.Record, current: bool) 
     tile = el("li", cls, parent=grid, data_preset=preset)
     button = el("button", "game-play stats-open", parent=tile, type="button", data_stats_open=preset)
     draw_table(button, table_picture(rules))
-    el("strong", "game-name", rules.name, parent=button)
+    el("strong", "game-name", _(rules.name), parent=button)
     if played:
         pct = record.win_percentage or 0.0
         big = el("span", "stats-big", parent=button)
-        el("span", "stats-pct", f"{pct:.0f}%", parent=big)
-        big.append(" won")
+        # Translators: a game's card: its win percentage, large, then the word; {percentage} is "75%"
+        before, _gap, after = _("{percentage} won").partition("{percentage}")
+        if before:
+            big.append(before)
+        el("span", "stats-pct", statistics_text.percent(pct), parent=big)
+        if after:
+            big.append(after)
         meter = el("span", "stats-meter", parent=button, aria_hidden="true")
         fill = el("span", "stats-meter-fill", parent=meter)
         fill.style.width = f"{pct:.0f}%"
@@ -257,11 +277,11 @@ def _details(dialog: Dialog, view: Element, book: statistics.Book, preset: str, 
     """Every figure of one game, its recent results as a chart."""
     rules = PRESETS[preset]
     page = el("div", "stats-details", parent=view, data_preset=preset)
-    dialog.buttons(page, [("back", "‹ All games", back, False)]).classList.add("details-top")
+    dialog.buttons(page, [("back", _("‹ All games"), back, False)]).classList.add("details-top")
     head = el("div", "stats-head", parent=page)
     draw_table(head, table_picture(rules), "game-picture stats-head-picture")
     words = el("div", "", parent=head)
-    el("h3", "", rules.name, parent=words)
+    el("h3", "", _(rules.name), parent=words)
     level, word = difficulty(preset)
     line = el("p", "game-meta", parent=words)
     el("span", "game-dots", "●" * level + "○" * (4 - level), parent=line, aria_hidden="true")
@@ -271,14 +291,19 @@ def _details(dialog: Dialog, view: Element, book: statistics.Book, preset: str, 
     shown = book.shown.get(preset, 0)
     if shown:  # finished by "Show me": neither won nor lost
         item = el("div", "stats-figure", parent=dl)
-        el("dt", "", "Games shown", parent=item)
-        el("dd", "", str(shown), parent=item, data_stat="shown")
-    el("h4", "", "Recent games", parent=page)
+        el("dt", "", _("Games shown"), parent=item)
+        el("dd", "", number(shown), parent=item, data_stat="shown")
+    el("h4", "", _("Recent games"), parent=page)
     if not r.recent:
-        el("p", "stats-empty", "No games finished yet.", parent=page)
+        el("p", "stats-empty", _("No games finished yet."), parent=page)
         return
     _chart(page, r, "stats-chart", hidden=False)
-    el("p", "stats-legend", "Green: won, above the line; red: lost, below. Taller: a higher score.", parent=page)
+    el(
+        "p",
+        "stats-legend",
+        _("Green: won, above the line; red: lost, below. Taller: a higher score."),
+        parent=page,
+    )
 
 
 def _games(view: Element, recent: RecentGames, preset: str) -> None:
@@ -286,10 +311,10 @@ def _games(view: Element, recent: RecentGames, preset: str) -> None:
     page = view.querySelector(".stats-details")
     if is_none(page):
         return
-    el("h4", "", "Games to watch again", parent=page)
+    el("h4", "", _("Games to watch again"), parent=page)
     games = recent.finished(preset)[:RECENT_GAMES]
     if not games:
-        el("p", "stats-empty", "No finished game of this kind is kept.", parent=page)
+        el("p", "stats-empty", _("No finished game of this kind is kept."), parent=page)
         return
     now = recent.now()
     listing = el("ul", "stats-games", parent=page)
@@ -300,7 +325,12 @@ def _games(view: Element, recent: RecentGames, preset: str) -> None:
         el("strong", "", head, parent=words)
         el("span", "game-meta", line, parent=words)
         actions = el("div", "stats-game-actions", parent=item)
-        for action, label in (("watch", "Watch"), ("review", "Review")):
+        for action, label, named in (
+            # Translators: {game}: a finished game's name and deal; {detail}: how it ended, its moves, when
+            ("watch", _("Watch"), _("Watch: {game}, {detail}")),
+            # Translators: {game}: a finished game's name and deal; {detail}: how it ended, its moves, when
+            ("review", _("Review"), _("Review: {game}, {detail}")),
+        ):
             el(
                 "button",
                 "btn",
@@ -309,7 +339,7 @@ def _games(view: Element, recent: RecentGames, preset: str) -> None:
                 type="button",
                 data_game_action=action,
                 data_game_id=meta.id,
-                aria_label=f"{label}: {head}, {line}",
+                aria_label=named.format(game=head, detail=line),
             )
 
 
@@ -325,7 +355,10 @@ def _figures(parent: Element, figures: list[tuple[str, str, str]], extra: str) -
 def _chart(parent: Element, r: statistics.Record, cls: str, hidden: bool) -> None:
     """The recent results: wins stand up from the line, losses hang below."""
     bars = statistics_text.chart_bars(r)
-    label = f"The last {len(bars)} games: " + ", ".join(x.result for x in r.recent)
+    results = ", ".join(statistics_text.result_word(x.result) for x in r.recent)
+    label = n_("The last game: {results}", "The last {n} games: {results}", len(bars)).format(
+        n=number(len(bars)), results=results
+    )
     extra = {"aria_hidden": "true"} if hidden else {"role": "img", "aria_label": label}
     chart = svg("svg", parent, cls=cls, viewBox="0 0 200 48", preserveAspectRatio="none", **extra)
     svg("line", chart, cls="stats-axis", x1=0, y1=24, x2=200, y2=24)

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 import engine
 from engine import Ruleset, is_red
+from ui.i18n.text import N_, _, forms, number
 from ui.storage.statistics import Record
 from ui.table import cards as model
 from ui.table.layout import Options, layout_table
@@ -53,42 +54,44 @@ medium; the tournament's two suits against the clock and Little Spider's
 traditional restrictions are hard; four suits (Spider, Spidike) are for
 experts (the solver proves fewer of their deals, and a player who follows
 the hints wins far fewer)."""
-LEVELS = ("Easy", "Medium", "Hard", "Expert")
+LEVELS = (N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"))
+"""The difficulty's words (translated where they are shown)."""
 
 SUBTITLES: dict[str, str] = {
-    "spider-1": "All spades: every run is of one suit",
-    "spider-2": "Spades and hearts: runs must be of one suit",
-    "spider-4": "Four suits: runs must be of one suit",
-    "spider-relaxed": "Four suits; a King-to-Ace run of mixed suits leaves too",
-    "spider-easy": "Four suits; any run down moves and leaves, mixed too",
-    "tournament-1": "One suit against the clock; deal any of 5 draw piles",
-    "tournament-2": "Two suits against the clock; deal any of 5 draw piles",
-    "little-spider": "One deck, all face up: build four foundations",
-    "little-spider-classic": "The traditional rules: a stricter lower row, King on Ace",
-    "spidike": "Spider · 4 suits, with a row of eight slots for runs",
-    "spidike-classic": "One deck in seven piles, built up by suit to foundations",
+    "spider-1": N_("All spades: every run is of one suit"),
+    "spider-2": N_("Spades and hearts: runs must be of one suit"),
+    "spider-4": N_("Four suits: runs must be of one suit"),
+    "spider-relaxed": N_("Four suits; a King-to-Ace run of mixed suits leaves too"),
+    "spider-easy": N_("Four suits; any run down moves and leaves, mixed too"),
+    "tournament-1": N_("One suit against the clock; deal any of 5 draw piles"),
+    "tournament-2": N_("Two suits against the clock; deal any of 5 draw piles"),
+    "little-spider": N_("One deck, all face up: build four foundations"),
+    "little-spider-classic": N_("The traditional rules: a stricter lower row, King on Ace"),
+    "spidike": N_("Spider · 4 suits, with a row of eight slots for runs"),
+    "spidike-classic": N_("One deck in seven piles, built up by suit to foundations"),
 }
 """One line on each game's tile, in plain words: how it differs from the
 others (see docs/rules.md, "The games")."""
 
 
 def difficulty(preset: str) -> tuple[int, str]:
-    """(level 1–4, its word) of a preset."""
+    """(level 1–4, its word in the language in use) of a preset."""
     level = DIFFICULTY.get(preset, 2)
-    return level, LEVELS[level - 1]
+    return level, _(LEVELS[level - 1])
 
 
 def subtitle(preset: str) -> str:
-    """How a game differs, in one line (its summary's first sentence when
-    it has no line of its own).
+    """How a game differs, in one line, in the language in use (its whole
+    summary when it has no line of its own: a sentence is never cut from a
+    translated text).
 
     >>> subtitle("spider-relaxed")
     'Four suits; a King-to-Ace run of mixed suits leaves too'
     """
     line = SUBTITLES.get(preset)
     if line is not None:
-        return line
-    return engine.PRESETS[preset].summary.split(". ")[0].rstrip(".")
+        return _(line)
+    return _(engine.PRESETS[preset].summary)
 
 
 def record_line(r: Record) -> str:
@@ -104,9 +107,12 @@ def record_line(r: Record) -> str:
     'Won 1 of 2 · 50%'
     """
     if not r.played:
-        return "Not played yet"
+        return _("Not played yet")
     pct = r.win_percentage or 0.0
-    return f"Won {r.won} of {r.played} · {pct:.0f}%"
+    # Translators: a game's record on its tile: games won, games played, the win percentage
+    return _("Won {won} of {played} · {percentage}").format(
+        won=number(r.won), played=number(r.played), percentage=forms().percent(pct)
+    )
 
 
 class Spot(NamedTuple):
