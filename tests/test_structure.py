@@ -10,7 +10,9 @@
   and ``ui/browser/`` imports no view;
 - ``ui/`` imports the engine and the solver through their public packages
   (``import engine``, ``from engine import ...``, ``from solver import ...``);
-- no two classes of ``ui/`` share a name;
+- no two classes of ``engine/``, ``solver/`` and ``ui/`` share a name; a
+  pure module that only one view of its package uses is that view's half
+  and shares its name (``x.py`` beside ``x_view.py``);
 - no module imports another's private names;
 - variant behaviour reads ``rules.traits`` (:mod:`engine.families`): the
   only tests of a family's name are the searches refusing another family;
@@ -206,14 +208,49 @@ def test_ui_reaches_the_engine_and_the_solver_through_their_packages() -> None:
     )
 
 
-def test_no_two_ui_classes_share_a_name() -> None:
+def test_no_two_classes_share_a_name() -> None:
+    """Across ``engine/``, ``solver/`` and ``ui/``: a class's name finds one class."""
     seen: dict[str, list[str]] = {}
     for name, path in MODULES.items():
-        if name.startswith("ui."):
-            for node in _tree(path).body:
-                if isinstance(node, ast.ClassDef):
-                    seen.setdefault(node.name, []).append(name)
+        for node in _tree(path).body:
+            if isinstance(node, ast.ClassDef):
+                seen.setdefault(node.name, []).append(name)
     assert not {k: v for k, v in seen.items() if len(v) > 1}
+
+
+def halves_misnamed(importers: dict[str, set[str]]) -> list[str]:
+    """Pure ``ui/`` modules that are one view's half under another name: a
+    pure module that only one ``*_view`` module of its own package imports
+    (``importers``: each pure module's importers in ``ui/``) is that view's
+    half, so it is named after it (``x.py`` beside ``x_view.py``)."""
+    found = []
+    for pure, by in sorted(importers.items()):
+        if len(by) != 1:
+            continue
+        (view,) = by
+        package, _, leaf = view.rpartition(".")
+        named = leaf.removesuffix("_view") == pure.rpartition(".")[2]
+        if _is_view(view) and view.startswith("ui.") and pure.rpartition(".")[0] == package and not named:
+            found.append(f"{pure} (only {view} uses it)")
+    return found
+
+
+def test_a_pure_module_and_its_view_share_a_name() -> None:
+    caught = {"ui.screens.figures": {"ui.screens.stats_view"}, "ui.screens.tile": {"ui.screens.tile_view"}}
+    assert halves_misnamed(caught) == ["ui.screens.figures (only ui.screens.stats_view uses it)"]
+    shared = {"ui.table.layout": {"ui.table.render_view", "ui.table.pointer"}}  # not one view's half
+    assert halves_misnamed(shared) == []
+    importers: dict[str, set[str]] = {}
+    for name in MODULES:
+        if name.startswith("ui.") and name.count(".") > 1 and _layer(name) == "pure":
+            importers[name] = set()
+    for name, path in MODULES.items():
+        if name.startswith("ui."):
+            for m in _imports(name, path):
+                if m in importers:
+                    importers[m].add(name)
+    found = halves_misnamed(importers)
+    assert not found, "name a view's pure half after it (x.py beside x_view.py): " + ", ".join(found)
 
 
 def test_no_module_imports_another_modules_private_names() -> None:
