@@ -22,7 +22,10 @@
   (``engine.Outcome``, ``engine.EndReason``), never with a word;
 - ``Any`` stays in ``ui/browser/``, the wrappers of the browser's objects;
 - no part of ``ui/`` writes another part's attributes (``self.service.holding
-  = ...``): it calls a method of that part instead.  A page element's
+  = ...``, nor through a local name or a parameter for that part:
+  ``helper = self.helper; helper.held = ...``, ``def f(service: GameService)``
+  then ``service.records.failed = ...``): it calls a method of that part
+  instead.  A page element's
   properties (``self.button.hidden``, ``self.el.dataset.x``) and the one
   table state (``self.state``, :mod:`ui.table.state`, the shared record the
   table keeps what it derives in) are not parts.
@@ -383,32 +386,119 @@ SHARED = frozenset({"state"})
 """The one table state (:class:`ui.table.state.TableState`): data, not a part."""
 
 
-def cross_object_writes(source: str) -> list[str]:
-    """Assignments in ``source`` to another object's attribute through one of
-    ``self``'s (``self.part.field = ...``, at any depth), but for a page
-    element's properties and the shared table state."""
+def _chain(node: ast.expr) -> tuple[ast.expr, list[str]]:
+    """``a.b.c`` -> (``a``, [b, c])."""
+    chain: list[str] = []
+    while isinstance(node, ast.Attribute):
+        chain.append(node.attr)
+        node = node.value
+    chain.reverse()
+    return node, chain
+
+
+def _written(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return [t for target in node.targets for t in (target.elts if isinstance(target, ast.Tuple) else [target])]
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    return []
+
+
+def _type_name(annotation: ast.expr | None) -> str | None:
+    """The class a parameter is annotated with (``Part``, ``Part | None``, ``"Part"``)."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        annotation = ast.parse(annotation.value, mode="eval").body
+    if isinstance(annotation, ast.BinOp):
+        names = [_type_name(annotation.left), _type_name(annotation.right)]
+        found = [n for n in names if n not in (None, "None")]
+        return found[0] if len(found) == 1 else None
+    return annotation.id if isinstance(annotation, ast.Name) else None
+
+
+def _own(chain: list[str]) -> bool:
+    """A write through ``self`` along ``chain`` that stays in the part's own
+    hands: its own attribute, a page element's property, the shared state."""
+    return len(chain) < 2 or chain[0] in SHARED or chain[-1] in DOM_PROPERTIES or bool(DOM_HOLDERS & set(chain))
+
+
+def cross_object_writes(source: str, parts: frozenset[str] = frozenset()) -> list[str]:
+    """Assignments in ``source`` to another part's attribute: through one of
+    ``self``'s (``self.part.field = ...``, at any depth), through a local name
+    for one (``p = self.part`` then ``p.field = ...``), or through a
+    parameter or a local made of a class in ``parts`` (``def f(service:
+    GameService)`` then ``service.field = ...``); but not a page element's
+    properties nor the shared table state."""
     found = []
-    for node in ast.walk(ast.parse(source)):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = [
-                t for target in node.targets for t in (target.elts if isinstance(target, ast.Tuple) else [target])
-            ]
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-            targets = [node.target]
-        for target in targets:
-            chain: list[str] = []
-            cur: ast.expr = target
-            while isinstance(cur, ast.Attribute):
-                chain.append(cur.attr)
-                cur = cur.value
-            chain.reverse()  # self.a.b.c -> [a, b, c]
-            if not (isinstance(cur, ast.Name) and cur.id == "self") or len(chain) < 2:
+    tree = ast.parse(source)
+    scopes: list[ast.AST] = [
+        tree,
+        *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+    ]
+    for scope in scopes:
+        body = scope.body if isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        if isinstance(scope, ast.Module):  # the functions are scopes of their own
+            body = [s for s in body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        nodes = [n for stmt in body for n in ast.walk(stmt)]
+        aliases: dict[str, list[str]] = {}  # a local name for one of self's attributes
+        made: dict[str, str] = {}  # a local name, and the class of what it names
+        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = scope.args
+            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+                kind = _type_name(a.annotation)
+                if kind is not None:
+                    made[a.arg] = kind
+        for node in nodes:
+            if isinstance(node, ast.Assign):  # (``self.look = look = Appearance(...)`` too)
+                value = node.value
+                pairs = [
+                    pair
+                    for target in node.targets
+                    for pair in (
+                        list(zip(target.elts, value.elts, strict=False))
+                        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
+                        else [(target, value)]
+                    )
+                ]
+                for t, v in pairs:
+                    if not isinstance(t, ast.Name):
+                        continue
+                    root, chain = _chain(v)
+                    if isinstance(root, ast.Name) and root.id == "self" and chain:
+                        aliases[t.id] = chain
+                    elif isinstance(v, ast.Call) and isinstance(v.func, ast.Name):
+                        made[t.id] = v.func.id
+        for node in nodes:
+            for target in _written(node):
+                root, chain = _chain(target)
+                if not isinstance(root, ast.Name) or not chain:
+                    continue
+                if root.id == "self":
+                    bad = not _own(chain)
+                elif root.id in aliases:
+                    bad = not _own(aliases[root.id] + chain)
+                else:
+                    bad = made.get(root.id) in parts and not _own(["-", *chain])
+                if bad:
+                    found.append(ast.unparse(target))
+    return sorted(set(found), key=found.index)
+
+
+def _parts() -> frozenset[str]:
+    """The classes of ``ui/`` that are parts: not a record (a dataclass, a
+    named tuple, an enum, a protocol) and not the shared table state."""
+    out = set()
+    for name, path in MODULES.items():
+        if not name.startswith("ui."):
+            continue
+        for node in _tree(path).body:
+            if not isinstance(node, ast.ClassDef) or node.name == "TableState":
                 continue
-            if chain[0] in SHARED or chain[-1] in DOM_PROPERTIES or DOM_HOLDERS & set(chain):
+            decorators = {ast.unparse(d).split("(")[0] for d in node.decorator_list}
+            bases = {ast.unparse(b) for b in node.bases}
+            if "dataclass" in decorators or bases & {"NamedTuple", "Enum", "StrEnum", "IntEnum", "Protocol"}:
                 continue
-            found.append(ast.unparse(target))
-    return found
+            out.add(node.name)
+    return frozenset(out)
 
 
 def test_no_part_writes_another_parts_attributes() -> None:
@@ -416,8 +506,32 @@ def test_no_part_writes_another_parts_attributes() -> None:
     assert cross_object_writes(caught) == ["self.service.holding", "self.a.b.c", "self.screens.held"]
     own = "self.own = 1\nself.el.hidden = True\nself.el.dataset.x = '1'\nself.state.tracker = t\nx.y.z = 1"
     assert cross_object_writes(own) == []
+    through = (
+        "def f(self, service: GameService, rec: Record, keeper: 'Keeper | None') -> None:\n"
+        "    helper, state = self.helper, self.state\n"
+        "    helper.held = True\n"
+        "    service.records.failed = 'x'\n"
+        "    keeper.told = True\n"
+        "    k = Keeper()\n"
+        "    k.told = True\n"
+        "    state.still_at = None\n"
+        "    rec.played += 1\n"
+        "    self.look = look = Appearance()\n"
+        "    look.settings = None\n"
+        "    d = self.el.dataset\n"
+        "    d.hint = 'none'\n"
+    )
+    parts = frozenset({"GameService", "Keeper", "Appearance"})
+    assert cross_object_writes(through, parts) == [
+        "helper.held",
+        "service.records.failed",
+        "keeper.told",
+        "k.told",
+        "look.settings",
+    ]
     found = []
+    parts = _parts()
     for name, path in MODULES.items():
         if name.startswith("ui."):
-            found += [f"{name}: {w}" for w in cross_object_writes(path.read_text(encoding="utf-8"))]
+            found += [f"{name}: {w}" for w in cross_object_writes(path.read_text(encoding="utf-8"), parts)]
     assert not found, "call a method of the part instead: " + ", ".join(found)
