@@ -535,3 +535,84 @@ def test_no_part_writes_another_parts_attributes() -> None:
         if name.startswith("ui."):
             found += [f"{name}: {w}" for w in cross_object_writes(path.read_text(encoding="utf-8"), parts)]
     assert not found, "call a method of the part instead: " + ", ".join(found)
+
+
+def late_reaches(source: str, parts: frozenset[str], root: str = "TableApp") -> list[str]:
+    """Where the composition root (class ``root``'s ``__init__`` in ``source``)
+    gives a part something that reaches a part made after it: a lambda
+    naming a local or an attribute of ``self`` not made yet, or ``self`` or
+    one of its methods (which reach every part) before the last part is made."""
+    tree = ast.parse(source)
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == root)
+    init = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    methods = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
+    module_names = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    module_names |= {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    module_names |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+
+    def makes_part(stmt: ast.stmt) -> bool:
+        return any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in parts for n in ast.walk(stmt)
+        )
+
+    last_part = max((i for i, stmt in enumerate(init.body) if makes_part(stmt)), default=-1)
+    names = {a.arg for a in init.args.args} | module_names | set(dir(__builtins__))
+    attrs: set[str] = set()
+    found: list[str] = []
+    for i, stmt in enumerate(init.body):
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Lambda):
+                own = {a.arg for a in node.args.args}
+                for n in ast.walk(node.body):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in names | own:
+                        found.append(f"line {stmt.lineno}: lambda reaches {n.id}")
+                    if (
+                        isinstance(n, ast.Attribute)
+                        and isinstance(n.value, ast.Name)
+                        and n.value.id == "self"
+                        and n.attr not in attrs
+                    ):
+                        found.append(f"line {stmt.lineno}: lambda reaches self.{n.attr}")
+            if isinstance(node, ast.Call) and i < last_part:
+                for arg in [*node.args, *(k.value for k in node.keywords)]:
+                    if isinstance(arg, ast.Name) and arg.id == "self":
+                        found.append(f"line {stmt.lineno}: self given to {ast.unparse(node.func)}")
+                    if (
+                        isinstance(arg, ast.Attribute)
+                        and isinstance(arg.value, ast.Name)
+                        and arg.value.id == "self"
+                        and arg.attr in methods
+                    ):
+                        found.append(f"line {stmt.lineno}: self.{arg.attr} given to {ast.unparse(node.func)}")
+        for node in ast.walk(stmt):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for t in targets:
+                for e in ast.walk(t):
+                    if isinstance(e, ast.Name):
+                        names.add(e.id)
+                    elif isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "self":
+                        attrs.add(e.attr)
+    return found
+
+
+def test_the_composition_root_gives_no_part_a_reach_to_a_later_one() -> None:
+    caught = (
+        "class TableApp:\n"
+        "    def __init__(self, root):\n"
+        "        self.keys = Keys(root, self)\n"
+        "        self.messages = Messages(lambda: look.settings, lambda: self.session.x)\n"
+        "        look = Look(self.undo)\n"
+        "        self.session = Session(look)\n"
+        "        self.keys.obeys(self)\n"
+        "        look.subscribe(self.undo)\n"
+        "    def undo(self):\n"
+        "        pass\n"
+    )
+    assert late_reaches(caught, frozenset({"Keys", "Messages", "Look", "Session"})) == [
+        "line 3: self given to Keys",
+        "line 4: lambda reaches look",
+        "line 4: lambda reaches self.session",
+        "line 5: self.undo given to Look",
+    ]
+    found = late_reaches((ROOT / "ui" / "app.py").read_text(encoding="utf-8"), _parts())
+    assert not found, "join a later part through a method, after it is made: " + ", ".join(found)

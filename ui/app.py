@@ -29,6 +29,11 @@ of a later one only when the later one joins it through a method
 (``after.forgets``, ``animator.when_settled``, ``table.when_input``,
 ``dialogs.keeps_behind``, ``tabs.answers``, ``helper.when_going_back``, …),
 so every joining is in :meth:`TableApp.__init__`, in the order it runs.
+The app's own commands (Undo, New game, the screens) reach every part, so
+they join last: the header's buttons (``header.answers_with``), the keys
+(``keys.obeys``) and the session's screens (``session.opens_screens_with``).
+``tests/test_structure.py`` keeps it so (no lambda, ``self`` or method of
+``self`` given to a part reaches a part made after it).
 """
 
 from __future__ import annotations
@@ -91,8 +96,7 @@ class TableApp:
         self.language = language
         table = el("div", "table", id="table", data_status="loading")
         self.look = look = Appearance(table, opened.records)
-        self.actions: dict[str, Callable[[], object]] = {}
-        self.header = header = Header(table, self.actions)
+        self.header = header = Header(table)
         # role=application: a screen reader in browse mode would otherwise take the
         # arrows and letter keys (ui/table/keyboard.py) before the page sees them.
         felt = el("div", "felt", parent=table, role="application", aria_label=_("Card table"))
@@ -117,9 +121,9 @@ class TableApp:
         self.winnable.on_load(helper.proven_list_loaded)
         self.showme = showme = ShowMe(table, ShowMeHost(service, self.table, helper, dialogs, messages))
         dialogs.keeps_behind(helper.btn_finish, showme.bar)
-        self.keys = Keys(felt, self.table, dialogs, messages, self)
+        self.keys = Keys(felt, self.table, dialogs, messages)
         parts = Parts(self.table, look, messages, dialogs, animator, helper, sound, self.keys, showme, tabs)
-        self.session = session = Session(parts, service, self)
+        self.session = session = Session(parts, service)
         # the game review: replays and reviews (ui/game/replay_view.py, ui/screens/review_view.py)
         self.replay = replay = Replay(table, ReplayTableHost(service, self.table, helper, showme, felt, messages))
         self.reviews = Reviews(
@@ -162,16 +166,21 @@ class TableApp:
         look.subscribe(self._settings_changed)
         language.subscribe(self._language_changed)
         language.when_failed(self._language_failed)
-        self.actions.update(
-            undo=self.undo,
-            redo=self.redo,
-            games=self.open_chooser,
-            new=self.ask_new_deal,
-            more=self.open_menu,
-            sound=self.toggle_sound,
-            hint=self.hint,
-            help=self.open_help,
+        # the app's commands reach every part: they join the buttons, the keys and the session last
+        header.answers_with(
+            {
+                "undo": self.undo,
+                "redo": self.redo,
+                "games": self.open_chooser,
+                "new": self.ask_new_deal,
+                "more": self.open_menu,
+                "sound": self.toggle_sound,
+                "hint": self.hint,
+                "help": self.open_help,
+            }
         )
+        self.keys.obeys(self)
+        session.opens_screens_with(self)
         header.show_sound(not look.settings.muted)
         self._bind(table, felt)
         root.replaceChildren(table)
