@@ -21,6 +21,10 @@
 - a game's status and end reason are compared with their enums
   (``engine.Outcome``, ``engine.EndReason``), never with a word;
 - ``Any`` stays in ``ui/browser/``, the wrappers of the browser's objects;
+- every search run in slices on the page (the helpers', the review) runs
+  on the one driver, :class:`ui.helpers.sliced_search.SliceDriver`;
+- the composition root (``ui/app.py``) gives no part a lambda, ``self`` or
+  a method of ``self`` that reaches a part made after it;
 - no part of ``ui/`` writes another part's attributes (``self.service.holding
   = ...``, nor through a local name or a parameter for that part:
   ``helper = self.helper; helper.held = ...``, ``def f(service: GameService)``
@@ -616,3 +620,31 @@ def test_the_composition_root_gives_no_part_a_reach_to_a_later_one() -> None:
     ]
     found = late_reaches((ROOT / "ui" / "app.py").read_text(encoding="utf-8"), _parts())
     assert not found, "join a later part through a method, after it is made: " + ", ".join(found)
+
+
+def own_slice_loops(source: str) -> list[str]:
+    """Coroutines in ``source`` that run a search's ``step`` themselves
+    between awaits (a slice loop of their own, beside the one driver)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.AsyncFunctionDef):
+            inner = list(ast.walk(node))
+            steps = any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "step" for n in inner
+            )
+            if steps and any(isinstance(n, ast.Await) for n in inner):
+                found.append(node.name)
+    return found
+
+
+def test_every_sliced_search_runs_on_the_one_driver() -> None:
+    """The helpers' searches and the review run in slices through
+    :class:`ui.helpers.sliced_search.SliceDriver` only."""
+    caught = "async def run(job):\n    while not job.step(200):\n        await asyncio.sleep(0)\n"
+    assert own_slice_loops(caught) == ["run"]
+    assert own_slice_loops("async def run(self, job):\n    return await self.driver.run(job)\n") == []
+    found = []
+    for name, path in MODULES.items():
+        if name.startswith("ui.") and name != "ui.helpers.sliced_search":
+            found += [f"{name}: {f}" for f in own_slice_loops(path.read_text(encoding="utf-8"))]
+    assert not found, "run the search with ui.helpers.sliced_search.SliceDriver: " + ", ".join(found)
