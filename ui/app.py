@@ -591,7 +591,7 @@ class ShowMeHost:
     def dead_end(self) -> bool:
         """The position on the table is a proven dead end: say so (as Hint does); True if it is."""
         g = self._service.game
-        if g is None or not self._helper.deadend.proven(g):
+        if g is None or not self._table.state.at_dead_end():
             return False
         self._helper.dead_end_note(g)
         return True
