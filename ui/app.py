@@ -125,7 +125,9 @@ class TableApp:
         parts = Parts(self.table, look, messages, dialogs, animator, helper, sound, self.keys, showme, tabs)
         self.session = session = Session(parts, service)
         # the game review: replays and reviews (ui/game/replay_view.py, ui/screens/review_view.py)
-        self.replay = replay = Replay(table, ReplayTableHost(service, self.table, helper, showme, felt, messages))
+        self.replay = replay = Replay(
+            table, ReplayTableHost(service, self.table, helper, showme, (header.bar, felt), messages)
+        )
         self.reviews = Reviews(
             dialogs,
             opened.records,
@@ -620,13 +622,19 @@ class ReplayTableHost:
     """What a replay needs: the table, with the player's game set aside while it shows another."""
 
     def __init__(
-        self, service: GameService, table: Table, helper: Helper, showme: ShowMe, felt: Element, messages: Messages
+        self,
+        service: GameService,
+        table: Table,
+        helper: Helper,
+        showme: ShowMe,
+        held: tuple[Element, ...],
+        messages: Messages,
     ) -> None:
         self._service = service
         self._table = table
         self._helper = helper
         self._showme = showme
-        self._felt = felt
+        self._held = held  # the player's controls (the header's bar, the felt), inert while a replay shows
         self._messages = messages
 
     def lend(self, game: engine.Game) -> None:
@@ -661,8 +669,8 @@ class ReplayTableHost:
         self._showme.play_line(moves, done)
 
     def inert(self, on: bool) -> None:
-        self._table.header.bar.inert = on  # the player's buttons wait while a replay is watched
-        self._felt.inert = on
+        for node in self._held:  # the player's buttons and cards wait while a replay is watched
+            node.inert = on
 
     def announce(self, text: str) -> None:
         self._messages.announce(text)
