@@ -158,9 +158,7 @@ def test_the_phone_header_keeps_its_buttons_in_one_row_in_every_language(table_b
         for language in ("", "fr", "de", "es", "it", "pt_BR", "pl"):
             open_settings(t)
             t.page.select_option('[data-setting="language"]', language)
-            t.page.wait_for_function(
-                "code => document.documentElement.dataset.language === code", arg=language or "en"
-            )
+            t.page.wait_for_function("code => document.documentElement.dataset.language === code", arg=language or "en")
             close_settings(t)
             for width, height in ((390, 844), (360, 640), (320, 568)):
                 t.page.set_viewport_size({"width": width, "height": height})

@@ -38,7 +38,7 @@ move, so the game is a one-player search over a finite space.
   the run, as an empty pile would take it), it never leaves: the position
   is lost and is not searched (:meth:`_BestFirst._traps`).
 * **Order.**  Positions are explored best first by an evaluation
-  (:class:`Weights`): cards on the foundations, minus cards that must move
+  (:class:`SpidikeWeights`): cards on the foundations, minus cards that must move
   aside (above a lower card of their suit), Kings not at the bottom of a
   pile, cards not on a card one rank higher; plus one-suit pairs and empty
   piles; and a bonus for cards still in the stock, so that the search works
@@ -101,7 +101,7 @@ _P_SHUFFLE = -20
 _P_BREAK_RUN = -40
 
 
-class Weights(NamedTuple):
+class SpidikeWeights(NamedTuple):
     """The evaluation's weights; each search of the portfolio has its own."""
 
     foundation: int = 100
@@ -125,11 +125,11 @@ class Weights(NamedTuple):
     level (since the same deal); 0 for never."""
 
 
-DEFAULT_WEIGHTS = Weights()
+DEFAULT_WEIGHTS = SpidikeWeights()
 """The default weights (the first of :data:`PORTFOLIO`)."""
 
 
-def _pile_value(col: tuple[Card, ...], w: Weights) -> int:
+def _pile_value(col: tuple[Card, ...], w: SpidikeWeights) -> int:
     """A pile's share of the evaluation."""
     if not col:
         return w.empty
@@ -158,7 +158,7 @@ class _BestFirst:
     """One best-first search (see the module docstring) with its own weights."""
 
     def __init__(
-        self, rules: Ruleset, pos: Position, *, complete: bool = False, weights: Weights = DEFAULT_WEIGHTS
+        self, rules: Ruleset, pos: Position, *, complete: bool = False, weights: SpidikeWeights = DEFAULT_WEIGHTS
     ) -> None:
         self.weights = weights
         self.rules = rules
@@ -535,9 +535,9 @@ class _BestFirst:
 
 
 PORTFOLIO = (
-    Weights(),
-    Weights(stock=-5, blocked=50, foundation=50, tire=2),
-    Weights(stock=-30, blocked=30, king=0, tire=10),
+    SpidikeWeights(),
+    SpidikeWeights(stock=-5, blocked=50, foundation=50, tire=2),
+    SpidikeWeights(stock=-30, blocked=30, king=0, tire=10),
 )
 """The searches :class:`SpidikeSearch` runs side by side."""
 QUANTUM = 250
@@ -557,7 +557,12 @@ class SpidikeSearch:
     """
 
     def __init__(
-        self, rules: Ruleset, pos: Position, *, complete: bool = False, portfolio: tuple[Weights, ...] = PORTFOLIO
+        self,
+        rules: Ruleset,
+        pos: Position,
+        *,
+        complete: bool = False,
+        portfolio: tuple[SpidikeWeights, ...] = PORTFOLIO,
     ) -> None:
         if rules.family != "spidike-classic":
             raise ValueError(f"SpidikeSearch plays traditional Spidike, not {rules.family!r}")
@@ -613,4 +618,4 @@ class SpidikeSearch:
         return self.status
 
 
-__all__ = ["PORTFOLIO", "SpidikeSearch", "Weights"]
+__all__ = ["PORTFOLIO", "SpidikeSearch", "SpidikeWeights"]

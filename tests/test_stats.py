@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 import engine  # noqa: E402
-from ui.screens import statistics_text  # noqa: E402
+from ui.screens import statistics as statistics_text  # noqa: E402
 from ui.storage import settings, statistics  # noqa: E402
 from ui.storage.statistics import Book, StatsError, parse  # noqa: E402
 

@@ -10,7 +10,9 @@
   and ``ui/browser/`` imports no view;
 - ``ui/`` imports the engine and the solver through their public packages
   (``import engine``, ``from engine import ...``, ``from solver import ...``);
-- no two classes of ``ui/`` share a name;
+- no two classes of ``engine/``, ``solver/`` and ``ui/`` share a name; a
+  pure module that only one view of its package uses is that view's half
+  and shares its name (``x.py`` beside ``x_view.py``);
 - no module imports another's private names;
 - variant behaviour reads ``rules.traits`` (:mod:`engine.families`): the
   only tests of a family's name are the searches refusing another family;
@@ -19,8 +21,15 @@
 - a game's status and end reason are compared with their enums
   (``engine.Outcome``, ``engine.EndReason``), never with a word;
 - ``Any`` stays in ``ui/browser/``, the wrappers of the browser's objects;
+- every search run in slices on the page (the helpers', the review) runs
+  on the one driver, :class:`ui.helpers.sliced_search.SliceDriver`;
+- the composition root (``ui/app.py``) gives no part a lambda, ``self`` or
+  a method of ``self`` that reaches a part made after it;
 - no part of ``ui/`` writes another part's attributes (``self.service.holding
-  = ...``): it calls a method of that part instead.  A page element's
+  = ...``, nor through a local name or a parameter for that part:
+  ``helper = self.helper; helper.held = ...``, ``def f(service: GameService)``
+  then ``service.records.failed = ...``): it calls a method of that part
+  instead.  A page element's
   properties (``self.button.hidden``, ``self.el.dataset.x``) and the one
   table state (``self.state``, :mod:`ui.table.state`, the shared record the
   table keeps what it derives in) are not parts.
@@ -206,14 +215,49 @@ def test_ui_reaches_the_engine_and_the_solver_through_their_packages() -> None:
     )
 
 
-def test_no_two_ui_classes_share_a_name() -> None:
+def test_no_two_classes_share_a_name() -> None:
+    """Across ``engine/``, ``solver/`` and ``ui/``: a class's name finds one class."""
     seen: dict[str, list[str]] = {}
     for name, path in MODULES.items():
-        if name.startswith("ui."):
-            for node in _tree(path).body:
-                if isinstance(node, ast.ClassDef):
-                    seen.setdefault(node.name, []).append(name)
+        for node in _tree(path).body:
+            if isinstance(node, ast.ClassDef):
+                seen.setdefault(node.name, []).append(name)
     assert not {k: v for k, v in seen.items() if len(v) > 1}
+
+
+def halves_misnamed(importers: dict[str, set[str]]) -> list[str]:
+    """Pure ``ui/`` modules that are one view's half under another name: a
+    pure module that only one ``*_view`` module of its own package imports
+    (``importers``: each pure module's importers in ``ui/``) is that view's
+    half, so it is named after it (``x.py`` beside ``x_view.py``)."""
+    found = []
+    for pure, by in sorted(importers.items()):
+        if len(by) != 1:
+            continue
+        (view,) = by
+        package, _, leaf = view.rpartition(".")
+        named = leaf.removesuffix("_view") == pure.rpartition(".")[2]
+        if _is_view(view) and view.startswith("ui.") and pure.rpartition(".")[0] == package and not named:
+            found.append(f"{pure} (only {view} uses it)")
+    return found
+
+
+def test_a_pure_module_and_its_view_share_a_name() -> None:
+    caught = {"ui.screens.figures": {"ui.screens.stats_view"}, "ui.screens.tile": {"ui.screens.tile_view"}}
+    assert halves_misnamed(caught) == ["ui.screens.figures (only ui.screens.stats_view uses it)"]
+    shared = {"ui.table.layout": {"ui.table.render_view", "ui.table.pointer"}}  # not one view's half
+    assert halves_misnamed(shared) == []
+    importers: dict[str, set[str]] = {}
+    for name in MODULES:
+        if name.startswith("ui.") and name.count(".") > 1 and _layer(name) == "pure":
+            importers[name] = set()
+    for name, path in MODULES.items():
+        if name.startswith("ui."):
+            for m in _imports(name, path):
+                if m in importers:
+                    importers[m].add(name)
+    found = halves_misnamed(importers)
+    assert not found, "name a view's pure half after it (x.py beside x_view.py): " + ", ".join(found)
 
 
 def test_no_module_imports_another_modules_private_names() -> None:
@@ -346,41 +390,275 @@ SHARED = frozenset({"state"})
 """The one table state (:class:`ui.table.state.TableState`): data, not a part."""
 
 
-def cross_object_writes(source: str) -> list[str]:
-    """Assignments in ``source`` to another object's attribute through one of
-    ``self``'s (``self.part.field = ...``, at any depth), but for a page
-    element's properties and the shared table state."""
+def _chain(node: ast.expr) -> tuple[ast.expr, list[str]]:
+    """``a.b.c`` -> (``a``, [b, c])."""
+    chain: list[str] = []
+    while isinstance(node, ast.Attribute):
+        chain.append(node.attr)
+        node = node.value
+    chain.reverse()
+    return node, chain
+
+
+def _written(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return [t for target in node.targets for t in (target.elts if isinstance(target, ast.Tuple) else [target])]
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    return []
+
+
+def _type_name(annotation: ast.expr | None) -> str | None:
+    """The class a parameter is annotated with (``Part``, ``Part | None``, ``"Part"``)."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        annotation = ast.parse(annotation.value, mode="eval").body
+    if isinstance(annotation, ast.BinOp):
+        names = [_type_name(annotation.left), _type_name(annotation.right)]
+        found = [n for n in names if n not in (None, "None")]
+        return found[0] if len(found) == 1 else None
+    return annotation.id if isinstance(annotation, ast.Name) else None
+
+
+def _own(chain: list[str]) -> bool:
+    """A write through ``self`` along ``chain`` that stays in the part's own
+    hands: its own attribute, a page element's property, the shared state."""
+    if len(chain) < 2 or chain[0] in SHARED:
+        return True
+    holder = next((i for i, name in enumerate(chain) if name in DOM_HOLDERS), None)
+    if holder is not None:  # self.el.dataset.x, self.el.style.y: the element is the part's own
+        return holder == 1
+    return len(chain) == 2 and chain[-1] in DOM_PROPERTIES  # self.el.hidden, not self.table.header.bar.inert
+
+
+def cross_object_writes(source: str, parts: frozenset[str] = frozenset()) -> list[str]:
+    """Assignments in ``source`` to another part's attribute: through one of
+    ``self``'s (``self.part.field = ...``, at any depth), through a local name
+    for one (``p = self.part`` then ``p.field = ...``), or through a
+    parameter or a local made of a class in ``parts`` (``def f(service:
+    GameService)`` then ``service.field = ...``); but not a page element's
+    properties nor the shared table state."""
     found = []
-    for node in ast.walk(ast.parse(source)):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = [
-                t for target in node.targets for t in (target.elts if isinstance(target, ast.Tuple) else [target])
-            ]
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-            targets = [node.target]
-        for target in targets:
-            chain: list[str] = []
-            cur: ast.expr = target
-            while isinstance(cur, ast.Attribute):
-                chain.append(cur.attr)
-                cur = cur.value
-            chain.reverse()  # self.a.b.c -> [a, b, c]
-            if not (isinstance(cur, ast.Name) and cur.id == "self") or len(chain) < 2:
+    tree = ast.parse(source)
+    scopes: list[ast.AST] = [
+        tree,
+        *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+    ]
+    for scope in scopes:
+        body = scope.body if isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        if isinstance(scope, ast.Module):  # the functions are scopes of their own
+            body = [s for s in body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        nodes = [n for stmt in body for n in ast.walk(stmt)]
+        aliases: dict[str, list[str]] = {}  # a local name for one of self's attributes
+        made: dict[str, str] = {}  # a local name, and the class of what it names
+        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = scope.args
+            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+                kind = _type_name(a.annotation)
+                if kind is not None:
+                    made[a.arg] = kind
+        for node in nodes:
+            if isinstance(node, ast.Assign):  # (``self.look = look = Appearance(...)`` too)
+                value = node.value
+                pairs = [
+                    pair
+                    for target in node.targets
+                    for pair in (
+                        list(zip(target.elts, value.elts, strict=False))
+                        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
+                        else [(target, value)]
+                    )
+                ]
+                for t, v in pairs:
+                    if not isinstance(t, ast.Name):
+                        continue
+                    root, chain = _chain(v)
+                    if isinstance(root, ast.Name) and root.id == "self" and chain:
+                        aliases[t.id] = chain
+                    elif isinstance(v, ast.Call) and isinstance(v.func, ast.Name):
+                        made[t.id] = v.func.id
+        for node in nodes:
+            for target in _written(node):
+                root, chain = _chain(target)
+                if not isinstance(root, ast.Name) or not chain:
+                    continue
+                if root.id == "self":
+                    bad = not _own(chain)
+                elif root.id in aliases:
+                    bad = not _own(aliases[root.id] + chain)
+                else:
+                    bad = made.get(root.id) in parts and not _own(["-", *chain])
+                if bad:
+                    found.append(ast.unparse(target))
+    return sorted(set(found), key=found.index)
+
+
+def _parts() -> frozenset[str]:
+    """The classes of ``ui/`` that are parts: not a record (a dataclass, a
+    named tuple, an enum, a protocol) and not the shared table state."""
+    out = set()
+    for name, path in MODULES.items():
+        if not name.startswith("ui."):
+            continue
+        for node in _tree(path).body:
+            if not isinstance(node, ast.ClassDef) or node.name == "TableState":
                 continue
-            if chain[0] in SHARED or chain[-1] in DOM_PROPERTIES or DOM_HOLDERS & set(chain):
+            decorators = {ast.unparse(d).split("(")[0] for d in node.decorator_list}
+            bases = {ast.unparse(b) for b in node.bases}
+            if "dataclass" in decorators or bases & {"NamedTuple", "Enum", "StrEnum", "IntEnum", "Protocol"}:
                 continue
-            found.append(ast.unparse(target))
-    return found
+            out.add(node.name)
+    return frozenset(out)
 
 
 def test_no_part_writes_another_parts_attributes() -> None:
-    caught = "self.service.holding = True\nself.a.b.c += 1\nself.screens.held, x = True, 1"
-    assert cross_object_writes(caught) == ["self.service.holding", "self.a.b.c", "self.screens.held"]
+    caught = (
+        "self.service.holding = True\nself.a.b.c += 1\nself.screens.held, x = True, 1\n"
+        "self.table.header.bar.inert = True\nself.table.header.bar.dataset.x = '1'"
+    )
+    assert cross_object_writes(caught) == [
+        "self.service.holding",
+        "self.a.b.c",
+        "self.screens.held",
+        "self.table.header.bar.inert",  # another part's element: that part's to set
+        "self.table.header.bar.dataset.x",
+    ]
     own = "self.own = 1\nself.el.hidden = True\nself.el.dataset.x = '1'\nself.state.tracker = t\nx.y.z = 1"
     assert cross_object_writes(own) == []
+    through = (
+        "def f(self, service: GameService, rec: Record, keeper: 'Keeper | None') -> None:\n"
+        "    helper, state = self.helper, self.state\n"
+        "    helper.held = True\n"
+        "    service.records.failed = 'x'\n"
+        "    keeper.told = True\n"
+        "    k = Keeper()\n"
+        "    k.told = True\n"
+        "    state.still_at = None\n"
+        "    rec.played += 1\n"
+        "    self.look = look = Appearance()\n"
+        "    look.settings = None\n"
+        "    d = self.el.dataset\n"
+        "    d.hint = 'none'\n"
+    )
+    parts = frozenset({"GameService", "Keeper", "Appearance"})
+    assert cross_object_writes(through, parts) == [
+        "helper.held",
+        "service.records.failed",
+        "keeper.told",
+        "k.told",
+        "look.settings",
+    ]
+    found = []
+    parts = _parts()
+    for name, path in MODULES.items():
+        if name.startswith("ui.") and not name.startswith("ui.browser"):  # ui/browser/ sets the browser's objects
+            found += [f"{name}: {w}" for w in cross_object_writes(path.read_text(encoding="utf-8"), parts)]
+    assert not found, "call a method of the part instead: " + ", ".join(found)
+
+
+def late_reaches(source: str, parts: frozenset[str], root: str = "TableApp") -> list[str]:
+    """Where the composition root (class ``root``'s ``__init__`` in ``source``)
+    gives a part something that reaches a part made after it: a lambda
+    naming a local or an attribute of ``self`` not made yet, or ``self`` or
+    one of its methods (which reach every part) before the last part is made."""
+    tree = ast.parse(source)
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == root)
+    init = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    methods = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
+    module_names = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    module_names |= {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    module_names |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+
+    def makes_part(stmt: ast.stmt) -> bool:
+        return any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in parts for n in ast.walk(stmt)
+        )
+
+    last_part = max((i for i, stmt in enumerate(init.body) if makes_part(stmt)), default=-1)
+    names = {a.arg for a in init.args.args} | module_names | set(dir(__builtins__))
+    attrs: set[str] = set()
+    found: list[str] = []
+    for i, stmt in enumerate(init.body):
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Lambda):
+                own = {a.arg for a in node.args.args}
+                for n in ast.walk(node.body):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in names | own:
+                        found.append(f"line {stmt.lineno}: lambda reaches {n.id}")
+                    if (
+                        isinstance(n, ast.Attribute)
+                        and isinstance(n.value, ast.Name)
+                        and n.value.id == "self"
+                        and n.attr not in attrs
+                    ):
+                        found.append(f"line {stmt.lineno}: lambda reaches self.{n.attr}")
+            if isinstance(node, ast.Call) and i < last_part:
+                for arg in [*node.args, *(k.value for k in node.keywords)]:
+                    if isinstance(arg, ast.Name) and arg.id == "self":
+                        found.append(f"line {stmt.lineno}: self given to {ast.unparse(node.func)}")
+                    if (
+                        isinstance(arg, ast.Attribute)
+                        and isinstance(arg.value, ast.Name)
+                        and arg.value.id == "self"
+                        and arg.attr in methods
+                    ):
+                        found.append(f"line {stmt.lineno}: self.{arg.attr} given to {ast.unparse(node.func)}")
+        for node in ast.walk(stmt):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for t in targets:
+                for e in ast.walk(t):
+                    if isinstance(e, ast.Name):
+                        names.add(e.id)
+                    elif isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "self":
+                        attrs.add(e.attr)
+    return found
+
+
+def test_the_composition_root_gives_no_part_a_reach_to_a_later_one() -> None:
+    caught = (
+        "class TableApp:\n"
+        "    def __init__(self, root):\n"
+        "        self.keys = Keys(root, self)\n"
+        "        self.messages = Messages(lambda: look.settings, lambda: self.session.x)\n"
+        "        look = Look(self.undo)\n"
+        "        self.session = Session(look)\n"
+        "        self.keys.obeys(self)\n"
+        "        look.subscribe(self.undo)\n"
+        "    def undo(self):\n"
+        "        pass\n"
+    )
+    assert late_reaches(caught, frozenset({"Keys", "Messages", "Look", "Session"})) == [
+        "line 3: self given to Keys",
+        "line 4: lambda reaches look",
+        "line 4: lambda reaches self.session",
+        "line 5: self.undo given to Look",
+    ]
+    found = late_reaches((ROOT / "ui" / "app.py").read_text(encoding="utf-8"), _parts())
+    assert not found, "join a later part through a method, after it is made: " + ", ".join(found)
+
+
+def own_slice_loops(source: str) -> list[str]:
+    """Coroutines in ``source`` that run a search's ``step`` themselves
+    between awaits (a slice loop of their own, beside the one driver)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.AsyncFunctionDef):
+            inner = list(ast.walk(node))
+            steps = any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "step" for n in inner
+            )
+            if steps and any(isinstance(n, ast.Await) for n in inner):
+                found.append(node.name)
+    return found
+
+
+def test_every_sliced_search_runs_on_the_one_driver() -> None:
+    """The helpers' searches and the review run in slices through
+    :class:`ui.helpers.sliced_search.SliceDriver` only."""
+    caught = "async def run(job):\n    while not job.step(200):\n        await asyncio.sleep(0)\n"
+    assert own_slice_loops(caught) == ["run"]
+    assert own_slice_loops("async def run(self, job):\n    return await self.driver.run(job)\n") == []
     found = []
     for name, path in MODULES.items():
-        if name.startswith("ui."):
-            found += [f"{name}: {w}" for w in cross_object_writes(path.read_text(encoding="utf-8"))]
-    assert not found, "call a method of the part instead: " + ", ".join(found)
+        if name.startswith("ui.") and name != "ui.helpers.sliced_search":
+            found += [f"{name}: {f}" for f in own_slice_loops(path.read_text(encoding="utf-8"))]
+    assert not found, "run the search with ui.helpers.sliced_search.SliceDriver: " + ", ".join(found)

@@ -363,3 +363,21 @@ def test_a_win_a_helper_found_is_known_only_at_its_position() -> None:
     assert state.known_win(g.position) is None  # "Still winnable?"'s line is for the position it answered
     state.finish_at, state.finish_line = here, (move, move)
     assert state.known_win(here) == (move, move)  # Finish's way out first
+
+
+def test_a_dead_end_is_known_in_the_table_state_only_at_its_position() -> None:
+    from ui.table.state import TableState
+
+    state = TableState()
+    assert not state.at_dead_end()  # no game
+    g = engine.game_from_notation(
+        "spider-1", "*As6s5s/*2s6s/*3sKs/*4sKs/*5sKs/*6sKs/*7sKs/*8sKs/*9sKs/*Ts9s - -/-/-/-/-/-/-/-"
+    )
+    state.set_game(g)
+    assert not state.at_dead_end()
+    state.dead_end_at, state.dead_end_back = g.position, None  # what the dead-end check keeps there
+    assert state.at_dead_end()
+    g.play(state.legal()[0])
+    assert not state.at_dead_end()  # another position: Hint and "Show me how" search again
+    g.undo()
+    assert state.at_dead_end()

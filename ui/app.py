@@ -29,6 +29,11 @@ of a later one only when the later one joins it through a method
 (``after.forgets``, ``animator.when_settled``, ``table.when_input``,
 ``dialogs.keeps_behind``, ``tabs.answers``, ``helper.when_going_back``, …),
 so every joining is in :meth:`TableApp.__init__`, in the order it runs.
+The app's own commands (Undo, New game, the screens) reach every part, so
+they join last: the header's buttons (``header.answers_with``), the keys
+(``keys.obeys``) and the session's screens (``session.opens_screens_with``).
+``tests/test_structure.py`` keeps it so (no lambda, ``self`` or method of
+``self`` given to a part reaches a part made after it).
 """
 
 from __future__ import annotations
@@ -92,8 +97,7 @@ class TableApp:
         self.language = language
         table = el("div", "table", id="table", data_status="loading")
         self.look = look = Appearance(table, opened.records)
-        self.actions: dict[str, Callable[[], object]] = {}
-        self.header = header = Header(table, self.actions)
+        self.header = header = Header(table)
         # role=application: a screen reader in browse mode would otherwise take the
         # arrows and letter keys (ui/table/keyboard.py) before the page sees them.
         felt = el("div", "felt", parent=table, role="application", aria_label=_("Card table"))
@@ -118,11 +122,13 @@ class TableApp:
         self.winnable.on_load(helper.proven_list_loaded)
         self.showme = showme = ShowMe(table, ShowMeHost(service, self.table, helper, dialogs, messages))
         dialogs.keeps_behind(helper.btn_finish, showme.bar)
-        self.keys = Keys(felt, self.table, dialogs, messages, self)
+        self.keys = Keys(felt, self.table, dialogs, messages)
         parts = Parts(self.table, look, messages, dialogs, animator, helper, sound, self.keys, showme, tabs)
-        self.session = session = Session(parts, service, self)
+        self.session = session = Session(parts, service)
         # the game review: replays and reviews (ui/game/replay_view.py, ui/screens/review_view.py)
-        self.replay = replay = Replay(table, ReplayTableHost(service, self.table, helper, showme, felt, messages))
+        self.replay = replay = Replay(
+            table, ReplayTableHost(service, self.table, helper, showme, (header.bar, felt), messages)
+        )
         self.reviews = Reviews(
             dialogs,
             opened.records,
@@ -163,16 +169,21 @@ class TableApp:
         look.subscribe(self._settings_changed)
         language.subscribe(self._language_changed)
         language.when_failed(self._language_failed)
-        self.actions.update(
-            undo=self.undo,
-            redo=self.redo,
-            games=self.open_chooser,
-            new=self.ask_new_deal,
-            more=self.open_menu,
-            sound=self.toggle_sound,
-            hint=self.hint,
-            help=self.open_help,
+        # the app's commands reach every part: they join the buttons, the keys and the session last
+        header.answers_with(
+            {
+                "undo": self.undo,
+                "redo": self.redo,
+                "games": self.open_chooser,
+                "new": self.ask_new_deal,
+                "more": self.open_menu,
+                "sound": self.toggle_sound,
+                "hint": self.hint,
+                "help": self.open_help,
+            }
         )
+        self.keys.obeys(self)
+        session.opens_screens_with(self)
         header.show_sound(not look.settings.muted)
         self._bind(table, felt)
         root.replaceChildren(table)
@@ -603,7 +614,7 @@ class ShowMeHost:
     def dead_end(self) -> bool:
         """The position on the table is a proven dead end: say so (as Hint does); True if it is."""
         g = self._service.game
-        if g is None or not self._helper.deadend.proven(g):
+        if g is None or not self._table.state.at_dead_end():
             return False
         self._helper.dead_end_note(g)
         return True
@@ -632,13 +643,19 @@ class ReplayTableHost:
     """What a replay needs: the table, with the player's game set aside while it shows another."""
 
     def __init__(
-        self, service: GameService, table: Table, helper: Helper, showme: ShowMe, felt: Element, messages: Messages
+        self,
+        service: GameService,
+        table: Table,
+        helper: Helper,
+        showme: ShowMe,
+        held: tuple[Element, ...],
+        messages: Messages,
     ) -> None:
         self._service = service
         self._table = table
         self._helper = helper
         self._showme = showme
-        self._felt = felt
+        self._held = held  # the player's controls (the header's bar, the felt), inert while a replay shows
         self._messages = messages
 
     def lend(self, game: engine.Game) -> None:
@@ -673,8 +690,8 @@ class ReplayTableHost:
         self._showme.play_line(moves, done)
 
     def inert(self, on: bool) -> None:
-        self._table.header.bar.inert = on  # the player's buttons wait while a replay is watched
-        self._felt.inert = on
+        for node in self._held:  # the player's buttons and cards wait while a replay is watched
+            node.inert = on
 
     def announce(self, text: str) -> None:
         self._messages.announce(text)

@@ -48,9 +48,10 @@ SOUND_OFF = (
 class Header:
     """The bar at the top of the table."""
 
-    def __init__(self, table: Element, actions: Mapping[str, Callable[[], object]]) -> None:
+    def __init__(self, table: Element) -> None:
         self.table = table
-        self._actions = actions
+        self._actions: Mapping[str, Callable[[], object]] = {}
+        """What each button does, by its ``data-action`` (:meth:`answers_with`)."""
         bar = el("header", "bar", parent=table)
         self.bar = bar
         self.btn_games = el(
@@ -142,6 +143,10 @@ class Header:
         """The day of the daily deal in play (the title is tagged "Daily · 27 Nov"), or None."""
         self._bindings = Bindings()
         self._bindings.on(bar, "click", self._on_click)
+
+    def answers_with(self, actions: Mapping[str, Callable[[], object]]) -> None:
+        """The buttons do ``actions[name]()`` (joined once the parts they reach are made)."""
+        self._actions = actions
 
     def _on_click(self, e: DomEvent) -> None:
         target = e.target.closest("[data-action]")

@@ -81,7 +81,7 @@ SLEPT_SECONDS = 5
 class Session:
     """The game flow of one visit."""
 
-    def __init__(self, parts: Parts, service: GameService, screens: ScreensHost) -> None:
+    def __init__(self, parts: Parts, service: GameService) -> None:
         self.table = parts.table
         self.look = parts.look
         self.messages = parts.messages
@@ -93,7 +93,7 @@ class Session:
         self.showme = parts.showme
         self.tabs = parts.tabs
         self.service = service
-        self._screens_host = screens
+        self._screens: ScreensHost | None = None  # joined by :meth:`opens_screens_with`
         self.screens = Screens(self.dialogs, service, self.look, self, self.messages.show)
         self.rewind = Rewind(
             service, parts.table, parts.animator, parts.dialogs, parts.messages, self.screens, self.replay
@@ -101,6 +101,15 @@ class Session:
         """Taking moves back to a point: Restart this deal, Undo to the last deal, Start over."""
         self.clock_last = time.monotonic()
         self.games = Games(parts.tabs, service, self.messages, self)
+
+    def opens_screens_with(self, screens: ScreensHost) -> None:
+        """The screens the session opens but does not own (the chooser, the
+        statistics, the review, the challenge): joined once they are made."""
+        self._screens = screens
+
+    def _screens_host(self) -> ScreensHost:
+        assert self._screens is not None, "Session.opens_screens_with joins the screens when the page is made"
+        return self._screens
 
     # -- games ----------------------------------------------------------------------
     def set_game(
@@ -120,7 +129,7 @@ class Session:
         tab_set(TAB_GAME, self.service.game_id)
         self.showme.game_changed()
         self.helper.changed()
-        self._screens_host.game_set()
+        self._screens_host().game_set()
         self.keys.game_changing()
         self.clock_last = time.monotonic()
         self.table.show(animate_deal=not restored and not dealt)
@@ -257,22 +266,22 @@ class Session:
         self.new_game(g.preset, None, self.service.next_options())
 
     def open_chooser(self) -> None:
-        self._screens_host.open_chooser()
+        self._screens_host().open_chooser()
 
     def open_stats(self) -> None:
-        self._screens_host.open_stats(None)
+        self._screens_host().open_stats(None)
 
     def review_game(self, what: str) -> None:
-        self._screens_host.review_game(what)
+        self._screens_host().review_game(what)
 
     def animating(self) -> bool:
         return self.animator.running
 
     def end_extras(self, game: engine.Game, box: Element) -> list[Button]:
-        return self._screens_host.end_extras(game, box)
+        return self._screens_host().end_extras(game, box)
 
     def deal_grade(self, game: engine.Game, show: Callable[[str], None]) -> None:
-        self._screens_host.deal_grade(game, show)
+        self._screens_host().deal_grade(game, show)
 
     def win_wave(self) -> None:
         """The win's celebration: the cards bounce off the table (ui/table/celebration.py)."""

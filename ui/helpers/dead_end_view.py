@@ -25,6 +25,7 @@ import engine
 from engine import Outcome, Position, Progress, ProgressCheck
 from ui.browser.dom import Element
 from ui.helpers.sliced_search import Job
+from ui.table.state import TableState
 
 Slices = Callable[[Job], Awaitable[str | None]]
 """Runs a job in slices off the move path; None when the work was stopped."""
@@ -81,16 +82,15 @@ def dead_end_note(back_to: int | None, moves: int, can_restart: bool) -> str:
 class DeadEndWatch:
     """One check per position on the table."""
 
-    def __init__(self, table: Element) -> None:
+    def __init__(self, table: Element, state: TableState) -> None:
         self.table = table
+        self.state = state
+        """The table state: the dead end proven is kept there (:attr:`back_to`)."""
         self._on_dead: Callable[[], None] = lambda: None
         self._pos: Position | None = None
         self._job: ProgressCheck | None = None
         self.answer: str | None = None
-        self.back_to: int | None = None
-        """The moves of the last position with a useful move (a proven dead end)."""
         self._told: Position | None = None  # the dialog is shown once per position
-        self._dead: Position | None = None  # the last position proven a dead end
 
     def when_proven(self, fn: Callable[[], None]) -> None:
         """``fn()`` when a position is proven a dead end (the table's screens
@@ -106,12 +106,12 @@ class DeadEndWatch:
 
     def proven(self, game: engine.Game | None) -> bool:
         """Whether the position on the table is a proven dead end."""
-        return (
-            game is not None
-            and game.status == Outcome.PLAYING
-            and self._dead is not None
-            and self._dead == game.position
-        )
+        return game is not None and game is self.state.game and self.state.at_dead_end()
+
+    @property
+    def back_to(self) -> int | None:
+        """The moves of the last position with a useful move (a proven dead end)."""
+        return self.state.dead_end_back
 
     def wanted(self, game: engine.Game | None) -> bool:
         """Whether there is a check to run: a game in play, nothing left to deal, no answer yet."""
@@ -134,9 +134,9 @@ class DeadEndWatch:
         self.answer = answer
         self.table.dataset.deadend = answer
         if answer == Progress.DEAD_END:
-            if self._dead != pos:
-                self._dead = pos
-                self.back_to = last_useful(game)
+            if self.state.dead_end_at != pos:
+                self.state.dead_end_at = pos
+                self.state.dead_end_back = last_useful(game)
             if self.back_to is not None:
                 self.table.dataset.deadendBack = str(self.back_to)
             if self._told != pos:

@@ -89,7 +89,7 @@ class Helper:
         self.messages = messages
         self.dialogs = dialogs
         self.look = look
-        self.deadend = DeadEndWatch(table.el)
+        self.deadend = DeadEndWatch(table.el, table.state)
         self._proven = proven
         self.cycle = assist.HintCycle()
         self.hint_seq = 0

@@ -2,7 +2,8 @@
 browser imports).
 
 The helpers' searches (Finish's auto-complete check, the dead-end check,
-"Still winnable?", "Show me how"'s search, and any other object that keeps
+"Still winnable?", "Show me how"'s search), the game review's
+(:mod:`ui.screens.review_view`), and any other object that keeps
 to the solver's protocol, :class:`solver.FamilySearch`'s ``step``) run on
 the thread that also draws the page, so they run a slice at a time:
 :meth:`SliceDriver.run` calls ``job.step(nodes)`` until the job answers or

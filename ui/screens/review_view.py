@@ -33,7 +33,6 @@ rect[data-verdict]``; ``[data-action=show-win|retry|watch|close]``.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 
 from solver import GameReview, Reviewer
@@ -50,6 +49,7 @@ from ui.game.replay import (
     timeline_label,
 )
 from ui.game.replay_view import Replay
+from ui.helpers.sliced_search import SliceDriver
 from ui.i18n.text import Np_, _, forms, n_, number, p_
 from ui.screens.dialog_view import Button, Dialog, DialogHost
 from ui.storage import games as library
@@ -65,6 +65,17 @@ LEGEND = (
     (UNKNOWN, Np_("verdict", "not known")),
 )
 """The timeline's colours and their words (marked: translated where shown)."""
+
+
+class ReviewSteps:
+    """The reviewer as a job of the helpers' one sliced-search driver
+    (:class:`ui.helpers.sliced_search.SliceDriver`): ``"reviewed"`` once it is over."""
+
+    def __init__(self, reviewer: Reviewer) -> None:
+        self.reviewer = reviewer
+
+    def step(self, n: int, /) -> str | None:
+        return "reviewed" if self.reviewer.step(n) else None
 
 
 class Reviews:
@@ -87,6 +98,8 @@ class Reviews:
         """Reviews begun and not finished, by game id: opened again, each goes on."""
         self.done: dict[str, GameReview] = {}
         self.gen = 0
+        self.driver = SliceDriver(SLICE_SECONDS, SLICE_NODES)
+        """Runs the review a frame's worth at a time, as the helpers' searches are run."""
         self._task: asyncio.Future[None] | None = None
 
     # -- a stored game ----------------------------------------------------------
@@ -180,21 +193,18 @@ class Reviews:
         back: Callable[[], None],
     ) -> None:
         shown = -1
+
+        def progress() -> None:
+            nonlocal shown
+            percent = max(0, min(99, int(job.progress * 100)))
+            if percent != shown:
+                shown = percent
+                self._progress(screen, percent)
+
         try:
-            while True:
-                await asyncio.sleep(0)
-                if gen != self.gen or not d.is_open:
-                    return  # left: the job waits, and goes on when the screen opens again
-                end = time.perf_counter() + SLICE_SECONDS
-                finished = job.step(SLICE_NODES)
-                while not finished and time.perf_counter() < end:
-                    finished = job.step(SLICE_NODES)
-                if finished:
-                    break
-                percent = max(0, min(99, int(job.progress * 100)))
-                if percent != shown:
-                    shown = percent
-                    self._progress(screen, percent)
+            done = await self.driver.run(ReviewSteps(job), lambda: gen == self.gen and d.is_open, after_slice=progress)
+            if done is None:
+                return  # left: the job waits, and goes on when the screen opens again
         except Exception as error:  # the review never breaks the game
             window.console.warn(f"review: {type(error).__name__}: {error}")
             job.cancel()

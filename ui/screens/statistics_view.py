@@ -34,7 +34,7 @@ from typing import Protocol
 from engine import PRESETS
 from ui.browser.dom import DomEvent, Element, download_text, el, file_text, is_none, svg, to_js
 from ui.i18n.text import _, n_, number
-from ui.screens import statistics_text
+from ui.screens import statistics as statistics_text
 from ui.screens.dialog_view import Dialog, DialogHost
 from ui.screens.tile import difficulty, table_picture
 from ui.screens.tile_view import draw_table

@@ -53,15 +53,13 @@ class Commands(Protocol):
 class Keys:
     """The keyboard of one table."""
 
-    def __init__(
-        self, felt: Element, table: Table, dialogs: DialogHost, messages: Messages, commands: Commands
-    ) -> None:
+    def __init__(self, felt: Element, table: Table, dialogs: DialogHost, messages: Messages) -> None:
         self.felt = felt
         self.table = table
         self.el = table.el
         self.dialogs = dialogs
         self.messages = messages
-        self.commands = commands
+        self._commands: Commands | None = None  # joined by :meth:`obeys`
         self.state = table.state
         """The table state: the focus and the piles' places are kept there (:attr:`focus`, :attr:`places`)."""
         self.came: tuple[PileId, PileId] | None = None  # (pile reached by Up/Down, pile it left)
@@ -76,6 +74,16 @@ class Keys:
         self.told = False  # the tip about the keys was shown this visit
         table.watch(on_piles=self.piles_made, on_render=self.rendered)
         dialogs.subscribe(lambda opening: None if opening else self._draw_ring())
+
+    def obeys(self, commands: Commands) -> None:
+        """The keys that are commands (Undo, Hint, New game, ...) give them to
+        ``commands`` (joined once the parts the commands reach are made)."""
+        self._commands = commands
+
+    @property
+    def commands(self) -> Commands:
+        assert self._commands is not None, "Keys.obeys joins the commands when the page is made"
+        return self._commands
 
     # ------------------------------------------------------------------
     # the table's state

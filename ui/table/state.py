@@ -10,7 +10,8 @@ between (:mod:`ui.table.keyboard_view`), the pointer the press or drag in
 progress (:mod:`ui.table.pointer_view`), the helpers what they found
 (Finish's way out, :mod:`ui.helpers.hints_view`; the "Still winnable?"
 answer and its win, :mod:`ui.helpers.still_winnable_view`; "Show me how"
-plays either without searching again), and every input asks it what is legal now
+plays either without searching again; the dead end proven,
+:mod:`ui.helpers.dead_end_view`, which Hint and "Show me how" say), and every input asks it what is legal now
 (:meth:`TableState.legal`, the engine's move list of the position, made once
 per position) instead of asking the engine to judge each candidate.  The
 engine judges a move once, when it is played (``dispatch``).
@@ -31,7 +32,7 @@ False
 from __future__ import annotations
 
 import engine
-from engine import Move, PileId, Position
+from engine import Move, Outcome, PileId, Position
 from ui.table.cards import Place, Tracker
 from ui.table.keyboard import Focus
 from ui.table.layout import Layout, Rect
@@ -67,6 +68,10 @@ class TableState:
         """Its answer there (``ui.helpers.hints``: winnable, no win, can't tell)."""
         self.still_line: tuple[Move, ...] | None = None
         """The win it found from :attr:`still_at`, when it found one."""
+        self.dead_end_at: Position | None = None
+        """The last position the dead-end check proved has no useful move."""
+        self.dead_end_back: int | None = None
+        """Its moves back to the last position with a useful move (None: none found)."""
         self._legal_at: tuple[Position, int] | None = None
         self._legal: list[Move] = []
 
@@ -95,6 +100,12 @@ class TableState:
         if found is None and self.still_at == pos and self.still_line:
             found = self.still_line
         return found
+
+    def at_dead_end(self) -> bool:
+        """Whether the position in play is a proven dead end (what Hint and
+        "Show me how" say instead of searching)."""
+        g = self.game
+        return g is not None and g.status == Outcome.PLAYING and g.position == self.dead_end_at
 
     def legal(self) -> list[Move]:
         """Every legal action now, made once per position (none once the game is over)."""
