@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from engine import FREE_COLUMN, STOCK, CardId, PileId, PileRole, Ruleset
 from ui.browser.dom import Element, Style, el, mark
 from ui.chrome import messages as say
-from ui.i18n.text import language
+from ui.i18n.text import _, language, p_
 from ui.table import cards as model
 from ui.table.animate_view import Animator, tf
 from ui.table.layout import FoundationStyle, Layout
@@ -129,11 +129,12 @@ class CardRenderer:
                 aria_hidden="true" if hidden else None,
             )
             if pile is FREE_COLUMN:
-                el("span", "pile-label", "Free", parent=node, aria_hidden="true")
+                # Translators: the short label under Tournament Spider's Free Column.
+                el("span", "pile-label", p_("free column label", "Free"), parent=node, aria_hidden="true")
             self.piles[pile] = node
         self.felt.appendChild(self.badge)
         if rules.draw_piles:  # the piles' own names say "draw pile 3"; this reads them as one row
-            self.draw_label = el("div", "row-label", "Draw piles", parent=self.felt, aria_hidden="true")
+            self.draw_label = el("div", "row-label", _("Draw piles"), parent=self.felt, aria_hidden="true")
         self.felt.classList.toggle("compact-runs", model.foundation_style(rules) is FoundationStyle.COMPACT)
 
     def ensure(self, uid: int) -> None:
