@@ -43,22 +43,27 @@ def _english(name: str, value: int | str) -> str:
 class Reason(str):
     """A sentence with fields: its English text (the string itself), its
     marked ``template`` and its ``fields`` (``card``: a card, said in words;
-    ``rank``: a rank, said with its article, "an eight"; any other name: a
-    number or a word, said as it is)."""
+    ``rank``: a rank, said with its article, "an eight"; ``source`` and
+    ``target``: a pile's id, ``column-3`` or ``free``, whose English words
+    ``said`` gives, "column 3"; any other name: a number or a word, said as
+    it is)."""
 
     template: str
     fields: Mapping[str, int | str]
 
-    def __new__(cls, template: str, **fields: int | str) -> Reason:
-        text = template.format(**{name: _english(name, value) for name, value in fields.items()})
-        made = super().__new__(cls, text)
+    def __new__(cls, template: str, said: Mapping[str, str] | None = None, **fields: int | str) -> Reason:
+        words = {name: _english(name, value) for name, value in fields.items()} | dict(said or {})
+        made = super().__new__(cls, template.format(**words))
         made.template = template
         made.fields = MappingProxyType(dict(fields))
+        made._said = dict(said or {})
         return made
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self.template, dict(self.fields)))
+        return (_rebuild, (self.template, self._said, dict(self.fields)))
+
+    _said: dict[str, str]
 
 
-def _rebuild(template: str, fields: dict[str, int | str]) -> Reason:
-    return Reason(template, **fields)
+def _rebuild(template: str, said: dict[str, str], fields: dict[str, int | str]) -> Reason:
+    return Reason(template, said, **fields)

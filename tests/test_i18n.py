@@ -371,3 +371,23 @@ def test_the_engines_reasons_and_games_names_are_said_in_the_language_in_use(
     text.use(compiled["pl"])
     assert say.engine_sentence(reason) == "Karta musi iść na dziesiątkę (w dowolnym kolorze) lub na pustą kolumnę."
     assert say.game_name(PRESETS["little-spider"]) == "Mały Pająk"
+
+
+def test_a_hint_is_said_in_the_language_in_use(compiled: dict[str, Catalog], speaking: None) -> None:
+    """The solver's hint is a Reason too: the page names its card and piles."""
+    import engine
+    from solver import hints
+    from ui.helpers.hints import HintCycle
+
+    g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    found = hints(g.rules, g.position)
+    assert found[0].reason == "Move the run from the ten of spades to column 1 to empty column 2."
+    cycle = HintCycle()
+    cycle.load(g.position, found[:1])
+    cycle.next()
+    text.use(compiled["fr"])
+    assert cycle.sentence(True, g.rules) == (
+        "Déplacez la suite à partir de 10 de pique sur colonne 1 pour vider colonne 2."
+    )
+    text.use(compiled["de"])
+    assert cycle.sentence(True, g.rules) == "Zieh die Folge ab Pik-10 auf Spalte 1, um Spalte 2 zu leeren."

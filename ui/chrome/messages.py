@@ -499,16 +499,18 @@ def game_name(rules: Ruleset) -> str:
     return _(rules.name)
 
 
-def engine_sentence(text: str) -> str:
+def engine_sentence(text: str, rules: Ruleset | None = None) -> str:
     """One of the engine's sentences (why a move is refused, why Undo cannot
     go back) in the language in use.  A :class:`engine.Reason` is said from
     its template and its fields (a card by its name, a rank with its
-    article), never from its English text.
+    article, a pile by its name in ``rules``), never from its English text.
 
     >>> from engine import Reason
     >>> engine_sentence(Reason("This foundation needs the {card}.", card=13))
-    'This foundation needs the 3 of hearts.'
+    'This foundation needs the three of hearts.'
     """
+    if language() == "en":
+        return str(text)  # the engine's own English, as it wrote it
     if isinstance(text, Reason):
         fields: dict[str, str] = {}
         for name, value in text.fields.items():
@@ -516,6 +518,8 @@ def engine_sentence(text: str) -> str:
                 fields[name] = card_name(value)
             elif name == "rank" and isinstance(value, int) and 0 < value < len(_RANK_AFTER_ON):
                 fields[name] = p_("a card to go on", _RANK_AFTER_ON[value])
+            elif name in ("source", "target") and isinstance(value, str) and rules is not None:
+                fields[name] = pile_name(rules, PileId.parse(value))
             else:
                 fields[name] = str(value)
         return _(text.template).format(**fields)
