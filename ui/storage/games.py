@@ -178,7 +178,8 @@ def _check(m: GameMeta) -> None:
     ]
     bad = [what for ok, what in problems if not ok]
     if bad:
-        raise engine.SaveError(f"the game's summary has a wrong {bad[0]}")
+        # Translators: the field named is a word of the stored data's own, left as it is.
+        raise engine.SaveError(_("the game's summary has a wrong field: {field}").format(field=bad[0]))
 
 
 def _changed_options(game: engine.Game) -> dict[str, OptionValue]:
