@@ -149,6 +149,8 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
             t.open(fragment)
             assert t.page.evaluate("() => document.documentElement.lang") == code
             assert t.page.evaluate(FITS_JS) == [], fragment
+            # the table's own words: Tournament's draw piles label and the Free Column's fit their room
+            assert t.page.evaluate(LABELS_FIT_JS) == [], fragment
         t.page.screenshot(path=str(ARTIFACTS / f"header-{code}-320.png"))
         open_settings(t)
         assert t.page.evaluate(FITS_JS) == []
@@ -158,6 +160,11 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+LABELS_FIT_JS = """() => [...document.querySelectorAll('#table .row-label:not([hidden]), #table .pile-label')]
+  .filter(n => n.scrollWidth > n.clientWidth || n.scrollHeight > n.clientHeight)
+  .map(n => [n.textContent, n.scrollWidth, n.clientWidth, n.scrollHeight, n.clientHeight])"""
 
 
 ROW_JS = """() => {
