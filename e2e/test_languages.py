@@ -7,15 +7,33 @@ and the settings; and axe finds nothing serious on Settings in Polish.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from axekit import axe_page, scan
-from tablekit import ARTIFACTS, PHONE, TablePage, close_settings, open_settings, stored_text, table_browser, table_url
+from tablekit import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    TablePage,
+    close_settings,
+    open_settings,
+    seed,
+    stored_text,
+    table_browser,
+    table_url,
+)
 
+import engine
+from engine import Move
 from ui.storage import settings as persist
 
 __all__ = ["table_browser", "table_url"]
+
+ROOT = Path(__file__).resolve().parents[1]
 
 SMALL_PHONE = {
     "viewport": {"width": 320, "height": 568},
@@ -131,6 +149,8 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
             t.open(fragment)
             assert t.page.evaluate("() => document.documentElement.lang") == code
             assert t.page.evaluate(FITS_JS) == [], fragment
+            # the table's own words: Tournament's draw piles label and the Free Column's fit their room
+            assert t.page.evaluate(LABELS_FIT_JS) == [], fragment
         t.page.screenshot(path=str(ARTIFACTS / f"header-{code}-320.png"))
         open_settings(t)
         assert t.page.evaluate(FITS_JS) == []
@@ -140,6 +160,11 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+LABELS_FIT_JS = """() => [...document.querySelectorAll('#table .row-label:not([hidden]), #table .pile-label')]
+  .filter(n => n.scrollWidth > n.clientWidth || n.scrollHeight > n.clientHeight)
+  .map(n => [n.textContent, n.scrollWidth, n.clientWidth, n.scrollHeight, n.clientHeight])"""
 
 
 ROW_JS = """() => {
@@ -184,6 +209,96 @@ def test_axe_finds_nothing_serious_on_settings_in_polish(table_browser: Any, tab
         assert t.page.evaluate(GROUP_TITLES)[0] == "Gra"
         problems = scan(t, "settings-pl")
         assert not problems, "\n".join(problems)
+        assert not t.errors, t.errors
+    finally:
+        t.close()
+
+
+ENGLISH_WORDS = re.compile(
+    r"\b(picked|from|target|legal|column|card|cards|moved|must|suit|empty|move|deal|replay|play|close|speed)\b",
+    re.IGNORECASE,
+)
+"""English words the table's sentences would carry if they were not translated."""
+
+
+def test_a_french_player_hears_the_table_the_keys_and_the_replay_in_french(table_browser: Any, table_url: str) -> None:
+    """One page load in French: a refused drop says the engine's reason in
+    French, keyboard play's sentences have no English, and a replay's bar
+    speaks French."""
+    from tools.build.catalogs import compiled_catalogs
+    from ui.chrome import messages as say
+    from ui.i18n import text
+
+    data = compiled_catalogs(ROOT)["i18n/fr.json"]
+    french = text.catalog_from_json(json.loads(data), "fr")
+    g = engine.game_from_notation("spider-2", "*Ks*QsJh9hTs9s8s/Js/Kh/Kh/Kh/Ks/Ks/Ks/Qh/Qs - -/-/-/-/-/-/-/-")
+    refused = Move.tableau(0, 2, 1)  # 8s on a King
+    try:
+        text.use(french)
+        reason = say.engine_sentence(g.why_illegal(refused) or "")
+    finally:
+        text.use(text.ENGLISH_CATALOG)
+    assert reason.startswith("La carte doit aller sur un neuf")
+    t = TablePage(table_browser, table_url, {**DESKTOP, "locale": "fr-FR"})
+    try:
+        seed(t.page, t.base, {persist.CURRENT_KEY: persist.write_current(g, "fr-test", False)})
+        t.page.goto(t.base)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.loaded = True
+        t.idle()
+        t.expect_game(g)
+        # a refused drop: the engine's reason, in French
+        t.drag_move(g, refused)
+        assert t.wait_message() == reason
+        # a move by keys: Tab to the table, pick the run on column 1, take it to column 2
+        for _ in range(12):
+            t.page.keyboard.press("Tab")
+            if t.page.evaluate("() => document.activeElement && document.activeElement.dataset.pile || null"):
+                break
+        t.page.evaluate("() => new Promise(done => setTimeout(done, 0))")
+        heard: list[str] = []
+        t.page.keyboard.press("Home")
+        t.page.wait_for_function("() => (document.querySelector('#table').dataset.focus || '').startsWith('column-1')")
+        seq = int(t.attr("announce-seq") or 0)
+        t.page.keyboard.press("Enter")
+        t.page.wait_for_selector("#table[data-selected]", state="attached")
+        t.page.wait_for_function("n => +(document.querySelector('#table').dataset.announceSeq || 0) > n", arg=seq)
+        heard.append(t.attr("announced") or "")
+        seq = int(t.attr("announce-seq") or 0)
+        t.page.keyboard.press("ArrowRight")
+        t.page.wait_for_function("n => +(document.querySelector('#table').dataset.announceSeq || 0) > n", arg=seq)
+        heard.append(t.attr("announced") or "")
+        t.page.keyboard.press("Enter")
+        g.play(Move.tableau(0, 1, 3))
+        t.wait_moves(1)
+        heard.append(t.page.evaluate("() => document.querySelector('#live').textContent"))
+        assert heard[0].startswith("Pris 3 cartes\u00a0:") and heard[1].startswith("Cible "), heard
+        for sentence in heard:
+            assert sentence.strip() and not ENGLISH_WORDS.search(sentence), heard
+        # a replay of the game: end it, then Watch again; the bar's words are French
+        t.page.keyboard.press("e")
+        t.page.wait_for_selector('#table[data-dialog="confirm"]', state="attached")
+        t.page.click('.dialog [data-action="confirm"]')
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        t.page.click('.dialog [data-action="watch"]')
+        t.page.wait_for_selector("#table[data-replay]", state="attached")
+        bar = t.page.evaluate("""() => ({
+            text: document.querySelector('.replay-text').textContent,
+            head: document.querySelector('.replay-head').innerText,
+            play: document.querySelector('[data-action="replay-toggle"]').textContent,
+            close: document.querySelector('[data-action="replay-close"]').textContent,
+            first: document.querySelector('[data-action="replay-first"]').getAttribute('aria-label'),
+            speed: document.querySelector('[data-action="replay-speed"]').textContent,
+            group: document.querySelector('.replay-bar').getAttribute('aria-label'),
+        })""")
+        assert bar["text"] == "La donne, avant le coup 1 sur 1", bar
+        assert "Revoir · Spider · 2 couleurs" in bar["head"], bar
+        assert (bar["play"], bar["close"], bar["first"], bar["group"]) == ("Lecture", "Fermer", "La donne", "Revoir")
+        assert bar["speed"] == "Vitesse\u00a0: Normale"
+        t.page.click('[data-action="replay-next"]')
+        t.wait_moves(1)
+        moved = t.page.inner_text(".replay-text")
+        assert moved.startswith("Coup 1 sur 1\u00a0: ") and not ENGLISH_WORDS.search(moved), moved
         assert not t.errors, t.errors
     finally:
         t.close()

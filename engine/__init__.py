@@ -48,6 +48,7 @@ from .rng import MAX_DEAL, MIN_DEAL
 from .rules import PRESETS, OptionSpec, OptionValue, Ruleset, get_ruleset
 from .saves import load_game
 from .view import HIDDEN_CARD, PublicView, hide
+from .words import N_, Reason
 
 __all__ = [
     "DEAL",
@@ -59,6 +60,7 @@ __all__ = [
     "MAX_DEAL",
     "MIN_DEAL",
     "MOVE",
+    "N_",
     "PRESETS",
     "STOCK",
     "SUIT_NAMES",
@@ -86,6 +88,7 @@ __all__ = [
     "Progress",
     "ProgressCheck",
     "PublicView",
+    "Reason",
     "Ruleset",
     "RunRemoved",
     "SaveError",

@@ -48,6 +48,7 @@ from .rng import MAX_DEAL, MIN_DEAL, check_deal
 from .rules import Ruleset, get_ruleset
 from .saveformat import FORMAT, VERSION
 from .view import PublicView, public_view
+from .words import N_
 
 PLAYING, WON, LOST = Outcome.PLAYING, Outcome.WON, Outcome.LOST
 CLASSIC_START = 500
@@ -214,7 +215,7 @@ class Game:
         if not isinstance(move, Move):
             return _not_a_move(move)
         if self.end_reason is not None:
-            return "The game is over."
+            return N_("The game is over.")
         return why_illegal(self.rules, self.position, move)
 
     def why_illegal_text(self, text: str) -> str | None:
@@ -246,7 +247,7 @@ class Game:
         if not isinstance(move, Move):
             raise IllegalMove(_not_a_move(move), move)
         if self.end_reason is not None:
-            raise IllegalMove("The game is over.", move)
+            raise IllegalMove(N_("The game is over."), move)
         reason = why_illegal(self.rules, self.position, move)
         if reason is not None:
             raise IllegalMove(reason, move)
@@ -327,10 +328,10 @@ class Game:
         """
         if not self.can_undo:
             if self.end_reason not in (None, EndReason.STUCK):
-                raise IllegalMove("The game is over.")
+                raise IllegalMove(N_("The game is over."))
             if self._index > 0:
-                raise IllegalMove("Dealing a draw pile and clearing a run cannot be undone.")
-            raise IllegalMove("There is nothing to undo.")
+                raise IllegalMove(N_("Dealing a draw pile and clearing a run cannot be undone."))
+            raise IllegalMove(N_("There is nothing to undo."))
         before = self.score
         was_stuck = self.end_reason is EndReason.STUCK
         step = self._history[self._index]
@@ -349,7 +350,7 @@ class Game:
     def redo(self) -> list[Event]:
         """Play again the last action taken back; return its events."""
         if not self.can_redo:
-            raise IllegalMove("There is nothing to redo.")
+            raise IllegalMove(N_("There is nothing to redo."))
         before = self.score
         step = self._history[self._index + 1]
         self._index += 1
@@ -369,7 +370,7 @@ class Game:
         Spider the score is posted with its time bonus.  A stuck game can be
         resigned too, which makes its loss final."""
         if self.end_reason not in (None, EndReason.STUCK):
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(N_("The game is over."))
         return self._end(EndReason.RESIGNED)
 
     def set_elapsed(self, seconds: float) -> list[Event]:

@@ -21,7 +21,7 @@ foundation slot, in column order.
 
 from __future__ import annotations
 
-from .cards import KING, Card, card_words, is_red, make_deck, rank_words
+from .cards import KING, Card, is_red, make_deck
 from .events import Dealt, Event, Flipped, Moved, RunRemoved
 from .families import Foundations, TableauPlay
 from .moves import DEAL, DRAW, FOUNDATION, MOVE, Move, known_move, move_of
@@ -29,6 +29,7 @@ from .piles import FREE_COLUMN, STOCK, PileId
 from .position import Position
 from .rng import shuffled
 from .rules import Ruleset
+from .words import N_, Reason
 
 _DEAL_MOVE = Move.deal()
 
@@ -153,43 +154,45 @@ def _foundation_reason(rules: Ruleset, pos: Position, src: int, card: Card, f: i
     r = card >> 2
     if rules.traits.foundations is Foundations.BY_SUIT:
         if not found:
-            return None if r == 1 else "An empty foundation takes an Ace."
+            return None if r == 1 else N_("An empty foundation takes an Ace.")
         top = found[-1]
         if card == top + 4:
             return None
-        return (
-            f"This foundation needs the {card_words(Card(top + 4))}."
-            if (top >> 2) < KING
-            else "This foundation is complete."
-        )
+        return _needs(Card(top + 4)) if (top >> 2) < KING else N_("This foundation is complete.")
     # Little Spider
     aces_red = little_spider_colours(pos.foundations)
     if not found:
         if r == 1:
             if aces_red is not None and is_red(card) != aces_red:
-                return f"The Aces of this game are {'red' if aces_red else 'black'}: the {'black' if aces_red else 'red'} suits build down from their Kings."
+                return (
+                    N_("The Aces of this game are red: the black suits build down from their Kings.")
+                    if aces_red
+                    else N_("The Aces of this game are black: the red suits build down from their Kings.")
+                )
             return None
         if r == KING:
             if aces_red is not None and is_red(card) == aces_red:
-                return f"The Kings of this game are {'black' if aces_red else 'red'}: the {'red' if aces_red else 'black'} suits build up from their Aces."
+                return (
+                    N_("The Kings of this game are black: the red suits build up from their Aces.")
+                    if aces_red
+                    else N_("The Kings of this game are red: the black suits build up from their Aces.")
+                )
             return None
-        return "An empty foundation takes an Ace or a King."
+        return N_("An empty foundation takes an Ace or a King.")
     base, top = found[0], found[-1]
     if rules.lower_row_restriction and src >= 4 and _stock_phase(pos) and f != src - 4:
-        return "Before the last deal, a lower-row card may go only to the foundation directly above it."
+        return N_("Before the last deal, a lower-row card may go only to the foundation directly above it.")
     if (base >> 2) == 1:
         if card == top + 4:
             return None
-        return (
-            "This foundation is complete."
-            if (top >> 2) == KING
-            else f"This foundation needs the {card_words(Card(top + 4))}."
-        )
+        return N_("This foundation is complete.") if (top >> 2) == KING else _needs(Card(top + 4))
     if card == top - 4:
         return None
-    return (
-        "This foundation is complete." if (top >> 2) == 1 else f"This foundation needs the {card_words(Card(top - 4))}."
-    )
+    return N_("This foundation is complete.") if (top >> 2) == 1 else _needs(Card(top - 4))
+
+
+def _needs(card: Card) -> str:
+    return Reason(N_("This foundation needs the {card}."), card=card)
 
 
 def _foundation_takes(rules: Ruleset, pos: Position, src: int, card: Card, f: int, aces_red: bool | None) -> bool:
@@ -381,95 +384,131 @@ def why_illegal(rules: Ruleset, pos: Position, move: Move) -> str | None:
     ncols = len(tableau)
     if kind == DEAL:
         if rules.draw_piles:
-            return "Pick a draw pile to deal."
+            return N_("Pick a draw pile to deal.")
         if not pos.stock[0]:
-            return "There are no cards left to deal."
+            return N_("There are no cards left to deal.")
         if rules.deal_needs_full_columns and not all(tableau[: len(rules.columns)]):
-            return "Fill every empty column before dealing."
+            return N_("Fill every empty column before dealing.")
         return None
     if kind == DRAW:
         if not rules.draw_piles:
-            return "This game has no draw piles: deal from the stock."
+            return N_("This game has no draw piles: deal from the stock.")
         if not 0 <= move.src < len(pos.stock):
-            return f"There is no draw pile {move.src + 1}."
+            return Reason(N_("There is no draw pile {number}."), number=move.src + 1)
         if not pos.stock[move.src]:
-            return f"Draw pile {move.src + 1} has already been dealt."
+            return Reason(N_("Draw pile {number} has already been dealt."), number=move.src + 1)
         return None
     src = move.src
     if not 0 <= src < ncols:
-        return f"There is no {rules.traits.pile_word} {src + 1}."
+        return _no_pile(rules, src)
     col = tableau[src]
-    name = pile_name(rules, src)
     if not col:
-        return f"{name.capitalize()} is empty."
+        return _pile_reason(
+            rules,
+            src,
+            N_("The Free Column is empty."),
+            N_("Column {number} is empty."),
+            N_("Pile {number} is empty."),
+        )
     if kind == FOUNDATION:
         f = move.dst
         if not rules.traits.foundations.by_hand:
-            return "Only complete King-to-Ace runs go to the foundations, and they go by themselves."
+            return N_("Only complete King-to-Ace runs go to the foundations, and they go by themselves.")
         if not 0 <= f < len(pos.foundations):
-            return f"There is no foundation {f + 1}."
+            return Reason(N_("There is no foundation {number}."), number=f + 1)
         if move.count != 1:
-            return "Cards go to a foundation one at a time."
+            return N_("Cards go to a foundation one at a time.")
         return _foundation_reason(rules, pos, src, col[-1], f)
     if kind != MOVE:
-        return f"Unknown kind of move {kind!r}."
+        return Reason(N_("Unknown kind of move {kind}."), kind=repr(kind))
     dst = move.dst
     if not 0 <= dst < ncols:
-        return f"There is no {rules.traits.pile_word} {dst + 1}."
+        return _no_pile(rules, dst)
     if dst == src:
-        return "The cards are already there."
+        return N_("The cards are already there.")
     count = move.count
     n = len(col)
     if count < 1:
-        return "A move takes at least one card."
+        return N_("A move takes at least one card.")
     if count > n:
-        return f"{name.capitalize()} has only {n} card{'s' if n != 1 else ''}."
+        return _pile_reason(
+            rules,
+            src,
+            N_("The Free Column does not hold that many cards."),
+            N_("Column {number} does not hold that many cards."),
+            N_("Pile {number} does not hold that many cards."),
+        )
     if count > n - pos.down[src]:
-        return "Face-down cards cannot be moved."
+        return N_("Face-down cards cannot be moved.")
     if rules.traits.tableau is TableauPlay.PHASES:
         if _stock_phase(pos):
-            return "Cards move between piles only after the last deal; until then, play them to the foundations."
+            return N_("Cards move between piles only after the last deal; until then, play them to the foundations.")
         if count != 1:
-            return "Only one card moves at a time."
+            return N_("Only one card moves at a time.")
         target = tableau[dst]
         if not target:
-            return "Empty piles stay empty in Little Spider."
+            return N_("Empty piles stay empty in Little Spider.")
         d = (target[-1] >> 2) - (col[-1] >> 2)
         if d in (1, -1) or (rules.wrap and d in (12, -12)):
             return None
         if rules.wrap:
-            return "A card goes on a card one rank higher or lower (a King and an Ace go on each other)."
-        return "A card goes on a card one rank higher or lower."
+            return N_("A card goes on a card one rank higher or lower (a King and an Ace go on each other).")
+        return N_("A card goes on a card one rank higher or lower.")
     # a group: it must be a movable unit
     head_i = n - count
     if count > 1:
         if rules.unit == "single":
-            return "Only one card moves at a time."
+            return N_("Only one card moves at a time.")
         for k in range(head_i, n - 1):
             upper, lower = col[k], col[k + 1]
             if (upper >> 2) != (lower >> 2) + 1:
-                return "A group must run down in sequence, like 9 8 7."
+                return N_("A group must run down in sequence, like 9 8 7.")
             if rules.unit == "suit" and upper != lower + 4:
-                return "A group must be all one suit."
+                return N_("A group must be all one suit.")
     head = col[head_i]
     target = tableau[dst]
     if not target:
         if rules.empty == "none":
-            return "Empty piles cannot be filled in this game."
+            return N_("Empty piles cannot be filled in this game.")
         if rules.empty == "king" and (head >> 2) != KING:
-            return "Only a King, or a group headed by a King, can fill an empty pile."
+            return N_("Only a King, or a group headed by a King, can fill an empty pile.")
         return None
     hr = head >> 2
     if (target[-1] >> 2) == hr + 1:
         return None
     if hr == KING:
         return (
-            "A King can only move to an empty column."
+            N_("A King can only move to an empty column.")
             if rules.empty == "any"
-            else "A King can only move to an empty pile."
+            else N_("A King can only move to an empty pile.")
         )
-    what = "The card" if count == 1 else "A group"
-    return f"{what} must go on {rank_words(hr + 1)} (of any suit) or an empty {rules.traits.pile_word}."
+    column = rules.traits.pile_word == "column"
+    if count == 1:
+        template = (
+            N_("The card must go on {rank} (of any suit) or an empty column.")
+            if column
+            else N_("The card must go on {rank} (of any suit) or an empty pile.")
+        )
+    else:
+        template = (
+            N_("A group must go on {rank} (of any suit) or an empty column.")
+            if column
+            else N_("A group must go on {rank} (of any suit) or an empty pile.")
+        )
+    return Reason(template, rank=hr + 1)
+
+
+def _no_pile(rules: Ruleset, index: int) -> str:
+    if rules.traits.pile_word == "column":
+        return Reason(N_("There is no column {number}."), number=index + 1)
+    return Reason(N_("There is no pile {number}."), number=index + 1)
+
+
+def _pile_reason(rules: Ruleset, index: int, free: str, column: str, pile: str) -> str:
+    """A sentence about tableau pile ``index``: the Free Column's, a column's or a pile's."""
+    if rules.free_column and index == len(rules.columns):
+        return free
+    return Reason(column if rules.traits.pile_word == "column" else pile, number=index + 1)
 
 
 # -- applying -----------------------------------------------------------------

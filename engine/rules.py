@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from .errors import OptionError
 from .families import TRAITS, FamilyName, FamilyTraits
+from .words import N_
 
 Family = FamilyName
 Unit = Literal["suit", "rank", "single"]
@@ -233,12 +234,12 @@ _SPIDER_SUMMARY = (
 )
 
 _PRESET_LIST = [
-    _spider("spider-1", "Spider · 1 suit", _SPIDER_SUMMARY.format(goal="eight"), "s"),
-    _spider("spider-2", "Spider · 2 suits", _SPIDER_SUMMARY.format(goal="eight same-suit"), "sh"),
-    _spider("spider-4", "Spider · 4 suits", _SPIDER_SUMMARY.format(goal="eight same-suit"), "shdc"),
+    _spider("spider-1", N_("Spider · 1 suit"), _SPIDER_SUMMARY.format(goal="eight"), "s"),
+    _spider("spider-2", N_("Spider · 2 suits"), _SPIDER_SUMMARY.format(goal="eight same-suit"), "sh"),
+    _spider("spider-4", N_("Spider · 4 suits"), _SPIDER_SUMMARY.format(goal="eight same-suit"), "shdc"),
     _spider(
         "spider-relaxed",
-        "Spider Relaxed",
+        N_("Spider Relaxed"),
         "Four-suit Spider where a King-to-Ace run of any suits is complete and leaves the "
         "table.  Groups still move only when they are all one suit.  Scored by built cards: "
         "a point for every card built down from a King.",
@@ -248,7 +249,7 @@ _PRESET_LIST = [
     ),
     _spider(
         "spider-easy",
-        "Spider Easy",
+        N_("Spider Easy"),
         "Spider Relaxed, and any descending run moves as a group whatever its suits.  "
         "A King-to-Ace run of any suits leaves the table.  Scored by built cards.",
         "shdc",
@@ -258,7 +259,7 @@ _PRESET_LIST = [
     ),
     _tournament(
         "tournament-1",
-        "Tournament Spider · 1 suit",
+        N_("Tournament Spider · 1 suit"),
         "78 spades in eight columns, a Free Column and five draw piles whose top card you "
         "can see: deal any pile, in any order, at any time.  Build six King-to-Ace runs "
         "before the clock runs out.  +25 for each card you turn up, +100 a run, +100 if you "
@@ -267,7 +268,7 @@ _PRESET_LIST = [
     ),
     _tournament(
         "tournament-2",
-        "Tournament Spider · 2 suits",
+        N_("Tournament Spider · 2 suits"),
         "Tournament Spider with spades and hearts: 78 cards, eight columns, a Free Column "
         "and five draw piles to deal in any order.  Six same-suit King-to-Ace runs win; "
         "groups move only when they are one suit.  Beat the clock for a time bonus.",
@@ -275,7 +276,7 @@ _PRESET_LIST = [
     ),
     _little_spider(
         "little-spider",
-        "Little Spider",
+        N_("Little Spider"),
         "One deck, eight piles in two rows, four foundations between them: two build up "
         "from Aces and two down from Kings, the Aces of one colour and the Kings of the "
         "other.  While the stock lasts, play pile tops to the foundations and deal.  After "
@@ -283,7 +284,7 @@ _PRESET_LIST = [
     ),
     _little_spider(
         "little-spider-classic",
-        "Little Spider (traditional)",
+        N_("Little Spider (traditional)"),
         "Little Spider by the traditional rules: before the last deal a lower-row card may "
         "go only to the foundation directly above it, and after it a King and an Ace build "
         "on each other.",
@@ -292,7 +293,7 @@ _PRESET_LIST = [
     ),
     _spider(
         "spidike",
-        "Spidike",
+        N_("Spidike"),
         "Four-suit Spider with a foundation row: finished King-to-Ace runs of one suit move "
         "to the eight foundations by themselves.  Only one-suit runs move as a group; deal "
         "when no pile is empty.",
@@ -300,7 +301,7 @@ _PRESET_LIST = [
     ),
     Ruleset(
         id="spidike-classic",
-        name="Spidike (traditional)",
+        name=N_("Spidike (traditional)"),
         summary=(
             "One deck in seven piles of one to seven cards, all face up.  Build down in any "
             "suit; one-suit runs move as a group; only a King or a run headed by a King fills "

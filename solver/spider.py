@@ -12,12 +12,13 @@ from typing import NamedTuple
 
 from engine import (
     KING,
+    N_,
     Card,
     Move,
     MoveKind,
     Position,
+    Reason,
     Ruleset,
-    card_words,
     completes_run,
     deal_moves,
     hide,
@@ -25,6 +26,7 @@ from engine import (
     legal_moves,
     move_of,
     next_position,
+    pile_id,
     pile_name,
     stalemated,
 )
@@ -827,29 +829,49 @@ class Hint(NamedTuple):
 
 
 def _describe(rules: Ruleset, pos: Position, move: Move, reveals: str) -> str:
-    """The hint's sentence; ``reveals`` is "now", "later" or "" (turning up a card), or "fill"."""
+    """The hint's sentence; ``reveals`` is "now", "later" or "" (turning up a card), or "fill".
+
+    A :class:`engine.Reason`: the page says it in the player's language from
+    its template and fields (the card, the piles' ids)."""
 
     if move.kind == DEAL:
-        return "Deal a new row from the stock."
+        return N_("Deal a new row from the stock.")
     if move.kind == DRAW:
-        return f"Deal draw pile {move.src + 1}."
+        return Reason(N_("Deal draw pile {number}."), number=move.src + 1)
     col = pos.tableau[move.src]
     head = col[len(col) - move.count]
-    what = f"the {card_words(head)}" if move.count == 1 else f"the run from the {card_words(head)}"
     if move.kind == FOUNDATION:
-        return f"Play the {card_words(head)} to foundation {move.dst + 1}."
-    target = pile_name(rules, move.dst)
+        return Reason(N_("Play the {card} to foundation {number}."), card=head, number=move.dst + 1)
+    one = move.count == 1
     if reveals == "fill":
-        return f"Move {what} to {target}: every column needs a card before you can deal."
-    if reveals == "now":
-        why = " to turn up a card"
+        template = (
+            N_("Move the {card} to {target}: every column needs a card before you can deal.")
+            if one
+            else N_("Move the run from the {card} to {target}: every column needs a card before you can deal.")
+        )
+    elif reveals == "now":
+        template = (
+            N_("Move the {card} to {target} to turn up a card.")
+            if one
+            else N_("Move the run from the {card} to {target} to turn up a card.")
+        )
     elif move.count == len(col):
-        why = f" to empty {pile_name(rules, move.src)}"
+        template = (
+            N_("Move the {card} to {target} to empty {source}.")
+            if one
+            else N_("Move the run from the {card} to {target} to empty {source}.")
+        )
     elif reveals == "later":
-        why = ", on the way to turning up a card"
+        template = (
+            N_("Move the {card} to {target}, on the way to turning up a card.")
+            if one
+            else N_("Move the run from the {card} to {target}, on the way to turning up a card.")
+        )
     else:
-        why = ""
-    return f"Move {what} to {target}{why}."
+        template = N_("Move the {card} to {target}.") if one else N_("Move the run from the {card} to {target}.")
+    said = {"target": pile_name(rules, move.dst), "source": pile_name(rules, move.src)}
+    source, target = pile_id(rules, move.src), pile_id(rules, move.dst)
+    return Reason(template, said, card=head, target=str(target), source=str(source))
 
 
 def hints(

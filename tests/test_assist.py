@@ -19,6 +19,7 @@ from engine.moves import Move  # noqa: E402
 from engine.piles import PileId  # noqa: E402
 from solver import SOLVED, autocomplete, hints, replay, solve  # noqa: E402
 from ui.helpers import hints as assist  # noqa: E402
+from ui.i18n.text import number  # noqa: E402
 from ui.storage import settings  # noqa: E402
 from ui.table import cards  # noqa: E402
 
@@ -143,7 +144,7 @@ def test_the_chooser_offers_winnable_deals_exactly_for_the_presets_of_the_shippe
         choice = assist.winnable_choice(data, preset, rules.option_values())
         if preset in data:
             assert choice.available and choice.deals == data[preset]
-            assert f"the {len(data[preset])} deal" in choice.note
+            assert f"the {number(len(data[preset]))} deal" in choice.note  # a count: grouped
         else:
             assert not choice.available and choice.note == assist.NO_PROVEN
 

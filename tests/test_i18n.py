@@ -341,3 +341,53 @@ def test_the_build_needs_no_babel() -> None:
     assert run.returncode == 0, run.stderr
     blocked = subprocess.run([sys.executable, "-S", "-c", "import babel"], cwd=ROOT, capture_output=True)
     assert blocked.returncode != 0  # the check above would mean nothing if Babel were still found
+
+
+def test_the_engines_reasons_and_games_names_are_said_in_the_language_in_use(
+    compiled: dict[str, Catalog], speaking: None
+) -> None:
+    """The engine marks its sentences and stays English; the page translates
+    them from their template and fields, never from the English text."""
+    import engine
+    from engine import PRESETS, Move, parse_card
+    from ui.chrome import messages as say
+
+    g = engine.game_from_notation("spider-4", "Ks/Qs9h/-/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    reason = g.why_illegal(Move.tableau(1, 0, 1))
+    assert reason == "The card must go on a ten (of any suit) or an empty column."
+    group = g.why_illegal(Move.tableau(1, 0, 2))
+    assert group == "A group must run down in sequence, like 9 8 7."
+    text.use(compiled["fr"])
+    assert (
+        say.engine_sentence(reason)
+        == "La carte doit aller sur un dix (de n’importe quelle couleur) ou dans une colonne vide."
+    )
+    assert say.engine_sentence(group) == "Un groupe doit descendre dans l’ordre, comme 9 8 7."
+    assert say.engine_sentence(engine.Reason("This foundation needs the {card}.", card=parse_card("Qh"))) == (
+        "Cette fondation attend la carte suivante\u00a0: dame de cœur."
+    )
+    assert say.game_name(PRESETS["spider-1"]) == "Spider · 1 couleur"
+    assert say.game_name(PRESETS["tournament-2"]) == "Spider Tournoi · 2 couleurs"
+    text.use(compiled["pl"])
+    assert say.engine_sentence(reason) == "Karta musi iść na dziesiątkę (w dowolnym kolorze) lub na pustą kolumnę."
+    assert say.game_name(PRESETS["little-spider"]) == "Mały Pająk"
+
+
+def test_a_hint_is_said_in_the_language_in_use(compiled: dict[str, Catalog], speaking: None) -> None:
+    """The solver's hint is a Reason too: the page names its card and piles."""
+    import engine
+    from solver import hints
+    from ui.helpers.hints import HintCycle
+
+    g = engine.game_from_notation("spider-1", "KsQsJs/Ts9s/*As8s7s6s5s4s3s2s/-/-/-/-/-/-/- - -/-/-/-/-/-/-/-")
+    found = hints(g.rules, g.position)
+    assert found[0].reason == "Move the run from the ten of spades to column 1 to empty column 2."
+    cycle = HintCycle()
+    cycle.load(g.position, found[:1])
+    cycle.next()
+    text.use(compiled["fr"])
+    assert cycle.sentence(True, g.rules) == (
+        "Déplacez la suite à partir de 10 de pique sur colonne 1 pour vider colonne 2."
+    )
+    text.use(compiled["de"])
+    assert cycle.sentence(True, g.rules) == "Zieh die Folge ab Pik-10 auf Spalte 1, um Spalte 2 zu leeren."

@@ -353,15 +353,17 @@ def slot_files() -> dict[str, str]:
     ring = f'<circle cx="50" cy="70" r="26" fill="none" stroke="{faint}" stroke-opacity=".4" stroke-width="4"/>'
     a_glyph = text_svg("A", 50 - text_visual_width("A", 34) / 2, 53, 34, faint)
     k_glyph = text_svg("K", 50 - text_visual_width("K", 34) / 2, 53, 34, faint)
-    free_w = text_visual_width("FREE", 20)
     return {
         "slots/empty.svg": slot_svg(),
         "slots/foundation.svg": slot_svg(ring + f'<g opacity=".45">{a_glyph}</g>'),
         "slots/run.svg": slot_svg(
             f'<g opacity=".4">{k_glyph}</g>' + f'<g opacity=".35">{spider_svg(50, 108, 0.45, faint, 3.5)}</g>'
         ),
+        # an empty cell, not a word: the pile's label under it says "Free" in the player's language
         "slots/free.svg": slot_svg(
-            f'<g opacity=".6">{text_svg("FREE", 50 - free_w / 2, 60, 20, "#ffe08a")}</g>', tint="#ffe08a"
+            '<g opacity=".6"><rect x="30" y="50" width="40" height="40" rx="6" fill="none" '
+            'stroke="#ffe08a" stroke-width="4" stroke-dasharray="9 5"/></g>',
+            tint="#ffe08a",
         ),
         "slots/stock.svg": slot_svg(
             f'<circle cx="50" cy="70" r="22" fill="none" stroke="{faint}" stroke-opacity=".4" '

@@ -46,7 +46,7 @@ LOCALE_DIR = ROOT / "locale"
 TEMPLATE = LOCALE_DIR / "messages.pot"
 LANGUAGES = ("fr", "de", "es", "it", "pt_BR", "pl")
 """The languages besides English (the code's own), as gettext codes."""
-SOURCES = ("ui",)
+SOURCES = ("engine", "solver", "ui")
 """The folders whose marked strings make the template."""
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,

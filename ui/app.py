@@ -49,6 +49,7 @@ from ui.browser.store import Opened
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.first_tip_view import FirstTip
 from ui.chrome.header_view import Header
+from ui.chrome.messages import game_name
 from ui.chrome.messages_view import Messages
 from ui.chrome.sound_view import Sound
 from ui.game import address, challenge, daily
@@ -148,7 +149,7 @@ class TableApp:
             lambda moves: (
                 rewind.restart()
                 if moves == 0
-                else rewind.undo_to(moves, "Back to the last position with a useful move.")
+                else rewind.undo_to(moves, _("Back to the last position with a useful move."))
             )
         )
         helper.deadend.when_proven(session.screens.no_useful_moves)
@@ -354,7 +355,7 @@ class TableApp:
         for move in moves:
             game.play(move)
         self.watch(game)
-        self.messages.announce(f"Watching {title}.")
+        self.messages.announce(_("Watching {title}.").format(title=title))
 
     def _on_hash(self) -> None:
         """The address changed: a challenge opens over the game in play, which keeps its address."""
@@ -518,8 +519,8 @@ class ChooserParts:
         """The Daily row: its title with today's date, today's state, whether a deal was won today."""
         today = local_today()
         won = self._service.keeper.book.daily.get(daily.format_day(today), {})
-        names = [engine.PRESETS[p].name for p in won if p in engine.PRESETS]
-        return f"Daily deals · {daily.short_day(today)}", daily.today_line(names), bool(names)
+        names = [game_name(engine.PRESETS[p]) for p in won if p in engine.PRESETS]
+        return _("Daily deals · {day}").format(day=daily.short_day(today)), daily.today_line(names), bool(names)
 
     def open_daily(self) -> None:
         self._daily()
@@ -627,7 +628,7 @@ class ShowMeHost:
             self._dialogs.close()
             then()
 
-        d.buttons(d.box, [("cancel", "Keep playing", self._dialogs.close, False), ("confirm", yes, go, True)])
+        d.buttons(d.box, [("cancel", _("Keep playing"), self._dialogs.close, False), ("confirm", yes, go, True)])
 
     def say(self, text: str) -> None:
         self._messages.show(text, 6000)

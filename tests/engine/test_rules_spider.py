@@ -66,7 +66,7 @@ def test_a_buried_face_up_card_moves_only_with_the_run_above_it() -> None:
 def test_face_down_cards_never_move(preset: str) -> None:
     g = game(preset, ["*9s8s", "Ts"])
     assert g.why_illegal_text("c1:2>c2") == "Face-down cards cannot be moved."
-    assert g.why_illegal_text("c1:3>c2") == "Column 1 has only 2 cards."
+    assert g.why_illegal_text("c1:3>c2") == "Column 1 does not hold that many cards."
 
 
 @pytest.mark.parametrize("preset", ALL_SPIDER)

@@ -80,7 +80,7 @@ def welcome() -> dict[str, object]:
     for narrow in (False, True):
         clock, stats, _phase = status_text(game, tracker, narrow)
         texts["narrow" if narrow else "wide"] = {
-            "title": short_title(rules.name) if narrow else rules.name,
+            "title": short_title(rules) if narrow else rules.name,
             "stats": stats,
             "clock": clock,
         }

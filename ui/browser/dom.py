@@ -191,6 +191,10 @@ class Element(Protocol):
     selected: bool
     isConnected: bool
     inert: bool
+    scrollWidth: int
+    scrollHeight: int
+    clientWidth: int
+    clientHeight: int
 
     def setAttribute(self, name: str, value: str) -> None: ...
     def getAttribute(self, name: str) -> str | None: ...

@@ -16,6 +16,7 @@ Hooks for tests: ``.first-tip`` (``data-step``: 1 to 3),
 from __future__ import annotations
 
 from ui.browser.dom import Bindings, DomEvent, Element, document, el
+from ui.i18n.text import _
 from ui.screens.help import FIRST_TIP
 from ui.storage.store import Records
 
@@ -40,7 +41,7 @@ class FirstTip:
         if self.node is not None or restored or not self.new_player or self.records.get(TIP_KEY):
             return
         self.new_player = False
-        self.node = el("section", "first-tip", parent=self.table, aria_label="Tip")
+        self.node = el("section", "first-tip", parent=self.table, aria_label=_("Tip"))
         self._bindings.on(document, "pointerdown", self._outside, capture=True)
         self._bindings.on(document, "keydown", self._outside, capture=True)
         self._draw()
@@ -51,17 +52,18 @@ class FirstTip:
             return
         node.replaceChildren()
         node.dataset.step = str(self.step + 1)
-        el("p", "first-tip-count", f"Tip {self.step + 1} of {len(FIRST_TIP)}", parent=node)
-        el("p", "first-tip-text", FIRST_TIP[self.step], parent=node)
+        count = _("Tip {number} of {total}").format(number=self.step + 1, total=len(FIRST_TIP))
+        el("p", "first-tip-count", count, parent=node)
+        el("p", "first-tip-text", _(FIRST_TIP[self.step]), parent=node)
         row = el("div", "first-tip-buttons", parent=node)
         last = self.step == len(FIRST_TIP) - 1
         if not last:
-            skip = el("button", "btn", "Skip", parent=row, type="button", data_action="tip-skip")
+            skip = el("button", "btn", _("Skip"), parent=row, type="button", data_action="tip-skip")
             self._bindings.on(skip, "click", lambda e: self.close())
         go = el(
             "button",
             "btn primary",
-            "Got it" if last else "Next",
+            _("Got it") if last else _("Next"),
             parent=row,
             type="button",
             data_action="tip-done" if last else "tip-next",

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import engine
 from engine import Foundations, PileId
-from ui.i18n.text import _, number
+from ui.chrome.messages import game_name
+from ui.i18n.text import N_, _, number
 from ui.storage.statistics import clock_seconds
 from ui.table.cards import Tracker
 
@@ -22,13 +23,23 @@ def fmt_clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def short_title(name: str) -> str:
-    """A game's name for a narrow header (a phone held upright).
+SHORT_NAMES = {
+    "tournament-1": N_("Tournament · 1 suit"),
+    "tournament-2": N_("Tournament · 2 suits"),
+    "little-spider-classic": N_("Little Spider (trad.)"),
+    "spidike-classic": N_("Spidike (trad.)"),
+}
+"""The long names shortened for a narrow header, by preset id (the others fit as they are)."""
 
-    >>> short_title("Tournament Spider · 2 suits"), short_title("Little Spider (traditional)")
+
+def short_title(rules: engine.Ruleset) -> str:
+    """A game's name for a narrow header (a phone held upright), in the language in use.
+
+    >>> short_title(engine.PRESETS["tournament-2"]), short_title(engine.PRESETS["little-spider-classic"])
     ('Tournament · 2 suits', 'Little Spider (trad.)')
     """
-    return name.replace("Tournament Spider", "Tournament").replace("(traditional)", "(trad.)")
+    short = SHORT_NAMES.get(rules.id)
+    return _(short) if short is not None else game_name(rules)
 
 
 def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str, str, str]:

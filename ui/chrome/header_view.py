@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 import engine
 from ui.browser.dom import Bindings, DomEvent, Element, el, is_none
 from ui.chrome.header import short_title, status_text
+from ui.chrome.messages import game_name
 from ui.i18n.text import _, forms, p_
 from ui.table.cards import Tracker
 
@@ -202,14 +203,16 @@ class Header:
     def show(self, game: engine.Game, tracker: Tracker, narrow: bool) -> None:
         """Everything in the bar, from the game as it stands."""
         rules = game.rules
-        name = short_title(rules.name) if narrow else rules.name
+        name = short_title(rules) if narrow else game_name(rules)
         if self.daily is not None:  # a daily deal: the day says so, first
             tag = _("Daily · {day}").format(day=forms().date(self.daily, "day_month"))
             name = tag if narrow else f"{tag} · {name}"
         self.title_el.textContent = name
         self.table.classList.toggle("daily-game", self.daily is not None)
         self.title_el.title = (
-            _("{game}, deal {deal}").format(game=rules.name, deal=game.deal) if game.deal is not None else rules.name
+            _("{game}, deal {deal}").format(game=game_name(rules), deal=game.deal)
+            if game.deal is not None
+            else game_name(rules)
         )
         self.show_status(game, tracker, narrow)
         self.btn_undo.disabled = not game.can_undo

@@ -44,12 +44,13 @@ from engine import (
     Outcome,
     PileId,
     PileRole,
+    Reason,
     Ruleset,
     RunRemoved,
     ScoreChanged,
     StatusChanged,
 )
-from ui.i18n.text import N_, _, language, n_, number, p_
+from ui.i18n.text import N_, Np_, _, language, n_, number, p_
 
 OFF, BRIEF, FULL = "off", "brief", "full"
 LEVELS = (OFF, BRIEF, FULL)
@@ -469,6 +470,64 @@ def _lower_first(text: str) -> str:
     return text if language() == "de" else text[:1].lower() + text[1:]
 
 
+# ---------------------------------------------------------------------------
+# the engine's words
+# ---------------------------------------------------------------------------
+
+_RANK_AFTER_ON = (
+    "",
+    Np_("a card to go on", "an ace"),
+    Np_("a card to go on", "a two"),
+    Np_("a card to go on", "a three"),
+    Np_("a card to go on", "a four"),
+    Np_("a card to go on", "a five"),
+    Np_("a card to go on", "a six"),
+    Np_("a card to go on", "a seven"),
+    Np_("a card to go on", "an eight"),
+    Np_("a card to go on", "a nine"),
+    Np_("a card to go on", "a ten"),
+    Np_("a card to go on", "a jack"),
+    Np_("a card to go on", "a queen"),
+    Np_("a card to go on", "a king"),
+)
+"""A rank with its article, as the engine's ``{rank}`` says it ("must go on an eight")."""
+
+
+def game_name(rules: Ruleset) -> str:
+    """A game's name in the language in use: ``Spider · 1 couleur``.
+
+    The engine marks its games' names (``engine.N_``); this is where the page
+    translates them, wherever a name is shown."""
+    return _(rules.name)
+
+
+def engine_sentence(text: str, rules: Ruleset | None = None) -> str:
+    """One of the engine's sentences (why a move is refused, why Undo cannot
+    go back) in the language in use.  A :class:`engine.Reason` is said from
+    its template and its fields (a card by its name, a rank with its
+    article, a pile by its name in ``rules``), never from its English text.
+
+    >>> from engine import Reason
+    >>> engine_sentence(Reason("This foundation needs the {card}.", card=13))
+    'This foundation needs the three of hearts.'
+    """
+    if language() == "en":
+        return str(text)  # the engine's own English, as it wrote it
+    if isinstance(text, Reason):
+        fields: dict[str, str] = {}
+        for name, value in text.fields.items():
+            if name == "card" and isinstance(value, int):
+                fields[name] = card_name(Card(value))
+            elif name == "rank" and isinstance(value, int) and 0 < value < len(_RANK_AFTER_ON):
+                fields[name] = p_("a card to go on", _RANK_AFTER_ON[value])
+            elif name in ("source", "target") and isinstance(value, str) and rules is not None:
+                fields[name] = pile_name(rules, PileId.parse(value))
+            else:
+                fields[name] = str(value)
+        return _(text.template).format(**fields)
+    return _(text)
+
+
 def game_text(
     rules: Ruleset, deal: int | None, piles: Piles, *, restored: bool = False, moves: int = 0, level: str = BRIEF
 ) -> str:
@@ -476,7 +535,7 @@ def game_text(
     every pile's name)."""
     if not says(level, BRIEF):
         return ""
-    name = rules.name.replace(" · ", ", ")
+    name = game_name(rules).replace(" · ", ", ")
     which = _("{game}, deal {deal}").format(game=name, deal=deal) if deal is not None else name
     if restored:
         if moves:

@@ -26,6 +26,8 @@ from typing import NamedTuple
 from urllib.parse import unquote
 
 from engine import MAX_DEAL, MIN_DEAL, PRESETS, OptionValue
+from ui.chrome.messages import game_name
+from ui.i18n.text import _
 
 DEFAULT_PRESET = "spider-1"
 
@@ -78,7 +80,8 @@ def parse_route(fragment: str) -> Route | None:
     preset = parts[0].strip().lower()
     if preset not in PRESETS:
         shown = parts[0][:40]
-        return Route(DEFAULT_PRESET, None, {}, f"There is no game called {shown!r}.", names_game=False)
+        error = _("There is no game called {name}.").format(name=repr(shown))
+        return Route(DEFAULT_PRESET, None, {}, error, names_game=False)
     rules = PRESETS[preset]
     errors: list[str] = []
     deal: int | None = None
@@ -87,23 +90,35 @@ def parse_route(fragment: str) -> Route | None:
         if _is_deal_number(raw):
             deal = int(raw)
         else:
-            errors.append(f"{raw[:20]!r} is not a deal number (they run from {MIN_DEAL} to {MAX_DEAL}).")
+            errors.append(
+                _("{text} is not a deal number (they run from {low} to {high}).").format(
+                    text=repr(raw[:20]), low=MIN_DEAL, high=MAX_DEAL
+                )
+            )
     options: dict[str, OptionValue] = {}
     if len(parts) > 2 and parts[2].strip():
         specs = {s.name: s for s in rules.options}
         for item in parts[2].split(","):
-            name, _, value = item.partition("=")
+            name, _eq, value = item.partition("=")
             name = name.strip()
             spec = specs.get(name)
             if spec is None:
-                errors.append(f"{rules.name} has no option {name[:30]!r}; it was left out.")
+                errors.append(
+                    _("{game} has no option {option}; it was left out.").format(
+                        game=game_name(rules), option=repr(name[:30])
+                    )
+                )
                 continue
             try:
                 options[name] = _parse_option(spec.choices, value.strip())
             except ValueError:
-                errors.append(f"{spec.label} cannot be {value.strip()[:20]!r}; the default is used.")
+                errors.append(
+                    _("{option} cannot be {value}; the default is used.").format(
+                        option=spec.label, value=repr(value.strip()[:20])
+                    )
+                )
     if len(parts) > 3:
-        errors.append("The address has extra parts; they were left out.")
+        errors.append(_("The address has extra parts; they were left out."))
     bad_deal = len(parts) > 1 and bool(parts[1].strip()) and deal is None
     return Route(preset, deal, options, " ".join(errors) or None, bad_deal=bad_deal)
 

@@ -38,6 +38,7 @@ from typing import Literal
 
 import engine
 from engine import Move, OptionValue
+from ui.i18n.text import Np_, _, n_, number, p_
 
 __all__ = [
     "ENDS",
@@ -210,7 +211,7 @@ class _Reader:
         self.bit = 0
 
     def _short(self) -> ChallengeError:
-        return ChallengeError("damaged", "This challenge link is cut short: copy the whole link and try again.")
+        return ChallengeError("damaged", _("This challenge link is cut short: copy the whole link and try again."))
 
     def byte(self) -> int:
         if self.pos >= len(self.data):
@@ -227,7 +228,7 @@ class _Reader:
             out |= (b & 0x7F) << shift
             if not b & 0x80:
                 return out
-        raise ChallengeError("damaged", "This challenge link is damaged: a number in it is too long.")
+        raise ChallengeError("damaged", _("This challenge link is damaged: a number in it is too long."))
 
     def sint(self) -> int:
         z = self.uint()
@@ -236,7 +237,7 @@ class _Reader:
     def text(self, limit: int) -> str:
         n = self.uint()
         if n > limit:
-            raise ChallengeError("damaged", "This challenge link is damaged: a word in it is too long.")
+            raise ChallengeError("damaged", _("This challenge link is damaged: a word in it is too long."))
         if self.pos + n > len(self.data):
             raise self._short()
         raw = self.data[self.pos : self.pos + n]
@@ -244,11 +245,11 @@ class _Reader:
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ChallengeError("damaged", "This challenge link is damaged: its text is not readable.") from None
+            raise ChallengeError("damaged", _("This challenge link is damaged: its text is not readable.")) from None
 
     def bits(self, width: int) -> int:
         out = 0
-        for _ in range(width):
+        for _i in range(width):
             if self.pos >= len(self.data):
                 raise self._short()
             out = (out << 1) | ((self.data[self.pos] >> (7 - self.bit)) & 1)
@@ -322,9 +323,9 @@ def clean_name(text: str) -> str:
     """
     name = " ".join(text.split())
     if len(name) > MAX_NAME:
-        raise ChallengeError("name", f"A name can be at most {MAX_NAME} characters long.")
+        raise ChallengeError("name", _("A name can be at most {n} characters long.").format(n=MAX_NAME))
     if not name.isprintable():
-        raise ChallengeError("name", "A name can hold letters, digits, spaces and signs, but no control characters.")
+        raise ChallengeError("name", _("A name can hold letters, digits, spaces and signs, but no control characters."))
     return name
 
 
@@ -341,12 +342,14 @@ def record_of(game: engine.Game, seconds: float, name: str = "") -> Claim:
     number, not finished, undos that cannot be counted again) or a name
     that is not one (``name``)."""
     if game.deal is None:
-        raise ChallengeError("game", "Only a numbered deal can be sent as a challenge.")
+        raise ChallengeError("game", _("Only a numbered deal can be sent as a challenge."))
     reason = game.end_reason
     if reason is None:
-        raise ChallengeError("claim", "Only a finished game can be sent as a challenge.")
+        raise ChallengeError("claim", _("Only a finished game can be sent as a challenge."))
     if len(game.moves) > MAX_ACTIONS or game.undos > MAX_ACTIONS:
-        raise ChallengeError("long", f"This game is too long for a link (more than {MAX_ACTIONS} moves or undos).")
+        raise ChallengeError(
+            "long", _("This game is too long for a link (more than {n} moves or undos).").format(n=number(MAX_ACTIONS))
+        )
     replay = engine.new_game(game.preset, game.deal, **game.rules.option_values())
     indexes: list[int] = []
     for move in game.moves:
@@ -427,25 +430,25 @@ def decode(code: str) -> Claim:
     """The claim a code holds, read within fixed bounds; not yet checked
     (:func:`check` replays it).  Raises :class:`ChallengeError`."""
     if len(code) > MAX_CODE:
-        raise ChallengeError("long", "This challenge link is far too long to be one: it was not opened.")
+        raise ChallengeError("long", _("This challenge link is far too long to be one: it was not opened."))
     code = code.strip().rstrip("=")
     if not code or any(c not in _ALPHABET for c in code) or len(code) % 4 == 1:
-        raise ChallengeError("damaged", "This is not a challenge link: part of it is missing or changed.")
+        raise ChallengeError("damaged", _("This is not a challenge link: part of it is missing or changed."))
     data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     if len(data) < 6:
-        raise ChallengeError("damaged", "This challenge link is cut short: copy the whole link and try again.")
+        raise ChallengeError("damaged", _("This challenge link is cut short: copy the whole link and try again."))
     if binascii.crc32(data[:-4]).to_bytes(4, "big") != data[-4:] or data[0] == 0:
         raise ChallengeError(
-            "damaged", "This challenge link is damaged or cut short: copy the whole link and try again."
+            "damaged", _("This challenge link is damaged or cut short: copy the whole link and try again.")
         )
     if data[0] > VERSION:  # every version keeps the frame: version byte first, checksum last
-        raise ChallengeError("version", "This challenge was made by a newer version of the game: reload to update.")
+        raise ChallengeError("version", _("This challenge was made by a newer version of the game: reload to update."))
     r = _Reader(data[:-4])
     r.byte()
     preset = r.text(40)
     deal = r.uint()
     options: dict[str, OptionValue] = {}
-    for _ in range(min(r.uint(), 9)):
+    for _i in range(min(r.uint(), 9)):
         key = r.text(40)
         tag = r.byte()
         if tag in (0, 1):
@@ -455,27 +458,37 @@ def decode(code: str) -> Claim:
         elif tag == 3:
             options[key] = r.text(40)
         else:
-            raise ChallengeError("damaged", "This challenge link is damaged: an option in it is not readable.")
+            raise ChallengeError("damaged", _("This challenge link is damaged: an option in it is not readable."))
     flags = r.byte()
     if flags & 0x0F >= len(ENDS) or flags & 0xE0:
-        raise ChallengeError("damaged", "This challenge link is damaged: its result is not readable.")
+        raise ChallengeError("damaged", _("This challenge link is damaged: its result is not readable."))
     end: End = ENDS[flags & 0x0F]  # type: ignore[assignment]  # ENDS holds the End words
     moves = r.uint()
     seconds = r.uint()
     score = r.sint()
     undos = r.uint()
     if undos > MAX_ACTIONS:
-        raise ChallengeError("long", f"This challenge claims {undos} undos; a link holds at most {MAX_ACTIONS}.")
+        raise ChallengeError(
+            "long",
+            _("This challenge claims {n} undos; a link holds at most {most}.").format(
+                n=number(undos), most=number(MAX_ACTIONS)
+            ),
+        )
     name = r.text(4 * MAX_NAME) if flags & 0x10 else ""
     if clean_name(name) != name or (flags & 0x10 and not name):
-        raise ChallengeError("name", "This challenge's name is not one a link may carry: it was not opened.")
+        raise ChallengeError("name", _("This challenge's name is not one a link may carry: it was not opened."))
     count = r.uint()
     if count > MAX_ACTIONS:
-        raise ChallengeError("long", f"This challenge claims {count} moves; a link holds at most {MAX_ACTIONS}.")
+        raise ChallengeError(
+            "long",
+            _("This challenge claims {n} moves; a link holds at most {most}.").format(
+                n=number(count), most=number(MAX_ACTIONS)
+            ),
+        )
     claim = Claim(preset, deal, options, (), undos, end, moves, seconds, score, name)
     replay = _start(claim)
     actions: list[int] = []
-    for _ in range(count):
+    for _i in range(count):
         open_now = symbols(replay)
         if not open_now:
             raise _no_replay(len(actions))
@@ -485,13 +498,13 @@ def decode(code: str) -> Claim:
         replay.play(open_now[index])
         actions.append(index)
     if len(data) - 4 - r.pos - (1 if r.bit else 0) != 0:
-        raise ChallengeError("damaged", "This challenge link is damaged: it goes on past its end.")
+        raise ChallengeError("damaged", _("This challenge link is damaged: it goes on past its end."))
     return Claim(preset, deal, options, tuple(actions), undos, end, moves, seconds, score, name)
 
 
 def _no_replay(done: int) -> ChallengeError:
     return ChallengeError(
-        "replay", f"This challenge's moves do not replay: action {done + 1} is not possible on its deal."
+        "replay", _("This challenge's moves do not replay: action {n} is not possible on its deal.").format(n=done + 1)
     )
 
 
@@ -499,11 +512,14 @@ def _start(claim: Claim) -> engine.Game:
     """The claim's deal, new; its game and options checked."""
     rules = engine.PRESETS.get(claim.preset)
     if rules is None:
-        raise ChallengeError("game", f"This challenge is for a game this version does not have ({claim.preset!r}).")
+        raise ChallengeError(
+            "game",
+            _("This challenge is for a game this version does not have ({game}).").format(game=repr(claim.preset)),
+        )
     try:
         return engine.new_game(claim.preset, claim.deal, **claim.options)
     except engine.EngineError as e:
-        raise ChallengeError("game", f"This challenge's game cannot be set up: {e}") from None
+        raise ChallengeError("game", _("This challenge's game cannot be set up: {reason}").format(reason=e)) from None
 
 
 def _take_back(game: engine.Game, undos: int) -> None:
@@ -519,12 +535,12 @@ def _take_back(game: engine.Game, undos: int) -> None:
         game.play(move)
         if game.can_undo:
             game.undo()
-            for _ in range(undos - 1):
+            for _i in range(undos - 1):
                 game.redo()
                 game.undo()
             return
-        raise _mismatch("it claims undos where none could be made")  # pragma: no cover - barrier at a start
-    raise _mismatch("it claims undos where none could be made")
+        raise _mismatch(_("it claims undos where none could be made"))  # pragma: no cover - barrier at a start
+    raise _mismatch(_("it claims undos where none could be made"))
 
 
 def check(claim: Claim) -> Checked:
@@ -537,7 +553,7 @@ def check(claim: Claim) -> Checked:
     game = _start(claim)
     rules = game.rules
     if rules.time_limit is not None and claim.seconds > rules.time_limit and claim.end != "time":
-        raise _mismatch("its time is past the game's time limit")
+        raise _mismatch(_("its time is past the game's time limit"))
     # The claim's seconds are the time played rounded up (record_of): half a second
     # less gives the countdown's whole seconds left, and so its bonus, exactly.
     clock = float(claim.seconds) if claim.end == "time" else max(0.0, claim.seconds - 0.5)
@@ -557,11 +573,16 @@ def check(claim: Claim) -> Checked:
         game.resign()
     reason = str(game.end_reason) if game.end_reason is not None else "playing"
     if reason != claim.end:
-        raise _mismatch(f"it says the game was {_end_words(claim.end)}, but the moves give {_end_words(reason)}")
+        said, found = _end_words(claim.end), _end_words(reason)
+        raise _mismatch(_("it says the game was {said}, but the moves give {found}").format(said=said, found=found))
     if len(game.moves) != claim.moves:
-        raise _mismatch(f"it claims {claim.moves} moves, but the moves give {len(game.moves)}")
+        raise _mismatch(
+            _("it claims {said} moves, but the moves give {found}").format(said=claim.moves, found=len(game.moves))
+        )
     if game.score != claim.score:
-        raise _mismatch(f"it claims a score of {claim.score}, but the moves give {game.score}")
+        raise _mismatch(
+            _("it claims a score of {said}, but the moves give {found}").format(said=claim.score, found=game.score)
+        )
     return Checked(claim, game, tuple(game.moves), tuple(runs))
 
 
@@ -572,18 +593,22 @@ def _done(game: engine.Game) -> int:
     return sum(len(f) for f in game.position.foundations)
 
 
+_END_WORDS = {
+    "won": Np_("a game that was", "won"),
+    "stuck": Np_("a game that was", "stuck with no moves"),
+    "resigned": Np_("a game that was", "ended"),
+    "time": Np_("a game that was", "out of time"),
+    "playing": Np_("a game that was", "still in play"),
+}
+
+
 def _end_words(reason: str) -> str:
-    return {
-        "won": "won",
-        "stuck": "stuck with no moves",
-        "resigned": "ended",
-        "time": "out of time",
-        "playing": "still in play",
-    }.get(reason, reason)
+    word = _END_WORDS.get(reason)
+    return p_("a game that was", word) if word is not None else reason
 
 
 def _mismatch(what: str) -> ChallengeError:
-    return ChallengeError("claim", f"This challenge does not add up: {what}. It was not opened.")
+    return ChallengeError("claim", _("This challenge does not add up: {what}. It was not opened.").format(what=what))
 
 
 # ---- the words around a challenge ----------------------------------------------------
@@ -591,7 +616,7 @@ def _mismatch(what: str) -> ChallengeError:
 
 def who(checked: Checked) -> str:
     """``Ann`` or ``Your friend``."""
-    return checked.name or "Your friend"
+    return checked.name or _("Your friend")
 
 
 def summary(checked: Checked) -> str:
@@ -602,14 +627,22 @@ def summary(checked: Checked) -> str:
     >>> summary(check(decode(encode(record_of(g, 0)))))
     'Ended the game after 0 moves, score 500.'
     """
-    unit = "move" if checked.moves == 1 else "moves"
-    how = {
-        "won": f"Won in {checked.moves} {unit}",
-        "stuck": f"Ran out of moves after {checked.moves} {unit}",
-        "resigned": f"Ended the game after {checked.moves} {unit}",
-        "time": f"Ran out of time after {checked.moves} {unit}",
-    }.get(checked.end, f"Played {checked.moves} {unit}")
-    return f"{how}, score {checked.score}."
+    n, score = checked.moves, number(checked.score)
+    if checked.end == "won":
+        text = n_("Won in {n} move, score {score}.", "Won in {n} moves, score {score}.", n)
+    elif checked.end == "stuck":
+        text = n_(
+            "Ran out of moves after {n} move, score {score}.", "Ran out of moves after {n} moves, score {score}.", n
+        )
+    elif checked.end == "resigned":
+        text = n_("Ended the game after {n} move, score {score}.", "Ended the game after {n} moves, score {score}.", n)
+    elif checked.end == "time":
+        text = n_(
+            "Ran out of time after {n} move, score {score}.", "Ran out of time after {n} moves, score {score}.", n
+        )
+    else:
+        text = n_("Played {n} move, score {score}.", "Played {n} moves, score {score}.", n)
+    return text.format(n=n, score=score)
 
 
 def beat_text(checked: Checked, won: bool, moves: int, score: int) -> str:
@@ -626,23 +659,65 @@ def beat_text(checked: Checked, won: bool, moves: int, score: int) -> str:
     >>> beat_text(c, False, 3, 497)
     'Ann’s challenge stands: their score of 500 beats your 497.'
     """
-    them = f"{checked.name}’s challenge" if checked.name else "the challenge"
-    Them = them[0].upper() + them[1:]
+    named = bool(checked.name)
+    fields = {"name": checked.name, "score": number(score), "theirs": number(checked.score)}
     if won and not checked.won:
-        return f"You beat {them}: you won, they did not."
+        text = (
+            _("You beat {name}’s challenge: you won, they did not.")
+            if named
+            else _("You beat the challenge: you won, they did not.")
+        )
+        return text.format(**fields)
     if checked.won and not won:
-        return f"{Them} stands: they won, you did not this time."
+        text = (
+            _("{name}’s challenge stands: they won, you did not this time.")
+            if named
+            else _("The challenge stands: they won, you did not this time.")
+        )
+        return text.format(**fields)
     if won:
         diff = checked.moves - moves
         if diff > 0:
-            return f"You beat {them} by {diff} move{'s' if diff != 1 else ''}."
+            text = (
+                n_("You beat {name}’s challenge by {n} move.", "You beat {name}’s challenge by {n} moves.", diff)
+                if named
+                else n_("You beat the challenge by {n} move.", "You beat the challenge by {n} moves.", diff)
+            )
+            return text.format(n=diff, **fields)
         if diff < 0:
-            return f"{Them} stands: they won in {-diff} move{'s' if diff != -1 else ''} fewer."
+            text = (
+                n_(
+                    "{name}’s challenge stands: they won in {n} move fewer.",
+                    "{name}’s challenge stands: they won in {n} moves fewer.",
+                    -diff,
+                )
+                if named
+                else n_(
+                    "The challenge stands: they won in {n} move fewer.",
+                    "The challenge stands: they won in {n} moves fewer.",
+                    -diff,
+                )
+            )
+            return text.format(n=-diff, **fields)
     if score > checked.score:
-        return f"You beat {them}: your score of {score} beats their {checked.score}."
-    if score < checked.score:
-        return f"{Them} stands: their score of {checked.score} beats your {score}."
-    return f"A tie with {them}: the same moves and score."
+        text = (
+            _("You beat {name}’s challenge: your score of {score} beats their {theirs}.")
+            if named
+            else _("You beat the challenge: your score of {score} beats their {theirs}.")
+        )
+    elif score < checked.score:
+        text = (
+            _("{name}’s challenge stands: their score of {theirs} beats your {score}.")
+            if named
+            else _("The challenge stands: their score of {theirs} beats your {score}.")
+        )
+    else:
+        text = (
+            _("A tie with {name}’s challenge: the same moves and score.")
+            if named
+            else _("A tie with the challenge: the same moves and score.")
+        )
+    return text.format(**fields)
 
 
 def progress_text(checked: Checked, moves: int, short: bool = False) -> str:
@@ -659,22 +734,38 @@ def progress_text(checked: Checked, moves: int, short: bool = False) -> str:
     >>> progress_text(c, 0, short=True), progress_text(c, 4, short=True)
     ('Ann 0/8', 'Ann ended')
     """
-    name = who(checked) if checked.name else "Them"
+    name = who(checked) if checked.name else _("Them")
     rules = checked.game.rules
     if moves >= checked.moves and checked.moves > 0:
         if short:
-            return f"{name} {ENDED_SHORT.get(checked.end, 'ended')}"
-        unit = "move" if checked.moves == 1 else "moves"
-        how = {"won": "won in", "stuck": "stuck after", "resigned": "ended after", "time": "out of time after"}
-        return f"{name}: {how.get(checked.end, 'played')} {checked.moves} {unit}"
+            state = p_("challenger's game, short", ENDED_SHORT.get(checked.end, ENDED_SHORT["resigned"]))
+            return _("{name} {state}").format(name=name, state=state)
+        n = checked.moves
+        if checked.end == "won":
+            text = n_("{name}: won in {n} move", "{name}: won in {n} moves", n)
+        elif checked.end == "stuck":
+            text = n_("{name}: stuck after {n} move", "{name}: stuck after {n} moves", n)
+        elif checked.end == "resigned":
+            text = n_("{name}: ended after {n} move", "{name}: ended after {n} moves", n)
+        elif checked.end == "time":
+            text = n_("{name}: out of time after {n} move", "{name}: out of time after {n} moves", n)
+        else:
+            text = n_("{name}: played {n} move", "{name}: played {n} moves", n)
+        return text.format(name=name, n=n)
     done = checked.runs_at(moves)
     if short:
         total = rules.runs_to_win if rules.completion != "none" else 13 * len(rules.suits) * rules.copies
         return f"{name} {done}/{total}"
-    word = "runs" if rules.completion != "none" else "cards up"
-    if word == "runs" and done == 1:
-        word = "run"
-    return f"{name}: {done} {word} by move {moves}"
+    if rules.completion != "none":
+        text = n_("{name}: {n} run by move {move}", "{name}: {n} runs by move {move}", done)
+    else:
+        text = n_("{name}: {n} card up by move {move}", "{name}: {n} cards up by move {move}", done)
+    return text.format(name=name, n=done, move=moves)
 
 
-ENDED_SHORT = {"won": "won", "stuck": "stuck", "resigned": "ended", "time": "timed out"}
+ENDED_SHORT = {
+    "won": Np_("challenger's game, short", "won"),
+    "stuck": Np_("challenger's game, short", "stuck"),
+    "resigned": Np_("challenger's game, short", "ended"),
+    "time": Np_("challenger's game, short", "timed out"),
+}

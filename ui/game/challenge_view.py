@@ -31,9 +31,11 @@ from typing import Protocol
 import engine
 from engine import OptionValue, Outcome
 from ui.browser.dom import Element, el, tab_get, tab_set, window
+from ui.chrome import messages as say
 from ui.game import challenge
 from ui.game.challenge import ChallengeError, Checked
 from ui.game.daily import clock
+from ui.i18n.text import _, n_, number, p_
 from ui.screens.daily_view import share
 from ui.screens.dialog_view import Button, DialogHost
 
@@ -78,11 +80,20 @@ def link_of(code: str) -> str:
 def share_text(game: engine.Game, url: str) -> str:
     """What sharing a challenge sends: the game, the deal, the result, the link."""
     n = len(game.moves)
-    unit = "move" if n == 1 else "moves"
-    where = f"{game.rules.name}, deal {game.deal}"
+    where = _("{game}, deal {deal}").format(game=say.game_name(game.rules), deal=game.deal)
     if game.status == Outcome.WON:
-        return f"Can you beat me? I won {where} in {n} {unit} (score {game.score}).\n{url}"
-    return f"Can you do better? I played {where}: {n} {unit}, score {game.score}.\n{url}"
+        text = n_(
+            "Can you beat me? I won {game} in {n} move (score {score}).",
+            "Can you beat me? I won {game} in {n} moves (score {score}).",
+            n,
+        )
+    else:
+        text = n_(
+            "Can you do better? I played {game}: {n} move, score {score}.",
+            "Can you do better? I played {game}: {n} moves, score {score}.",
+            n,
+        )
+    return text.format(game=where, n=n, score=number(game.score)) + f"\n{url}"
 
 
 class Challenges:
@@ -115,27 +126,32 @@ class Challenges:
             self._refused(e)
             return
         except Exception as e:  # a bug must not cost the player's game either
-            self._refused(ChallengeError("damaged", f"This challenge could not be read ({type(e).__name__})."))
+            self._refused(
+                ChallengeError(
+                    "damaged", _("This challenge could not be read ({problem}).").format(problem=type(e).__name__)
+                )
+            )
             return
         self._show(code, checked)
 
     def _refused(self, error: ChallengeError) -> None:
-        d = self.dialogs.open("challenge-refused", "This challenge cannot be opened")
+        d = self.dialogs.open("challenge-refused", _("This challenge cannot be opened"))
         el("p", "challenge-error", str(error), parent=d.box, data_kind=error.kind)
-        el("p", "", "Your game and your statistics are as they were.", parent=d.box)
-        d.buttons(d.box, [("close", "Back to your game", self.dialogs.close, True)])
+        el("p", "", _("Your game and your statistics are as they were."), parent=d.box)
+        d.buttons(d.box, [("close", _("Back to your game"), self.dialogs.close, True)])
 
     def _show(self, code: str, checked: Checked) -> None:
         who = challenge.who(checked)
-        title = f"A challenge from {checked.name}" if checked.name else "A challenge"
+        title = _("A challenge from {name}").format(name=checked.name) if checked.name else _("A challenge")
         d = self.dialogs.open("challenge", title)
         box = d.box
         box.classList.add("challenge")
         rules = checked.game.rules
-        line = el("p", "challenge-deal", f"{who} sends you {rules.name}, deal {checked.deal}.", parent=box)
+        sent = _("{name} sends you {game}, deal {deal}.").format(name=who, game=say.game_name(rules), deal=checked.deal)
+        line = el("p", "challenge-deal", sent, parent=box)
 
         def show_grade(grade: str) -> None:
-            line.append(f" Grade: {grade}.")
+            line.append(" " + _("Grade: {grade}.").format(grade=p_("grade", grade)))
             line.dataset.grade = grade
 
         self.host.grade(checked.preset, checked.deal, checked.options, show_grade)
@@ -149,13 +165,15 @@ class Challenges:
         )
         el("li", "challenge-result", challenge.summary(checked), parent=figures)
         done = checked.runs_at(checked.moves)
-        what = "Runs completed" if rules.completion != "none" else "Cards on the foundations"
-        el("li", "", f"{what}: {done}", parent=figures)
-        el("li", "", f"Time: {clock(checked.seconds)} (their clock)", parent=figures)
+        what = (_("Runs completed: {n}") if rules.completion != "none" else _("Cards on the foundations: {n}")).format(
+            n=done
+        )
+        el("li", "", what, parent=figures)
+        el("li", "", _("Time: {time} (their clock)").format(time=clock(checked.seconds)), parent=figures)
         el(
             "p",
             "challenge-checked",
-            "Checked on this device: their moves were replayed from the deal, and they give this result.",
+            _("Checked on this device: their moves were replayed from the deal, and they give this result."),
             parent=box,
         )
 
@@ -163,16 +181,18 @@ class Challenges:
             self.dialogs.close()
             self.host.play(checked.preset, checked.deal, checked.options, lambda: self._started(code, checked))
 
-        buttons: list[Button] = [("play-challenge", "Play this deal", play, True)]
+        buttons: list[Button] = [("play-challenge", _("Play this deal"), play, True)]
         watcher = self._watcher
         if watcher is not None:
 
             def watch() -> None:
                 self.dialogs.close()
-                watcher(checked.preset, checked.deal, checked.options, checked.line, f"{who}’s game")
+                watcher(
+                    checked.preset, checked.deal, checked.options, checked.line, _("{name}’s game").format(name=who)
+                )
 
-            buttons.append(("watch-challenge", "Watch their game", watch, False))
-        buttons.append(("close", "Not now", self.dialogs.close, False))
+            buttons.append(("watch-challenge", _("Watch their game"), watch, False))
+        buttons.append(("close", _("Not now"), self.dialogs.close, False))
         d.buttons(box, buttons)
 
     def _started(self, code: str, checked: Checked) -> None:
@@ -180,7 +200,7 @@ class Challenges:
         self.active = (game_id, code, checked)
         tab_set(TAB_CHALLENGE, f"{game_id} {code}")
         self.changed()
-        self.host.say(f"{challenge.who(checked)}’s progress shows beside your score.")
+        self.host.say(_("{name}’s progress shows beside your score.").format(name=challenge.who(checked)))
 
     # -- playing against one -------------------------------------------------------------
     def playing(self) -> Checked | None:
@@ -212,26 +232,33 @@ class Challenges:
         if checked is not None:
             verdict = challenge.beat_text(checked, game.status == Outcome.WON, len(game.moves), game.score)
             el("p", "challenge-verdict", verdict, parent=box)
-            return [("challenge", "Send yours back", self.make, False)]
-        return [("challenge", "Challenge a friend", self.make, False)]
+            return [("challenge", _("Send yours back"), self.make, False)]
+        return [("challenge", _("Challenge a friend"), self.make, False)]
 
     def make(self) -> None:
         """The maker: an optional name, then the link, shared and shown."""
         g = self.host.game()
         if g is None:
             return
-        d = self.dialogs.open("challenge-make", "Challenge a friend")
+        d = self.dialogs.open("challenge-make", _("Challenge a friend"))
         box = d.box
         won = g.status == Outcome.WON
         el(
             "p",
             "",
-            "Send this deal and your result. Your friend plays the same cards, and their page checks your "
-            "result by replaying your moves." + ("" if won else " Can they do better?"),
+            _(
+                "Send this deal and your result. Your friend plays the same cards, and their page checks your "
+                "result by replaying your moves."
+            )
+            if won
+            else _(
+                "Send this deal and your result. Your friend plays the same cards, and their page checks your "
+                "result by replaying your moves. Can they do better?"
+            ),
             parent=box,
         )
         row = el("label", "option", parent=box)
-        el("span", "option-label", "Your name (optional)", parent=row)
+        el("span", "option-label", _("Your name (optional)"), parent=row)
         field = el(
             "input",
             "",
@@ -240,11 +267,11 @@ class Challenges:
             type="text",
             maxlength=str(challenge.MAX_NAME),
             autocomplete="nickname",
-            placeholder="No name",
+            placeholder=_("No name"),
         )
         note = el("p", "challenge-note", parent=box, id="challenge-note", role="status")
         link_row = el("label", "option challenge-link-row", parent=box, hidden=True)
-        el("span", "option-label", "The link", parent=link_row)
+        el("span", "option-label", _("The link"), parent=link_row)
         link = el("input", "", parent=link_row, id="challenge-link", type="text", readonly="")
 
         def send() -> None:
@@ -256,8 +283,8 @@ class Challenges:
             url = link_of(challenge.encode(claim))
             link.value = url
             link_row.hidden = False
-            note.textContent = f"The link is {len(url)} characters long."
+            note.textContent = _("The link is {n} characters long.").format(n=number(len(url)))
             share(share_text(g, url), self.host.say)
 
-        d.buttons(box, [("share", "Share the link", send, True), ("close", "Back", self.host.back_to_end, False)])
+        d.buttons(box, [("share", _("Share the link"), send, True), ("close", _("Back"), self.host.back_to_end, False)])
         d.on(link, "focus", lambda e: link.select())

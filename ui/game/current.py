@@ -28,7 +28,9 @@ from typing import NamedTuple
 
 import engine
 from engine import EndReason, OptionValue, Outcome
+from ui.chrome.messages import game_name
 from ui.game import address
+from ui.i18n.text import _
 from ui.storage import games as library
 from ui.storage import settings as persist
 from ui.storage.counting import Keeper
@@ -54,6 +56,16 @@ Python has started (``tools/build/welcome.py``, ``shell/welcome.js``)."""
 
 def _ms() -> float:
     return time.time() * 1000.0
+
+
+def joined(*sentences: str | None) -> str:
+    """Whole sentences said one after the other (the empty ones left out)."""
+    return " ".join(s for s in sentences if s)
+
+
+def kept_text(rules: engine.Ruleset) -> str:
+    """An unfinished game set aside for another: where to find it again."""
+    return _("Your game of {game} is kept: continue it from Games.").format(game=game_name(rules))
 
 
 class Opening(NamedTuple):
@@ -158,7 +170,7 @@ class GameService:
         if legacy is not None:
             found = library.from_legacy(legacy, updated=self._now())
             if isinstance(found, str):
-                said = found + " It is left as it was in this browser's storage; a new game has started."
+                said = joined(found, _("It is left as it was in this browser's storage; a new game has started."))
                 self.records.write(Change(kv={LEGACY_CURRENT: None}))
             else:
                 meta, save = found
@@ -204,25 +216,25 @@ class GameService:
             found = last or (waiting[0] if waiting else None)
             if found is not None:
                 if message:
-                    message += " Here is the game you were playing."
+                    message = joined(message, _("Here is the game you were playing."))
                 return Choice(found.id, address.Route(found.preset, found.deal, found.options), message)
             if message:
-                message += f" Here is {engine.PRESETS[address.DEFAULT_PRESET].name} instead."
+                default = game_name(engine.PRESETS[address.DEFAULT_PRESET])
+                message = joined(message, _("Here is {game} instead.").format(game=default))
             if welcome:
                 return Choice(None, address.Route(WELCOME_PRESET, WELCOME_DEAL, {}), message)
             return Choice(None, address.Route(address.DEFAULT_PRESET, None, {}), message)
-        back = " Here is the game you were playing." if route.bad_deal else ""
+        back = _("Here is the game you were playing.") if route.bad_deal else ""
         if last is not None and self.names(route, last):
-            return Choice(last.id, route, route.error and route.error + back)
+            return Choice(last.id, route, route.error and joined(route.error, back))
         # "#spider-2" goes back to an unfinished game of it; "#spider-2/7" to the
         # player's unfinished game of deal 7 (with a move played), else deal 7 from its start
         same = [m for m in waiting if self.names(route, m) and (route.deal is None or m.moves)]
         if same:
-            return Choice(same[0].id, route, route.error and route.error + back, resumed=route.deal is not None)
-        message = route.error and route.error + (" Here is a random deal." if route.bad_deal else "")
+            return Choice(same[0].id, route, route.error and joined(route.error, back), resumed=route.deal is not None)
+        message = route.error and joined(route.error, _("Here is a random deal.") if route.bad_deal else "")
         if last is not None and not last.finished and not last.recorded and last.moves:
-            kept = f"Your game of {engine.PRESETS[last.preset].name} is kept: continue it from Games."
-            message = f"{message} {kept}" if message else kept
+            message = joined(message, kept_text(engine.PRESETS[last.preset]))
         return Choice(None, route, message)
 
     @staticmethod
@@ -242,10 +254,12 @@ class GameService:
                 loaded = library.load_record(*record)
                 if loaded.game is not None and loaded.meta is not None:
                     return Opening(loaded.game, loaded.meta, message)
-                why = f"{loaded.error} It is left as it was; a new game has started."
+                why = joined(loaded.error or "", _("It is left as it was; a new game has started."))
             else:
-                why = "The game you were playing is no longer stored (another tab removed it); a new game has started."
-            message = f"{message} {why}" if message else why
+                why = _(
+                    "The game you were playing is no longer stored (another tab removed it); a new game has started."
+                )
+            message = joined(message, why)
         return Opening(self.routed(choice.route), None, message)
 
     # -- new games ----------------------------------------------------------------
@@ -273,7 +287,8 @@ class GameService:
         try:
             return engine.new_game(preset, deal, **options)
         except engine.EngineError as e:
-            self.notes.append((f"{e}. A random deal of {engine.PRESETS[preset].name} has started.", 6000))
+            started = _("A random deal of {game} has started.").format(game=game_name(engine.PRESETS[preset]))
+            self.notes.append((joined(str(e).rstrip(".") + ".", started), 6000))
             return engine.new_game(preset)
 
     def routed(self, route: address.Route) -> engine.Game:

@@ -30,12 +30,13 @@ from ui.chrome.messages_view import Messages
 from ui.chrome.sound_view import Sound
 from ui.game import daily
 from ui.game.after_action import UNDO, public_piles
-from ui.game.current import GameService
+from ui.game.current import GameService, kept_text
 from ui.game.opening_view import TAB_GAME, Games
 from ui.game.rewind_view import Rewind
 from ui.game.tabs_view import TabGuard
 from ui.helpers.hints_view import Helper
 from ui.helpers.show_me_view import ShowMe
+from ui.i18n.text import _
 from ui.screens.dialog_view import Button, DialogHost
 from ui.screens.end_view import Screens
 from ui.storage.games import GameMeta
@@ -166,7 +167,7 @@ class Session:
         if g.preset == preset:
             self.service.abandon()
         elif self.service.in_progress():
-            self.service.notes.append((f"Your game of {g.rules.name} is kept: continue it from Games.", 4000))
+            self.service.notes.append((kept_text(g.rules), 4000))
 
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None:
         """The chooser's Play: the chosen options become the defaults of new games."""
@@ -212,9 +213,9 @@ class Session:
         game) as a new game, counted as practice; the game in play is kept."""
         g = self.service.game
         if g is not None and self.service.in_progress():
-            self.service.notes.append((f"Your game of {g.rules.name} is kept: continue it from Games.", 4000))
+            self.service.notes.append((kept_text(g.rules), 4000))
         self.set_game(game, practice=True)
-        self.messages.show("Practice from here: this game is not counted in the statistics.", 5000)
+        self.messages.show(_("Practice from here: this game is not counted in the statistics."), 5000)
 
     def another_deal(self) -> None:
         """A new deal of the game shown, the one shown left as it is (it is another tab's now)."""
@@ -235,7 +236,7 @@ class Session:
         self.table.pointer.cancel(animate=False)
         if not g.can_undo:
             if g.status == Outcome.PLAYING and len(g.moves):
-                self.messages.show("Dealing a draw pile and clearing a run cannot be undone.")
+                self.messages.show(_("Dealing a draw pile and clearing a run cannot be undone."))
             return
         self.dialogs.close()
         self.screens.cancel()

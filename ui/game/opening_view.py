@@ -18,11 +18,13 @@ from typing import Protocol
 
 import engine
 from ui.browser.dom import document, tab_get, window
+from ui.chrome.messages import game_name
 from ui.chrome.messages_view import Messages
 from ui.game import address
 from ui.game.current import WELCOME_DEAL, Choice, GameService
 from ui.game.rewind_view import Rewind
 from ui.game.tabs_view import TabGuard
+from ui.i18n.text import _, n_
 from ui.storage.games import GameMeta
 
 TAB_GAME = "spider.tab.game"
@@ -51,8 +53,9 @@ def resumed_text(game: engine.Game) -> str:
     'Resumed deal 303 · no moves ·'
     """
     n = len(game.moves)
-    moves = "no moves" if n == 0 else ("1 move" if n == 1 else f"{n} moves")
-    return f"Resumed deal {game.deal} · {moves} ·"
+    if n == 0:
+        return _("Resumed deal {deal} · no moves ·").format(deal=game.deal)
+    return n_("Resumed deal {deal} · {n} move ·", "Resumed deal {deal} · {n} moves ·", n).format(deal=game.deal, n=n)
 
 
 class Games:
@@ -112,7 +115,7 @@ class Games:
     def _tell(self, text: str, ms: int, resumed: bool) -> None:
         """Say what opening a game found; a resumed game offers to start over."""
         if resumed:
-            self.messages.offer(text, "Start over?", self.shows.rewind.start_over, max(ms, RESUMED_MS))
+            self.messages.offer(text, _("Start over?"), self.shows.rewind.start_over, max(ms, RESUMED_MS))
         else:
             self.messages.show(text, ms)
 
@@ -135,7 +138,7 @@ class Games:
         """The Continue list: play a stored game again (the one in play is kept)."""
         meta = self.service.library().get(game_id)
         if meta is None:
-            self.messages.show("That game is no longer stored.")
+            self.messages.show(_("That game is no longer stored."))
             return
         self._run(self.open_choice(Choice(game_id, address.Route(meta.preset, meta.deal, meta.options), None)))
 
@@ -145,7 +148,9 @@ class Games:
         def found(record: tuple[str, str] | None) -> None:
             if record is not None:
                 self.service.abandon_stored(meta, record[1])
-                self.messages.show(f"Your game of {engine.PRESETS[meta.preset].name} counted as a loss.")
+                self.messages.show(
+                    _("Your game of {game} counted as a loss.").format(game=game_name(engine.PRESETS[meta.preset]))
+                )
 
         self.service.records.store.load(meta.id, found)
 
@@ -161,7 +166,7 @@ class Games:
         """A write did not reach the storage (said once a visit)."""
         if not self._unsaved_told:
             self._unsaved_told = True
-            self.messages.show(f"This browser is not keeping your games: {why}.", 8000)
+            self.messages.show(_("This browser is not keeping your games: {reason}.").format(reason=why), 8000)
 
     def on_hash(self) -> None:
         """The address changed during play."""
@@ -174,7 +179,7 @@ class Games:
         if not route.names_game or (route.bad_deal and self.service.matches(route)):
             # a wrong address never replaces the game
             self.shows.update_url()
-            self.messages.show(f"{route.error} Your game goes on.", 6000)
+            self.messages.show(_("{problem} Your game goes on.").format(problem=route.error), 6000)
         elif not self.service.matches(route):
             self._run(self.open_choice(self.service.choose(str(window.location.hash), self.service.game_id)))
         else:

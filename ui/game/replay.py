@@ -33,12 +33,18 @@ from typing import Protocol
 import engine
 from engine import Move, OptionValue, StatusChanged
 from ui.chrome import messages as say
+from ui.i18n.text import N_, Np_, _, n_, p_
 from ui.table.cards import Tracker
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 """The review's verdicts (the values of the solver's ``Verdict``)."""
-VERDICT_WORDS = {WINNABLE: "winnable", LOST: "lost", UNKNOWN: "not known"}
-FULL_INFORMATION = (
+VERDICT_WORDS = {
+    WINNABLE: Np_("verdict", "winnable"),
+    LOST: Np_("verdict", "lost"),
+    UNKNOWN: Np_("verdict", "not known"),
+}
+"""The verdicts as they are said (translated with ``p_("verdict", ...)``, :func:`verdict_word`)."""
+FULL_INFORMATION = N_(
     "The review knows every card, also the ones that were face down during the game: "
     "a position marked winnable could be won by someone who could see them all."
 )
@@ -78,7 +84,8 @@ class Recording:
     @property
     def name(self) -> str:
         rules = engine.PRESETS[self.preset]
-        return rules.name if self.deal is None else f"{rules.name}, deal {self.deal}"
+        name = say.game_name(rules)
+        return name if self.deal is None else _("{game}, deal {deal}").format(game=name, deal=self.deal)
 
     def game_at(self, k: int) -> engine.Game:
         """A fresh game after the first ``k`` moves (the clock at zero)."""
@@ -117,8 +124,8 @@ class Recording:
 
     def move_clause(self, k: int) -> str:
         """Move ``k`` as a clause inside a sentence: ``dealing a row from the stock``."""
-        rules, events, _ = self._played[k - 1]
-        return say.move_clause(rules, events) or f"the move {self.move_text(k)}"
+        rules, events, _piles = self._played[k - 1]
+        return say.move_clause(rules, events) or _("the move {move}").format(move=self.move_text(k))
 
 
 def recording_from_save(text: str) -> Recording | str:
@@ -130,7 +137,7 @@ def recording_from_save(text: str) -> Recording | str:
     try:
         game = engine.load_game(text)
     except engine.SaveError as e:
-        return f"This game cannot be replayed: {e}."
+        return _("This game cannot be replayed: {reason}.").format(reason=e)
     return Recording.of(game)
 
 
@@ -194,7 +201,18 @@ def position_name(k: int) -> str:
     >>> position_name(0), position_name(12)
     ('the deal', 'move 12')
     """
-    return "the deal" if k == 0 else f"move {k}"
+    return p_("position", "the deal") if k == 0 else p_("position", "move {n}").format(n=k)
+
+
+def position_title(k: int) -> str:
+    """:func:`position_name` at the start of a sentence: ``The deal``, ``Move 12``."""
+    return p_("position", "The deal") if k == 0 else p_("position", "Move {n}").format(n=k)
+
+
+def verdict_word(verdict: str) -> str:
+    """A verdict as it is said: ``winnable``, ``lost``, ``not known``."""
+    word = VERDICT_WORDS.get(verdict)
+    return p_("verdict", word) if word is not None else verdict
 
 
 def verdict_at(review: Verdicts | None, k: int) -> str | None:
@@ -230,23 +248,35 @@ def findings(review: Verdicts, rec: Recording) -> list[str]:
     n = len(review.verdicts) - 1
     if slip is not None:
         return [
-            f"Move {slip + 1}, {rec.move_clause(slip + 1)}, lost the game: before it a win was still there.",
-            f"After move {slip + 1} there was none: every way on from it loses.",
+            _("Move {n}, {move}, lost the game: before it a win was still there.").format(
+                n=slip + 1, move=rec.move_clause(slip + 1)
+            ),
+            _("After move {n} there was none: every way on from it loses.").format(n=slip + 1),
         ]
     if lw is not None and fl is not None:
         return [
-            f"A win was still there at {position_name(lw)}; by {position_name(fl)} there was none.",
-            "The search could not tell which move in between lost it.",
+            _("A win was still there at {position}; by {later} there was none.").format(
+                position=position_name(lw), later=position_name(fl)
+            ),
+            _("The search could not tell which move in between lost it."),
         ]
     if fl == 0:
-        return ["This deal could not be won from the start: no move of yours lost it."]
+        return [_("This deal could not be won from the start: no move of yours lost it.")]
     if lw is not None and lw >= n:
-        return [f"A win was still there when the game ended, at {position_name(n)}."]
+        return [_("A win was still there when the game ended, at {position}.").format(position=position_name(n))]
     if lw is not None:
-        return [f"A win was still there at {position_name(lw)}; after that the search found no answer."]
+        return [
+            _("A win was still there at {position}; after that the search found no answer.").format(
+                position=position_name(lw)
+            )
+        ]
     if fl is not None:
-        return [f"By {position_name(fl)} there was no win; before that the search found no answer."]
-    return ["The search found no answer within its budget: no position is known to be winnable or lost."]
+        return [
+            _("By {position} there was no win; before that the search found no answer.").format(
+                position=position_name(fl)
+            )
+        ]
+    return [_("The search found no answer within its budget: no position is known to be winnable or lost.")]
 
 
 def timeline_label(review: Verdicts | None) -> str:
@@ -258,11 +288,14 @@ def timeline_label(review: Verdicts | None) -> str:
     'The deal to move 1: winnable. Move 2: not known. Move 3: lost.'
     """
     if review is None:
-        return "Not reviewed."
+        return _("Not reviewed.")
     parts = []
     for s in segments(review.verdicts):
-        where = position_name(s.first) if s.first == s.last else f"{position_name(s.first)} to {position_name(s.last)}"
-        parts.append(f"{where[0].upper()}{where[1:]}: {VERDICT_WORDS.get(s.verdict, s.verdict)}.")
+        if s.first == s.last:
+            where = position_title(s.first)
+        else:
+            where = _("{first} to {last}").format(first=position_title(s.first), last=position_name(s.last))
+        parts.append(_("{where}: {verdict}.").format(where=where, verdict=verdict_word(s.verdict)))
     return " ".join(parts)
 
 
@@ -293,13 +326,14 @@ def position_text(rec: Recording, k: int, review: Verdicts | None = None) -> str
     >>> position_text(rec, 0)
     'The deal · no move was played'
     """
-    where = (
-        (f"Move {k} of {rec.total}" if k > 0 else f"The deal · {rec.total} moves")
-        if rec.total
-        else "The deal · no move was played"
-    )
+    if not rec.total:
+        where = _("The deal · no move was played")
+    elif k > 0:
+        where = _("Move {n} of {total}").format(n=k, total=rec.total)
+    else:
+        where = n_("The deal · {n} move", "The deal · {n} moves", rec.total).format(n=rec.total)
     v = verdict_at(review, k)
-    return where if v is None else f"{where} · {VERDICT_WORDS.get(v, v)}"
+    return where if v is None else _("{where} · {verdict}").format(where=where, verdict=verdict_word(v))
 
 
 def step_text(rec: Recording, k: int, review: Verdicts | None = None) -> str:
@@ -319,12 +353,15 @@ def step_text(rec: Recording, k: int, review: Verdicts | None = None) -> str:
     True
     """
     v = verdict_at(review, k)
-    verdict = "" if v is None else f" ({VERDICT_WORDS.get(v, v)})"
     if k <= 0:
-        return (
-            f"The deal, before move 1 of {rec.total}{verdict}"
-            if rec.total
-            else f"The deal (no move was played){verdict}"
-        )
+        if not rec.total:
+            where = _("The deal (no move was played)")
+        else:
+            where = _("The deal, before move 1 of {total}").format(total=rec.total)
+        return where if v is None else _("{where} ({verdict})").format(where=where, verdict=verdict_word(v))
     words = rec.move_words(min(k, rec.total))
-    return f"Move {k} of {rec.total}{verdict}: {words}"
+    if v is None:
+        return _("Move {n} of {total}: {words}").format(n=k, total=rec.total, words=words)
+    return _("Move {n} of {total} ({verdict}): {words}").format(
+        n=k, total=rec.total, verdict=verdict_word(v), words=words
+    )

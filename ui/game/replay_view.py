@@ -36,7 +36,8 @@ import engine
 from engine import Move
 from ui.browser.dom import Bindings, DomEvent, Element, Timer, create_proxy, el, is_none, window
 from ui.game.replay import Recording, Verdicts, position_name, position_text, step_text, track_gradient
-from ui.helpers.show_me import DEFAULT_SPEED, SPEEDS
+from ui.helpers.show_me import DEFAULT_SPEED, SPEEDS, speed_word
+from ui.i18n.text import _, p_
 
 VERDICT_COLOURS = {
     "winnable": "var(--replay-winnable)",
@@ -111,7 +112,7 @@ class Replay:
         self.head = el("div", "replay-head", parent=self.table, hidden=True)
         self.head_title = el("p", "replay-head-title", parent=self.head)
         self.head_at = el("p", "replay-head-at", parent=self.head)
-        self.bar = el("div", "replay-bar", parent=self.table, role="group", aria_label="Replay", hidden=True)
+        self.bar = el("div", "replay-bar", parent=self.table, role="group", aria_label=_("Replay"), hidden=True)
         self.text = el("p", "replay-text", parent=self.bar, id="replay-text")
         self.range = el(
             "input",
@@ -122,18 +123,16 @@ class Replay:
             max="0",
             step="1",
             value="0",
-            aria_label="Replay timeline: the move shown",
+            aria_label=_("Replay timeline: the move shown"),
         )
         row = el("div", "replay-buttons", parent=self.bar)
-        self.btn_first = self._button(row, "first", "«", "The deal (Home)", "Home")
-        self.btn_back = self._button(row, "back", "‹", "One move back (←)", "ArrowLeft")
-        self.btn_toggle = self._button(row, "toggle", "Play", "Play or pause (P)", "P")
-        self.btn_next = self._button(row, "next", "›", "One move on (→)", "ArrowRight")
-        self.btn_last = self._button(row, "last", "»", "The last move (End)", "End")
-        self.btn_speed = self._button(row, "speed", "", "The replay's speed", "")
-        self.btn_close = self._button(row, "close", "Close", "Close the replay (Escape)", "Escape")
-        for button in (self.btn_first, self.btn_back, self.btn_next, self.btn_last):
-            button.setAttribute("aria-label", str(button.title).split(" (")[0])
+        self.btn_first = self._button(row, "first", "«", _("The deal (Home)"), "Home", p_("position", "The deal"))
+        self.btn_back = self._button(row, "back", "‹", _("One move back (←)"), "ArrowLeft", _("One move back"))
+        self.btn_toggle = self._button(row, "toggle", p_("playback", "Play"), _("Play or pause (P)"), "P")
+        self.btn_next = self._button(row, "next", "›", _("One move on (→)"), "ArrowRight", _("One move on"))
+        self.btn_last = self._button(row, "last", "»", _("The last move (End)"), "End", _("The last move"))
+        self.btn_speed = self._button(row, "speed", "", _("The replay's speed"), "")
+        self.btn_close = self._button(row, "close", _("Close"), _("Close the replay (Escape)"), "Escape")
         b = self._bindings = Bindings()
         b.on(self.btn_first, "click", lambda e: self.jump(0))
         b.on(self.btn_back, "click", lambda e: self.back())
@@ -145,8 +144,12 @@ class Replay:
         b.on(self.range, "input", lambda e: self._scrubbing())
         b.on(self.range, "change", lambda e: self._scrubbed())
 
-    def _button(self, row: Element, action: str, text: str, title: str, keys: str) -> Element:
+    def _button(self, row: Element, action: str, text: str, title: str, keys: str, label: str = "") -> Element:
+        """A button of the bar: its text, its title (with its key), its key, and a
+        name for a button whose text is a sign (« ‹ › »)."""
         button = el("button", "btn", text, parent=row, type="button", data_action=f"replay-{action}", title=title)
+        if label:
+            button.setAttribute("aria-label", label)
         if keys:
             button.setAttribute("aria-keyshortcuts", keys)
         return button
@@ -182,10 +185,10 @@ class Replay:
             self.range.style.removeProperty("--replay-track")
         else:
             self.range.style.setProperty("--replay-track", gradient)
-        self.head_title.textContent = f"Replay · {rec.name}"
+        self.head_title.textContent = _("Replay · {game}").format(game=rec.name)
         self.head.hidden = False
         self._draw()
-        self.host.announce(f"Replay of {rec.name}. {step_text(rec, self.at, review)}.")
+        self.host.announce(_("Replay of {game}. {where}.").format(game=rec.name, where=step_text(rec, self.at, review)))
         self.range.focus()
 
     def close(self) -> None:
@@ -306,13 +309,13 @@ class Replay:
             return
         if self.playing:
             self.pause()
-            self.host.announce(step_text(self.rec, self.at, self.review) + ". Paused.")
+            self.host.announce(_("{where}. Paused.").format(where=step_text(self.rec, self.at, self.review)))
         else:
             if self.at >= self.rec.total:
                 self._show_at(0)
             self.playing = True
             self.timer.start(0)
-            self.host.announce("Playing.")
+            self.host.announce(_("Playing."))
         self._draw()
 
     def pause(self) -> None:
@@ -327,7 +330,9 @@ class Replay:
         if not self.next(auto=True) or self.at >= self.rec.total:
             self.playing = False
             self._draw()
-            self.host.announce("The end of the replay. " + step_text(self.rec, self.at, self.review) + ".")
+            self.host.announce(
+                _("The end of the replay. {where}.").format(where=step_text(self.rec, self.at, self.review))
+            )
 
     def settled(self) -> None:
         """The table is still: the next move after the pause of the speed picked;
@@ -341,7 +346,7 @@ class Replay:
     def next_speed(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)
         self._draw()
-        self.host.announce(f"Speed: {SPEEDS[self.speed][0]}.")
+        self.host.announce(_("Speed: {speed}.").format(speed=speed_word(self.speed)))
 
     # -- the timeline --------------------------------------------------------
     def _scrubbing(self) -> None:
@@ -383,8 +388,9 @@ class Replay:
         self.host.inert(True)
         self.bar.hidden = False
         self._draw()
-        where = "the deal" if self.at == 0 else f"move {self.at}"
-        self.text.textContent = f"The table shows the win from {where}; a button goes back to the game's own moves."
+        self.text.textContent = _(
+            "The table shows the win from {position}; a button goes back to the game's own moves."
+        ).format(position=position_name(self.at))
         self.btn_toggle.focus()
 
     # -- keys ------------------------------------------------------------------
@@ -433,11 +439,13 @@ class Replay:
         words = step_text(rec, self.at, self.review)
         self.text.textContent = words
         where = position_text(rec, self.at, self.review)
-        self.head_at.textContent = f"Show me: the win from {position_name(self.at)}" if self.showing else where
+        self.head_at.textContent = (
+            _("Show me: the win from {position}").format(position=position_name(self.at)) if self.showing else where
+        )
         self.range.value = str(self.at)
         self.range.setAttribute("aria-valuetext", words)
-        self.btn_toggle.textContent = "Pause" if self.playing else "Play"
-        self.btn_speed.textContent = f"Speed: {SPEEDS[self.speed][0]}"
+        self.btn_toggle.textContent = _("Pause") if self.playing else p_("playback", "Play")
+        self.btn_speed.textContent = _("Speed: {speed}").format(speed=speed_word(self.speed))
         # aria-disabled, not disabled: a button pressed to the end keeps the keyboard's focus
         start, end = self.at <= 0 and not self.off_record, self.at >= rec.total and not self.off_record
         for button, off in (

@@ -19,6 +19,7 @@ from engine import Event
 from ui.chrome.messages_view import Messages
 from ui.game.after_action import BACK
 from ui.game.current import GameService
+from ui.i18n.text import _, n_
 from ui.screens.dialog_view import DialogHost
 from ui.table.animate_view import Animator
 from ui.table.table_view import Table
@@ -31,13 +32,15 @@ class RewindScreens(Protocol):
     def ask_new(self, then: Callable[[], object]) -> None: ...
 
 
-def moves_text(n: int) -> str:
-    """How many moves are left, in words.
+def moves_text(said: str, n: int) -> str:
+    """Where a rewind left the game: what was said, and how many moves are left.
 
-    >>> moves_text(0), moves_text(1), moves_text(7)
-    ('No move', '1 move', '7 moves')
+    >>> moves_text("Back to the last deal.", 0), moves_text("Back.", 7)
+    ('Back to the last deal. No move played.', 'Back. 7 moves played.')
     """
-    return "No move" if n == 0 else ("1 move" if n == 1 else f"{n} moves")
+    if n == 0:
+        return _("{said} No move played.").format(said=said)
+    return n_("{said} {n} move played.", "{said} {n} moves played.", n).format(said=said, n=n)
 
 
 class Rewind:
@@ -63,11 +66,11 @@ class Rewind:
 
     def restart(self) -> None:
         """Restart this deal: every move taken back."""
-        self.undo_to(self.service.restart_point(), "Back to the start of this deal. The clock runs on.")
+        self.undo_to(self.service.restart_point(), _("Back to the start of this deal. The clock runs on."))
 
     def undo_to_deal(self) -> None:
         """Undo to the last deal from the stock (or a draw pile)."""
-        self.undo_to(self.service.last_deal_point(), "Back to the last deal.")
+        self.undo_to(self.service.last_deal_point(), _("Back to the last deal."))
 
     def start_over(self) -> None:
         """A game resumed by its deal's address, started over: restarted in
@@ -89,7 +92,7 @@ class Rewind:
         self.animator.finish()
         self.table.pointer.cancel(animate=False)
         if target is None:
-            self.messages.show("There is nothing to take back to there.")
+            self.messages.show(_("There is nothing to take back to there."))
             return
         self.dialogs.close()
         self._screens.cancel()
@@ -101,4 +104,4 @@ class Rewind:
             return events
 
         self.table.act(back, reverse=True, how=BACK)
-        self.messages.show(f"{said} {moves_text(len(g.moves))} played.")
+        self.messages.show(moves_text(said, len(g.moves)))

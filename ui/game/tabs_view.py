@@ -17,11 +17,12 @@ from collections.abc import Callable
 
 from ui.browser.dom import Element, el
 from ui.game.current import GameService
+from ui.i18n.text import N_, _
 from ui.screens.dialog_view import DialogHost
 from ui.storage.store import Store
 
-OPEN_ELSEWHERE = "This game is open in another tab"
-TAKEN = "This game went on in another tab"
+OPEN_ELSEWHERE = N_("This game is open in another tab")
+TAKEN = N_("This game went on in another tab")
 
 
 class TabGuard:
@@ -90,12 +91,14 @@ class TabGuard:
         return False
 
     def elsewhere(self, title: str) -> None:
-        d = self.dialogs.open("elsewhere", title)
+        d = self.dialogs.open("elsewhere", _(title))
         el(
             "p",
             "",
-            "A game is played in one tab at a time. Play it here and the other tab stops; "
-            "nothing played in either tab is lost.",
+            _(
+                "A game is played in one tab at a time. Play it here and the other tab stops; "
+                "nothing played in either tab is lost."
+            ),
             parent=d.box,
         )
 
@@ -103,7 +106,7 @@ class TabGuard:
             self.dialogs.close()
             self._new_game()
 
-        d.buttons(d.box, [("new-game", "New game", new, False), ("take", "Play it here", self.take, True)])
+        d.buttons(d.box, [("new-game", _("New game"), new, False), ("take", _("Play it here"), self.take, True)])
 
     def take(self) -> None:
         """Play the game here: take it over, and go on from it as stored."""

@@ -25,6 +25,7 @@ import engine
 from engine import Outcome, Position, Progress, ProgressCheck
 from ui.browser.dom import Element
 from ui.helpers.sliced_search import Job
+from ui.i18n.text import _, n_
 from ui.table.state import TableState
 
 Slices = Callable[[Job], Awaitable[str | None]]
@@ -70,13 +71,18 @@ def dead_end_note(back_to: int | None, moves: int, can_restart: bool) -> str:
     >>> dead_end_note(None, 15, True)
     'No more useful moves: nothing here can turn up a card, empty a column or complete a run. Restart this deal, or start a new one.'
     """
-    text = "No more useful moves: nothing here can turn up a card, empty a column or complete a run."
+    text = _("No more useful moves: nothing here can turn up a card, empty a column or complete a run.")
     if back_to is not None:
         n = moves - back_to
-        return f"{text} The last position with a useful move is {'1 move' if n == 1 else f'{n} moves'} back."
+        back = n_(
+            "The last position with a useful move is {n} move back.",
+            "The last position with a useful move is {n} moves back.",
+            n,
+        ).format(n=n)
+        return f"{text} {back}"
     if can_restart:
-        return f"{text} Restart this deal, or start a new one."
-    return f"{text} Start a new game, or End this one."
+        return f"{text} {_('Restart this deal, or start a new one.')}"
+    return f"{text} {_('Start a new game, or End this one.')}"
 
 
 class DeadEndWatch:

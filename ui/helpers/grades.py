@@ -26,12 +26,36 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ui.helpers.hints import pick_deal, preset_entries
+from ui.i18n.text import N_, Np_, _, p_
 
 GRADES_URL = "./assets/data/grades.json"
 GRADES = ("E", "M", "H", "X")
-GRADE_NAMES = {"E": "Easy", "M": "Medium", "H": "Hard", "X": "Expert"}
-CHOICE_LABELS = {"off": "Off", "any": "Any", **GRADE_NAMES}
-"""How each "Winnable deals" choice reads in the game picker."""
+GRADE_NAMES = {
+    "E": Np_("grade", "Easy"),
+    "M": Np_("grade", "Medium"),
+    "H": Np_("grade", "Hard"),
+    "X": Np_("grade", "Expert"),
+}
+"""A grade's name by its letter, marked (:func:`grade_word` says it in the language in use)."""
+CHOICE_LABELS = {"off": Np_("grade", "Off"), "any": Np_("grade", "Any"), **GRADE_NAMES}
+"""How each "Winnable deals" choice reads in the game picker, marked (:func:`choice_label` says it)."""
+NONE_OF_GRADE = {
+    "E": N_("No Easy deals for this game yet."),
+    "M": N_("No Medium deals for this game yet."),
+    "H": N_("No Hard deals for this game yet."),
+    "X": N_("No Expert deals for this game yet."),
+}
+
+
+def grade_word(letter: str) -> str:
+    """The grade ``letter``'s name in the language in use: ``Easy`` ... ``Expert``."""
+    return p_("grade", GRADE_NAMES[letter])
+
+
+def choice_label(choice: str) -> str:
+    """A "Winnable deals" choice as the picker shows it, in the language in use."""
+    return p_("grade", CHOICE_LABELS[choice])
+
 
 Grades = dict[str, dict[int, str]]
 """Per game, the grade letter of each graded deal."""
@@ -61,17 +85,17 @@ def graded(grades: Grades, preset: str, letter: str) -> tuple[int, ...]:
 def grade_name(grades: Grades, preset: str, deal: int | None) -> str | None:
     """ "Easy" ... "Expert" for a graded deal, else None."""
     letter = grades.get(preset, {}).get(deal) if deal is not None else None
-    return GRADE_NAMES[letter] if letter is not None else None
+    return grade_word(letter) if letter is not None else None
 
 
 def choice_note(grades: Grades | None, preset: str, letter: str) -> str | None:
     """Why a grade cannot be chosen for ``preset`` now (None: it can)."""
     if grades is None:
-        return "The grades are still loading."
+        return _("The grades are still loading.")
     if preset not in grades:
-        return "No graded deals for this game yet."
+        return _("No graded deals for this game yet.")
     if not graded(grades, preset, letter):
-        return f"No {GRADE_NAMES[letter]} deals for this game yet."
+        return _(NONE_OF_GRADE[letter])
     return None
 
 
@@ -98,8 +122,9 @@ def pick(
     pool = graded(grades, preset, letter) if grades is not None and letter is not None else ()
     if pool:
         deal = pick_deal(pool, rnd, avoid)
-        return deal, f"Deal {deal}: proven winnable, {GRADE_NAMES[letter or 'E']}."
+        return deal, _("Deal {deal}: proven winnable, {grade}.").format(deal=deal, grade=grade_word(letter or "E"))
     deal = pick_deal(proven, rnd, avoid)
+    proven_text = _("Deal {deal}: proven winnable.").format(deal=deal)
     if letter is None or grades is None:
-        return deal, f"Deal {deal}: proven winnable."
-    return deal, f"No {GRADE_NAMES[letter]} deals for this game yet. Deal {deal}: proven winnable."
+        return deal, proven_text
+    return deal, f"{_(NONE_OF_GRADE[letter])} {proven_text}"

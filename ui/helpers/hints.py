@@ -54,6 +54,8 @@ from engine import (
     Ruleset,
 )
 from solver import BEAM, LEVEL_NODES, SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Hint, make_search, tries
+from ui.chrome.messages import engine_sentence
+from ui.i18n.text import N_, _, n_, number
 from ui.table.cards import tableau_pile
 
 # ---------------------------------------------------------------------------
@@ -65,8 +67,8 @@ HINT_SECONDS = 0.03
 checks the clock every 32 positions, so one hint stays one short task
 (well under 50 ms in the page) even on a wide Tournament position."""
 
-NO_HELP = "No move helps now — try Undo."
-NO_HELP_NO_UNDO = "No move helps now."
+NO_HELP = N_("No move helps now — try Undo.")
+NO_HELP_NO_UNDO = N_("No move helps now.")
 
 
 @dataclass(frozen=True)
@@ -131,14 +133,18 @@ class HintCycle:
         self.hints = []
         self.index = -1
 
-    def sentence(self, can_undo: bool) -> str:
-        """What the message area says for the hint shown."""
+    def sentence(self, can_undo: bool, rules: Ruleset | None = None) -> str:
+        """What the message area says for the hint shown, in the language in
+        use (the solver's sentence, its piles named for ``rules``)."""
         if not self.hints:
-            return NO_HELP if can_undo else NO_HELP_NO_UNDO
+            return _(NO_HELP) if can_undo else _(NO_HELP_NO_UNDO)
         hint = self.hints[self.index]
+        reason = engine_sentence(hint.reason, rules)
         if len(self.hints) > 1:
-            return f"{hint.reason} (Hint {self.index + 1} of {len(self.hints)}.)"
-        return hint.reason
+            return _("{hint} (Hint {number} of {total}.)").format(
+                hint=reason, number=self.index + 1, total=len(self.hints)
+            )
+        return reason
 
 
 # ---------------------------------------------------------------------------
@@ -147,10 +153,10 @@ class HintCycle:
 
 WINNABLE_URL = "./assets/data/winnable.json"
 
-NO_PROVEN = "No proven deals for this game yet."
-LOADING = "The list of proven deals is still loading."
-NOT_LOADED = "The list of proven deals could not be loaded."
-OTHER_RULES = "Deals are proven with this game's standard rules; the options chosen may make them unwinnable."
+NO_PROVEN = N_("No proven deals for this game yet.")
+LOADING = N_("The list of proven deals is still loading.")
+NOT_LOADED = N_("The list of proven deals could not be loaded.")
+OTHER_RULES = N_("Deals are proven with this game's standard rules; the options chosen may make them unwinnable.")
 
 # Option changes that keep every winnable deal winnable: the scoring and the
 # clock change no move; relaxing the deal, wrapping King and Ace, and lifting
@@ -223,14 +229,19 @@ def winnable_choice(
     """ "Winnable deals" for ``preset`` with ``options``; ``data`` None:
     the list is not loaded yet (``failed``: and never will be)."""
     if data is None:
-        return WinnableChoice(False, (), NOT_LOADED if failed else LOADING)
+        return WinnableChoice(False, (), _(NOT_LOADED) if failed else _(LOADING))
     deals = data.get(preset, ())
     if not deals:
-        return WinnableChoice(False, (), NO_PROVEN)
+        return WinnableChoice(False, (), _(NO_PROVEN))
     if not proof_holds(preset, options):
-        return WinnableChoice(False, deals, OTHER_RULES)
+        return WinnableChoice(False, deals, _(OTHER_RULES))
     n = len(deals)
-    return WinnableChoice(True, deals, f"Random deals come from the {n} deal{'s' if n != 1 else ''} proven winnable.")
+    note = n_(
+        "Random deals come from the {n} deal proven winnable.",
+        "Random deals come from the {n} deals proven winnable.",
+        n,
+    )
+    return WinnableChoice(True, deals, note.format(n=number(n)))
 
 
 def pick_deal(deals: Sequence[int], rnd: random.Random, avoid: int | None = None) -> int:
@@ -328,7 +339,8 @@ def autocomplete_job(rules: Ruleset, pos: Position, max_nodes: int = AUTOCOMPLET
 
 
 WINNABLE, CANT_TELL, NO_WIN = "winnable", "unknown", "no-win"
-BADGE_TEXT = {WINNABLE: "Winnable", CANT_TELL: "Can't tell", NO_WIN: "No win", "checking": "Checking…"}
+BADGE_TEXT = {WINNABLE: N_("Winnable"), CANT_TELL: N_("Can't tell"), NO_WIN: N_("No win"), "checking": N_("Checking…")}
+"""The badge's words by answer (marked: shown with ``_``)."""
 
 
 class WinCheck:

@@ -54,6 +54,7 @@ from ui.helpers import hints as assist
 from ui.helpers.dead_end_view import DeadEndWatch, dead_end_note
 from ui.helpers.sliced_search import Job, SliceDriver
 from ui.helpers.still_winnable_view import StillBadge
+from ui.i18n.text import N_, _
 from ui.screens.dialog_view import DialogHost
 from ui.table.table_view import Table
 
@@ -66,7 +67,7 @@ START_DELAY_MS = 150
 """Background work starts this long after the table settles (an input
 meanwhile puts it off)."""
 HINT_MESSAGE_MS = 6000
-FINISH_OFFER = "Every card is face up: Finish plays the game out."
+FINISH_OFFER = N_("Every card is face up: Finish plays the game out.")
 AUTOPLAY_GAP_MS = 60
 
 
@@ -120,11 +121,11 @@ class Helper:
         self.btn_finish = el(
             "button",
             "btn btn-finish primary",
-            "Finish",
+            _("Finish"),
             parent=self.table,
             type="button",
             data_action="finish",
-            title="Play the game out",
+            title=_("Play the game out"),
             hidden=True,
         )
         self._bindings = Bindings()
@@ -191,7 +192,7 @@ class Helper:
             return
         found = hints(g.rules, pos, max_seconds=assist.HINT_SECONDS)
         self.cycle.load(pos, found)
-        for _ in range(self.hint_presses):
+        for _press in range(self.hint_presses):
             self.cycle.next()
         self.hint_pos = None
         self._show_hint(t0)
@@ -233,7 +234,7 @@ class Helper:
         d.hintSeq = str(self.hint_seq)
         d.hintMs = f"{now_ms() - t0:.1f}"
         self.table.removeAttribute("data-hint-pending")
-        self.hint_text = cycle.sentence(g.can_undo)
+        self.hint_text = cycle.sentence(g.can_undo, g.rules)
         self.messages.show(self.hint_text, HINT_MESSAGE_MS)
 
     def dead_end_note(self, g: engine.Game) -> None:
@@ -250,9 +251,9 @@ class Helper:
         restart = bool(g.moves) and g.undo_floor == 0
         self.hint_text = dead_end_note(back, len(g.moves), restart)
         if back is not None:
-            self.messages.offer(self.hint_text, "Undo to there", lambda: self._go_back(back), HINT_MESSAGE_MS)
+            self.messages.offer(self.hint_text, _("Undo to there"), lambda: self._go_back(back), HINT_MESSAGE_MS)
         elif restart:
-            self.messages.offer(self.hint_text, "Restart", lambda: self._go_back(0), HINT_MESSAGE_MS)
+            self.messages.offer(self.hint_text, _("Restart"), lambda: self._go_back(0), HINT_MESSAGE_MS)
         else:
             self.messages.show(self.hint_text, HINT_MESSAGE_MS)
 
@@ -405,10 +406,10 @@ class Helper:
         self.btn_finish.hidden = not shown
         self.table.classList.toggle("offering", shown)
         if shown:
-            self.messages.show(FINISH_OFFER)
+            self.messages.show(_(FINISH_OFFER))
         else:
             # the offer's sentence goes with it (a move, Finish pressed, the win)
-            self.messages.withdraw(FINISH_OFFER)
+            self.messages.withdraw(_(FINISH_OFFER))
 
     def finish(self) -> None:
         """The Finish button: play the moves found, one by one."""

@@ -36,30 +36,36 @@ from collections.abc import Sequence
 from engine import Move, Position, Ruleset
 from solver import SOLVED, UNKNOWN
 from ui.helpers.hints import SlicedSolve
+from ui.i18n.text import N_, Np_, _, n_, p_
 
 SEARCH_NODES = 250_000
 """The search's budget, in positions: about ten seconds in the browser."""
 PROOF_NODES = 4_000
 """The complete search's budget, first: it proves a small dead position has no win at once."""
 
-SPEEDS = (("Slow", 1500), ("Normal", 700), ("Fast", 150))
-"""The speeds a player can pick: (name, pause between two moves, in ms)."""
+SPEEDS = ((Np_("speed", "Slow"), 1500), (Np_("speed", "Normal"), 700), (Np_("speed", "Fast"), 150))
+"""The speeds a player can pick: (name, marked, pause between two moves, in ms)."""
 DEFAULT_SPEED = 1
 
 SEARCHING, PLAYING, PAUSED, DONE, STOPPED = "searching", "playing", "paused", "done", "stopped"
 
-ASK_TITLE = "Show me how"
-ASK_TEXT = (
+ASK_TITLE = N_("Show me how")
+ASK_TEXT = N_(
     "The computer looks for a way to win from here and plays it out, move by move. "
     "You can pause it, step through it or stop it at any time. "
     "This game then no longer counts as a win: it is kept as shown."
 )
 NO_LINE = {
-    "unknown": "Show me: no win was found from here within the search's limit. Undo a few moves and try again.",
-    "unsolvable": "Show me: there is no way to win from here. Undo a few moves and try again.",
+    "unknown": N_("Show me: no win was found from here within the search's limit. Undo a few moves and try again."),
+    "unsolvable": N_("Show me: there is no way to win from here. Undo a few moves and try again."),
 }
-"""What the player is told when there is no line to show, by the search's status."""
-END_TEXT = "Shown to the end. This game is kept as shown, not as a win."
+"""What the player is told when there is no line to show, by the search's status (marked: shown with ``_``)."""
+END_TEXT = N_("Shown to the end. This game is kept as shown, not as a win.")
+
+
+def speed_word(index: int) -> str:
+    """The name of speed ``index`` of :data:`SPEEDS` in the language in use."""
+    return p_("speed", SPEEDS[index][0])
 
 
 class ShowLine:
@@ -124,12 +130,12 @@ class ShowLine:
     def progress_text(self) -> str:
         """The bar's words: where the show is."""
         if self.phase == SEARCHING:
-            return "Looking for a win…"
+            return _("Looking for a win…")
         if self.phase == PAUSED:
-            return f"Paused at move {self.at} of {self.total}"
+            return _("Paused at move {n} of {total}").format(n=self.at, total=self.total)
         if self.phase == DONE:
-            return f"Shown: {self.total} moves"
-        return f"Move {self.at} of {self.total}"
+            return n_("Shown: {n} move", "Shown: {n} moves", self.total).format(n=self.total)
+        return _("Move {n} of {total}").format(n=self.at, total=self.total)
 
 
 class ShowSearch:

@@ -43,13 +43,20 @@ from ui.helpers.show_me import (
     ShowSearch,
     search_percent,
     show_key,
+    speed_word,
 )
 from ui.helpers.sliced_search import SliceDriver
+from ui.i18n.text import N_, _, forms, n_, p_
 
 SLICE_SECONDS = 0.016
 """One slice of the search: a frame's worth (the player is waiting for it)."""
 SEARCH_STEP = 8
 """Positions a step of the search explores between two looks at the clock."""
+
+
+def searching_text(percent: int) -> str:
+    """The bar while the search runs: ``Looking for a win… 40%``."""
+    return _("Looking for a win… {percent}").format(percent=forms().percent(percent))
 
 
 class ShowHost(Protocol):
@@ -86,17 +93,17 @@ class ShowMe:
         self._build()
 
     def _build(self) -> None:
-        self.bar = el("div", "show-bar", parent=self.table, role="group", aria_label="Show me how", hidden=True)
+        self.bar = el("div", "show-bar", parent=self.table, role="group", aria_label=_("Show me how"), hidden=True)
         self.text = el("span", "show-text", parent=self.bar)
-        self.btn_toggle = self._button("toggle", "Pause", "Pause or play on (P)", "P")
-        self.btn_step = self._button("step", "Next move", "Play one move (→)", "ArrowRight")
-        self.btn_speed = self._button("speed", "", "The show's speed", "")
-        self.btn_stop = self._button("stop", "Stop", "Stop the show (Escape)", "Escape")
+        self.btn_toggle = self._button("toggle", _("Pause"), _("Pause or play on (P)"), "P")
+        self.btn_step = self._button("step", _("Next move"), _("Play one move (→)"), "ArrowRight")
+        self.btn_speed = self._button("speed", "", _("The show's speed"), "")
+        self.btn_stop = self._button("stop", _("Stop"), _("Stop the show (Escape)"), "Escape")
         b = self._bindings = Bindings()
         b.on(self.btn_toggle, "click", lambda e: self.toggle())
         b.on(self.btn_step, "click", lambda e: self.step())
         b.on(self.btn_speed, "click", lambda e: self.next_speed())
-        b.on(self.btn_stop, "click", lambda e: self.stop("Show me stopped."))
+        b.on(self.btn_stop, "click", lambda e: self.stop(_("Show me stopped.")))
 
     def _button(self, action: str, text: str, title: str, keys: str) -> Element:
         button = el("button", "btn", text, parent=self.bar, type="button", data_action=f"show-{action}", title=title)
@@ -117,7 +124,7 @@ class ShowMe:
         if self.host.dead_end():  # proven: no search, no question; said at once
             self.table.dataset.showEnd = "dead-end"
             return
-        self.host.confirm(ASK_TITLE, ASK_TEXT, "Show me", self.start)
+        self.host.confirm(_(ASK_TITLE), _(ASK_TEXT), _("Show me"), self.start)
 
     def start(self) -> None:
         g = self.host.game()
@@ -131,7 +138,7 @@ class ShowMe:
         if known:
             self._found(known)
         else:
-            self.host.announce("Show me: looking for a win.")
+            self.host.announce(_("Show me: looking for a win."))
             self.task = asyncio.ensure_future(self._search(self.gen, line, g.rules, g.position))
 
     def play_line(self, moves: Sequence[Move], ended: Callable[[], None]) -> None:
@@ -159,7 +166,7 @@ class ShowMe:
             percent = search_percent(job.nodes)
             if percent != shown:
                 shown = percent
-                self.text.textContent = f"Looking for a win… {percent}%"
+                self.text.textContent = searching_text(percent)
 
         try:
             answer = await self.driver.run(
@@ -173,11 +180,11 @@ class ShowMe:
             status = "unknown"
         g = self.host.game()
         if g is None or not line.follows(g.position):
-            self.stop("Show me stopped: the game changed.")
+            self.stop(_("Show me stopped: the game changed."))
         elif status == SOLVED and job.moves:
             self._found(job.moves)
         else:
-            self._end("no-line", NO_LINE.get(str(status), NO_LINE["unknown"]))
+            self._end("no-line", _(NO_LINE.get(str(status), NO_LINE["unknown"])))
 
     def _found(self, moves: tuple[Move, ...]) -> None:
         line = self.line
@@ -186,7 +193,11 @@ class ShowMe:
         self.host.mark_shown()
         self._draw()
         self.host.announce(
-            f"Show me: a win in {line.total} moves. P pauses, the right arrow plays one move, Escape stops."
+            n_(
+                "Show me: a win in {n} move. P pauses, the right arrow plays one move, Escape stops.",
+                "Show me: a win in {n} moves. P pauses, the right arrow plays one move, Escape stops.",
+                line.total,
+            ).format(n=line.total)
         )
         self.timer.start(self._gap())
 
@@ -209,7 +220,7 @@ class ShowMe:
         if line is None or g is None:
             return
         if not line.follows(g.position):
-            self.stop("Show me stopped: the game changed.")
+            self.stop(_("Show me stopped: the game changed."))
             return
         move = line.next_move()
         if move is None:
@@ -221,7 +232,7 @@ class ShowMe:
         finally:
             self.own = False
         if not ok:
-            self.stop("Show me stopped: the move could not be played here.")
+            self.stop(_("Show me stopped: the move could not be played here."))
             return
         line.played(g.position)
         if line.active:
@@ -237,7 +248,7 @@ class ShowMe:
     def changed(self) -> None:
         """An action on the table: a move not the show's own stops it."""
         if self.active and not self.own:
-            self.stop("Show me stopped: you played on.")
+            self.stop(_("Show me stopped: you played on."))
 
     def game_changed(self) -> None:
         """Another game on the table: the show ends without a word."""
@@ -254,7 +265,9 @@ class ShowMe:
         if line.phase == PLAYING:
             self.timer.start(0)
         self._draw()
-        self.host.announce("Playing on." if line.phase == PLAYING else line.progress_text() + ".")
+        self.host.announce(
+            _("Playing on.") if line.phase == PLAYING else _("{where}.").format(where=line.progress_text())
+        )
 
     def step(self) -> None:
         """One move of the line, and the show stays paused."""
@@ -269,7 +282,7 @@ class ShowMe:
     def next_speed(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)
         self._draw()
-        self.host.announce(f"Speed: {SPEEDS[self.speed][0]}.")
+        self.host.announce(_("Speed: {speed}.").format(speed=speed_word(self.speed)))
 
     def stop(self, text: str) -> None:
         if not self.active:
@@ -279,9 +292,9 @@ class ShowMe:
 
     def _end(self, how: str, text: str) -> None:
         if self._ended is not None and text == END_TEXT:
-            text = "Shown to the end: that was a win."  # a replay's line: no game of the player's is marked
+            text = N_("Shown to the end: that was a win.")  # a replay's line: no game of the player's is marked
         self._close(how)
-        self.host.say(text)
+        self.host.say(_(text))
 
     def _close(self, how: str = "stopped") -> None:
         if self.line is not None:
@@ -315,7 +328,7 @@ class ShowMe:
         elif act == "step":
             self.step()
         else:
-            self.stop("Show me stopped.")
+            self.stop(_("Show me stopped."))
         return True
 
     def _draw(self) -> None:
@@ -332,11 +345,11 @@ class ShowMe:
         d.showTotal = str(line.total)
         searching = line.phase == SEARCHING
         if searching:
-            self.text.textContent = f"Looking for a win… {search_percent(0)}%"
+            self.text.textContent = searching_text(search_percent(0))
         else:
             self.text.textContent = line.progress_text()
         for button in (self.btn_toggle, self.btn_step, self.btn_speed):
             button.hidden = searching
-        self.btn_toggle.textContent = "Play" if line.phase == PAUSED else "Pause"
-        self.btn_speed.textContent = f"Speed: {SPEEDS[self.speed][0]}"
-        self.btn_stop.textContent = "Cancel" if searching else "Stop"
+        self.btn_toggle.textContent = p_("playback", "Play") if line.phase == PAUSED else _("Pause")
+        self.btn_speed.textContent = _("Speed: {speed}").format(speed=speed_word(self.speed))
+        self.btn_stop.textContent = _("Cancel") if searching else _("Stop")

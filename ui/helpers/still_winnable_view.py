@@ -33,6 +33,7 @@ from ui.chrome.messages_view import Messages
 from ui.helpers.dead_end_view import Slices
 from ui.helpers.hints import BADGE_TEXT, CANT_TELL, NO_WIN, WINNABLE
 from ui.helpers.still_winnable import COMPLETE_NODES, FIRST_NODES, KnownWins, StillCheck
+from ui.i18n.text import N_, _
 from ui.table.state import TableState
 
 DEEPER = 4
@@ -43,10 +44,14 @@ badge changes if that finds the answer."""
 
 EXPLAIN_MS = 8000
 EXPLAIN = {
-    "checking": "Still winnable? Checking: a search that knows every card, face-down ones too, is looking for a win.",
-    WINNABLE: "Still winnable: a search that knows every card, face-down ones too, found a win from here.",
-    NO_WIN: "No win from here: a complete search that knows every card proved it. Undo, or restart this deal.",
-    CANT_TELL: "Can't tell: the search, which knows every card, ran out of time before finding a win or ruling one out.",
+    "checking": N_(
+        "Still winnable? Checking: a search that knows every card, face-down ones too, is looking for a win."
+    ),
+    WINNABLE: N_("Still winnable: a search that knows every card, face-down ones too, found a win from here."),
+    NO_WIN: N_("No win from here: a complete search that knows every card proved it. Undo, or restart this deal."),
+    CANT_TELL: N_(
+        "Can't tell: the search, which knows every card, ran out of time before finding a win or ruling one out."
+    ),
 }
 """What a tap on the badge says, for each of its answers."""
 
@@ -83,7 +88,7 @@ class StillBadge:
             "still",
             type="button",
             hidden=True,
-            title="Still winnable? (a search from the current position, knowing every card)",
+            title=_("Still winnable? (a search from the current position, knowing every card)"),
         )
         title.after(self.el)
         self._unbind = on(self.el, "click", lambda e: self.explain())
@@ -91,7 +96,7 @@ class StillBadge:
     def explain(self) -> None:
         """What the badge's answer means, in a message."""
         state = str(self.el.dataset.state or "checking")
-        self.messages.show(EXPLAIN.get(state, EXPLAIN["checking"]), EXPLAIN_MS)
+        self.messages.show(_(EXPLAIN.get(state, EXPLAIN["checking"])), EXPLAIN_MS)
 
     def forget(self, game: engine.Game | None) -> None:
         """An action or another game: the next check starts afresh (what was proved is kept)."""
@@ -155,7 +160,7 @@ class StillBadge:
         self.show(game)
         if self.said != (pos, answer):
             self.said = (pos, answer)
-            self.messages.announce(f"Still winnable? {BADGE_TEXT[answer]}.")
+            self.messages.announce(_("Still winnable? {answer}.").format(answer=_(BADGE_TEXT[answer])))
 
     def show(self, game: engine.Game | None) -> None:
         on = self.look.settings.indicator and game is not None and game.status == Outcome.PLAYING
@@ -165,10 +170,12 @@ class StillBadge:
             self.table.removeAttribute("data-still")
             return
         state = self.answer or "checking"
-        text = BADGE_TEXT[state]
+        text = _(BADGE_TEXT[state])
         badge.textContent = text
-        badge.title = f"Still winnable? {text} (a search from this position that knows every card)"
-        badge.setAttribute("aria-label", f"Still winnable? {text}")
+        badge.title = _("Still winnable? {answer} (a search from this position that knows every card)").format(
+            answer=text
+        )
+        badge.setAttribute("aria-label", _("Still winnable? {answer}").format(answer=text))
         badge.dataset.state = state
         self.table.dataset.still = state
         if self.answer is not None and self.check is not None:

@@ -25,6 +25,7 @@ from engine import OptionValue, Outcome
 from ui.browser.dom import Element, fetch_text
 from ui.chrome.appearance_view import Appearance
 from ui.helpers import grades, hints
+from ui.i18n.text import _
 
 NewGame = Callable[[str, "int | None", dict[str, OptionValue]], None]
 
@@ -146,7 +147,7 @@ class WinnableDeals:
             return None, None
         choice = self.choice(preset, options)
         if not choice.available:
-            return None, f"{choice.note} Here is a random deal."
+            return None, f"{choice.note} {_('Here is a random deal.')}"
         g = self._current()
         avoid = g.deal if g is not None and g.preset == preset else None
         letter = self.look.settings.winnable_grade(preset)

@@ -21,7 +21,7 @@ import engine
 from engine import MAX_DEAL, MIN_DEAL, PRESETS, OptionSpec, OptionValue
 from ui.browser.dom import DomEvent, Element, el, is_none
 from ui.chrome.appearance_view import Appearance
-from ui.helpers.grades import CHOICE_LABELS
+from ui.helpers import grades
 from ui.helpers.hints import WinnableChoice
 from ui.i18n.text import _, n_, number
 from ui.screens.continue_list_view import continue_section
@@ -156,7 +156,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
         el("span", "option-label", _("Winnable deals"), parent=row)
         box_el = el("select", "", parent=row, id="winnable-deals", aria_describedby="winnable-note")
         for choice in WINNABLE_CHOICES:
-            el("option", "", _(CHOICE_LABELS[choice]), parent=box_el, value=choice)
+            el("option", "", grades.choice_label(choice), parent=box_el, value=choice)
         el("small", "option-help", parent=row, id="winnable-note")
         state.winnable_box = box_el
         dialog.on(box_el, "change", lambda e: winnable_changed())

@@ -26,7 +26,7 @@ from typing import Protocol, TypeVar
 from engine import PRESETS
 from ui.browser.dom import DomEvent, el, to_js, window
 from ui.game import daily
-from ui.helpers.grades import GRADE_NAMES
+from ui.helpers.grades import GRADE_NAMES, grade_word
 from ui.i18n.text import _, forms, n_, number
 from ui.screens.dialog_view import DialogHost
 from ui.storage.statistics import DailyWin
@@ -233,10 +233,11 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
             li = el("li", "daily-row", parent=listing, data_preset=preset, data_deal=str(deal))
             game = _(rules.name)
             name = el("span", "daily-name", game, parent=li)
-            grade = GRADE_NAMES.get(graded.get(preset, {}).get(deal, ""))
+            letter = graded.get(preset, {}).get(deal, "")
+            grade = GRADE_NAMES.get(letter)
             if grade:
                 li.dataset.grade = grade
-                el("span", "daily-grade", f" · {_(grade)}", parent=name)
+                el("span", "daily-grade", f" · {grade_word(letter)}", parent=name)
             win = won.get(preset)
             if win is not None:
                 li.dataset.won = "1"

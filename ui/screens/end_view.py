@@ -21,7 +21,7 @@ from ui.chrome.appearance_view import Appearance
 from ui.game import daily
 from ui.game.current import GameService
 from ui.game.rewind_view import Rewind
-from ui.i18n.text import N_, _, number
+from ui.i18n.text import N_, _, number, p_
 from ui.screens.daily_view import share, share_link
 from ui.screens.dialog_view import Button, DialogHost
 from ui.screens.statistics_view import end_summary
@@ -294,7 +294,7 @@ class Screens:
         deal_line = el("p", "end-deal", _("{game}, deal {deal}").format(game=_(g.rules.name), deal=g.deal), parent=box)
 
         def show_grade(grade: str) -> None:
-            deal_line.append(" · " + _("Grade: {grade}").format(grade=_(grade)))
+            deal_line.append(" · " + _("Grade: {grade}").format(grade=p_("grade", grade)))
             deal_line.dataset.grade = grade
 
         self.flow.deal_grade(g, show_grade)

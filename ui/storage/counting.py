@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import engine
+from ui.i18n.text import _
 from ui.storage import games as library
 from ui.storage import statistics
 from ui.storage.games import GameMeta
@@ -41,19 +42,21 @@ class Keeper:
             try:
                 self.book = statistics.parse(raw)
             except statistics.StatsError as e:
-                self._unreadable(raw, str(e))
+                self._unreadable(raw, str(e), e.newer)
 
     def tell_to(self, fn: Callable[[str], None]) -> None:
         """Say each sentence for the player with ``fn`` from now on (the
         page's messages, once the start has shown what it found)."""
         self._told = fn
 
-    def _unreadable(self, raw: str, why: str) -> None:
+    def _unreadable(self, raw: str, why: str, newer: bool = False) -> None:
         self.blocked = True
-        if "newer version" in why:
+        if newer:
             self._told(
-                f"Your statistics could not be read ({why}). They are left as they are; "
-                "games played on this page are not counted until it is reloaded."
+                _(
+                    "Your statistics could not be read ({reason}). They are left as they are; "
+                    "games played on this page are not counted until it is reloaded."
+                ).format(reason=why)
             )
             return
 
@@ -62,13 +65,17 @@ class Keeper:
             if failure is None:
                 self.blocked = False
                 self._told(
-                    f"Your statistics could not be read ({why}). They were set aside in this "
-                    f"browser's storage ({STATS + UNREADABLE}) and counting starts again."
+                    _(
+                        "Your statistics could not be read ({reason}). They were set aside in this "
+                        "browser's storage ({key}) and counting starts again."
+                    ).format(reason=why, key=STATS + UNREADABLE)
                 )
             else:
                 self._told(
-                    f"Your statistics could not be read ({why}), and could not be set aside: "
-                    f"{failure}. They are left as they are, and games are not counted for now."
+                    _(
+                        "Your statistics could not be read ({reason}), and could not be set aside: "
+                        "{failure}. They are left as they are, and games are not counted for now."
+                    ).format(reason=why, failure=failure)
                 )
             if not self._pending:
                 for fn in self._waiting:

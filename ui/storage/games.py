@@ -41,7 +41,9 @@ from typing import NamedTuple
 
 import engine
 from engine import MAX_DEAL, MIN_DEAL, EndReason, OptionValue, jsontext
+from ui.chrome.messages import game_name
 from ui.game.daily import parse_day
+from ui.i18n.text import Np_, _, n_, p_
 from ui.storage import settings, statistics
 
 __all__ = [
@@ -146,13 +148,13 @@ class GameMeta:
         try:
             data = jsontext.loads(text, max_chars=MAX_META_CHARS, max_depth=3)
         except jsontext.JsonLimitError as e:
-            raise engine.SaveError(f"the game's summary {str(e).removeprefix('it ')}") from None
+            raise engine.SaveError(_("the game's summary cannot be read ({problem})").format(problem=e)) from None
         if not isinstance(data, dict) or data.get("v") != META_VERSION:
-            raise engine.SaveError("the game's summary is not one this version reads")
+            raise engine.SaveError(_("the game's summary is not one this version reads"))
         try:
             meta = cls(**{k: v for k, v in data.items() if k != "v"})
         except TypeError:
-            raise engine.SaveError("the game's summary has missing or unknown fields") from None
+            raise engine.SaveError(_("the game's summary has missing or unknown fields")) from None
         _check(meta)
         return meta
 
@@ -176,7 +178,8 @@ def _check(m: GameMeta) -> None:
     ]
     bad = [what for ok, what in problems if not ok]
     if bad:
-        raise engine.SaveError(f"the game's summary has a wrong {bad[0]}")
+        # Translators: the field named is a word of the stored data's own, left as it is.
+        raise engine.SaveError(_("the game's summary has a wrong field: {field}").format(field=bad[0]))
 
 
 def _changed_options(game: engine.Game) -> dict[str, OptionValue]:
@@ -220,9 +223,9 @@ def load_record(meta_text: str, save_text: str) -> Loaded:
         meta = GameMeta.parse(meta_text)
         game = engine.load_game(save_text)
     except engine.SaveError as e:
-        return Loaded(None, None, f"This game could not be opened: {e}.")
+        return Loaded(None, None, _("This game could not be opened: {reason}.").format(reason=e))
     if game.preset != meta.preset or game.deal != meta.deal:
-        return Loaded(None, None, "This game could not be opened: its summary and its save disagree.")
+        return Loaded(None, None, _("This game could not be opened: its summary and its save disagree."))
     return Loaded(game, replace(meta, moves=len(game.moves)))
 
 
@@ -236,7 +239,9 @@ def from_legacy(text: str, *, updated: float) -> tuple[GameMeta, str] | str:
     (meta, save), or a sentence saying why it cannot be used."""
     slot = settings.read_slot(text)
     if slot.game is None:
-        return (slot.error or "There was no saved game.").split(" It was kept aside")[0]
+        if slot.why is None:
+            return _("There was no saved game.")
+        return _("Your saved game could not be restored: {reason}.").format(reason=slot.why)
     return GameMeta.of(slot.game, slot.game_id, updated=updated, recorded=slot.recorded), slot.game.to_json()
 
 
@@ -275,14 +280,18 @@ def settle(meta: GameMeta, book: statistics.Book) -> Settled | None:
 def _ago(ms: float) -> str:
     minutes = max(0, int(ms // 60_000))
     if minutes < 1:
-        return "just now"
+        return _("just now")
     if minutes < 60:
-        return f"{minutes} min ago"
+        return n_("{n} min ago", "{n} min ago", minutes).format(n=minutes)
     hours = minutes // 60
     if hours < 24:
-        return f"{hours} h ago"
+        return n_("{n} h ago", "{n} h ago", hours).format(n=hours)
     days = hours // 24
-    return "yesterday" if days == 1 else f"{days} days ago"
+    return _("yesterday") if days == 1 else n_("{n} day ago", "{n} days ago", days).format(n=days)
+
+
+def _moves(n: int) -> str:
+    return n_("{n} move", "{n} moves", n).format(n=n)
 
 
 def describe(meta: GameMeta, now: float) -> tuple[str, str]:
@@ -295,26 +304,29 @@ def describe(meta: GameMeta, now: float) -> tuple[str, str]:
     >>> describe(GameMeta.of(g, "x", updated=0.0), now=3 * 3_600_000.0)
     ('Spider · 2 suits, deal 12', '1 move · 1:15 · 3 h ago')
     """
-    name = engine.PRESETS[meta.preset].name
-    title = name if meta.deal is None else f"{name}, deal {meta.deal}"
+    name = game_name(engine.PRESETS[meta.preset])
+    title = name if meta.deal is None else _("{game}, deal {deal}").format(game=name, deal=meta.deal)
     if meta.daily is not None:
-        title += f" (daily, {meta.daily})"
+        title = _("{game} (daily, {day})").format(game=title, day=meta.daily)
     minutes, seconds = divmod(meta.seconds, 60)
-    moves = "1 move" if meta.moves == 1 else f"{meta.moves} moves"
-    stuck = " · no moves left" if meta.state == "stuck" else ""
-    practice = " · practice" if meta.practice else ""
-    return title, f"{moves} · {minutes}:{seconds:02d} · {_ago(now - meta.updated)}{stuck}{practice}"
+    parts = [_moves(meta.moves), f"{minutes}:{seconds:02d}", _ago(now - meta.updated)]
+    if meta.state == "stuck":
+        parts.append(_("no moves left"))
+    if meta.practice:
+        parts.append(_("practice"))
+    return title, " · ".join(parts)
 
 
 RESULT_WORDS = {
-    "won": "Won",
-    "lost": "Lost",
-    "stuck": "No moves left",
-    "resigned": "Ended",
-    "timeout": "Out of time",
-    "abandoned": "Abandoned",
-    "shown": "Shown",
+    "won": Np_("a finished game", "Won"),
+    "lost": Np_("a finished game", "Lost"),
+    "stuck": Np_("a finished game", "No moves left"),
+    "resigned": Np_("a finished game", "Ended"),
+    "timeout": Np_("a finished game", "Out of time"),
+    "abandoned": Np_("a finished game", "Abandoned"),
+    "shown": Np_("a finished game", "Shown"),
 }
+"""How a finished game ended, marked (said with ``p_("a finished game", ...)``)."""
 
 
 def finished(metas: list[GameMeta], preset: str | None = None) -> list[GameMeta]:
@@ -334,13 +346,14 @@ def recent_line(meta: GameMeta, now: float) -> tuple[str, str]:
     >>> recent_line(GameMeta.of(g, "x", updated=0.0, practice=True), now=60_000.0)
     ('Ended, practice · deal 12', '1 move · 0:00 · 1 min ago')
     """
-    word = RESULT_WORDS.get(meta.state, meta.state.capitalize())
+    known = RESULT_WORDS.get(meta.state)
+    word = p_("a finished game", known) if known is not None else meta.state.capitalize()
     if meta.practice:
-        word += ", practice"
-    deal = f" · deal {meta.deal}" if meta.deal is not None else ""
+        word = _("{result}, practice").format(result=word)
+    if meta.deal is not None:
+        word = _("{result} · deal {deal}").format(result=word, deal=meta.deal)
     minutes, seconds = divmod(meta.seconds, 60)
-    moves = "1 move" if meta.moves == 1 else f"{meta.moves} moves"
-    return word + deal, f"{moves} · {minutes}:{seconds:02d} · {_ago(now - meta.updated)}"
+    return word, f"{_moves(meta.moves)} · {minutes}:{seconds:02d} · {_ago(now - meta.updated)}"
 
 
 def review_key(game_id: str) -> str:

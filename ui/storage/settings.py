@@ -47,6 +47,7 @@ from dataclasses import asdict, dataclass, field, fields
 
 import engine
 from engine import OptionValue, jsontext
+from ui.i18n.text import _
 
 PREFIX = "spider.v1."
 CURRENT_KEY = PREFIX + "current"
@@ -93,6 +94,8 @@ class CurrentSlot:
     game_id: str = ""
     recorded: bool = False
     error: str | None = None
+    why: str | None = None
+    """The reason alone (``error`` is the whole sentence that says it)."""
 
 
 def write_current(game: engine.Game, game_id: str = "", recorded: bool = False) -> str:
@@ -111,10 +114,12 @@ def read_slot(text: str | None) -> CurrentSlot:
     try:
         data = jsontext.loads(text, max_chars=MAX_STORED_CHARS)
         if not isinstance(data, dict) or "game" not in data:
-            raise engine.SaveError("the stored data is not a saved game")
+            raise engine.SaveError(_("the stored data is not a saved game"))
         version = data.get("v")
         if type(version) is not int or not 1 <= version <= ENVELOPE_VERSION:
-            raise engine.SaveError(f"it was stored by another version of the game ({version!r})")
+            raise engine.SaveError(
+                _("it was stored by another version of the game ({version})").format(version=repr(version))
+            )
         while version < ENVELOPE_VERSION:
             data = ENVELOPE_MIGRATIONS[version](data)
             version += 1
@@ -122,17 +127,18 @@ def read_slot(text: str | None) -> CurrentSlot:
         game_id = data.get("id")
         recorded = data.get("recorded")
         if not isinstance(game_id, str) or not game_id or type(recorded) is not bool:
-            raise engine.SaveError("its id or its statistics mark is missing")
+            raise engine.SaveError(_("its id or its statistics mark is missing"))
     except (engine.SaveError, jsontext.JsonLimitError) as e:
         why = str(e)
     except (ValueError, TypeError, KeyError, RecursionError) as e:
-        why = f"it is damaged ({type(e).__name__})"
+        why = _("it is damaged ({problem})").format(problem=type(e).__name__)
     else:
         return CurrentSlot(game, game_id, recorded)
-    return CurrentSlot(
-        error=f"Your saved game could not be restored: {why}. It was kept aside in this "
-        f"browser's storage ({CURRENT_KEY + UNREADABLE_SUFFIX}); a new game has started."
-    )
+    error = _(
+        "Your saved game could not be restored: {reason}. It was kept aside in this "
+        "browser's storage ({key}); a new game has started."
+    ).format(reason=why, key=CURRENT_KEY + UNREADABLE_SUFFIX)
+    return CurrentSlot(error=error, why=why)
 
 
 def read_current(text: str | None) -> tuple[engine.Game | None, str | None]:

@@ -44,6 +44,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 from engine import PRESETS, jsontext
 from ui.game.daily import parse_day
+from ui.i18n.text import _
 from ui.storage.settings import PREFIX
 
 STATS_KEY = PREFIX + "stats"
@@ -70,7 +71,13 @@ def clock_seconds(seconds: float) -> int:
 
 
 class StatsError(ValueError):
-    """Statistics that cannot be read; the message is for the player."""
+    """Statistics that cannot be read; the message is for the player.
+    ``newer``: they were written by a newer version of the game (data, so
+    that no one reads the message's words to find out)."""
+
+    def __init__(self, message: str, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer
 
 
 @dataclass(frozen=True)
@@ -370,18 +377,23 @@ def _record(preset: str, data: object) -> Record:
 def parse(text: str) -> Book:
     """Statistics from stored or imported text; raises :class:`StatsError`."""
     if len(text) > MAX_TEXT:
-        raise StatsError("the file is too large to be statistics")
+        raise StatsError(_("the file is too large to be statistics"))
     try:
         data = jsontext.loads(text, max_chars=MAX_TEXT)
     except jsontext.JsonLimitError as e:
-        raise StatsError("it is not JSON" if e.kind == "syntax" else str(e)) from None
+        raise StatsError(_("it is not JSON") if e.kind == "syntax" else str(e)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StatsError("it is not a Spider statistics file")
+        raise StatsError(_("it is not a Spider statistics file"))
     version = data.get("version")
     if type(version) is not int or version < 1:
-        raise StatsError(f"its version ({json.dumps(version)[:20]}) is not valid")
+        raise StatsError(_("its version ({version}) is not valid").format(version=json.dumps(version)[:20]))
     if version > VERSION:
-        raise StatsError(f"it was made by a newer version of the game (version {version}; this one reads {VERSION})")
+        raise StatsError(
+            _("it was made by a newer version of the game (version {version}; this one reads {ours})").format(
+                version=version, ours=VERSION
+            ),
+            newer=True,
+        )
     while version < VERSION:
         data = MIGRATIONS[version](data)
         version += 1
@@ -406,4 +418,6 @@ def load(text: str | None) -> tuple[Book, str | None]:
     try:
         return parse(text), None
     except StatsError as e:
-        return Book(), f"Your statistics could not be read ({e}); they were set aside and counting starts again."
+        return Book(), _(
+            "Your statistics could not be read ({reason}); they were set aside and counting starts again."
+        ).format(reason=e)

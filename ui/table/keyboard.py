@@ -35,8 +35,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine import FREE_COLUMN, STOCK, Card, PileId, Position, Ruleset, movable_count, pile_name
-from ui.chrome.messages import card_name, cards_phrase
+from engine import FREE_COLUMN, Card, PileId, Position, Ruleset, movable_count
+from ui.chrome.messages import card_name, cards_phrase, pile_name
+from ui.i18n.text import N_, _, n_
 from ui.table.cards import is_spider_runs, pile_base, pile_ids, tableau_index
 from ui.table.layout import Layout, Rect
 
@@ -48,38 +49,41 @@ from ui.table.layout import Layout, Rect
 class KeyHelp(NamedTuple):
     keys: str
     what: str
+    """What the keys do, in English: marked, translated with ``_`` where it is shown."""
 
 
 KEYS: tuple[KeyHelp, ...] = (
-    KeyHelp("Tab", "the header buttons, then the table (one stop)"),
-    KeyHelp("← →", "the previous or next pile in the row"),
-    KeyHelp("↑ ↓", "over a column's face-up cards, then to the row above or below"),
-    KeyHelp("Home / End", "the first or last pile of the row"),
-    KeyHelp("Page Up / Page Down", "the row above or below"),
-    KeyHelp("1 … 9, 0", "column 1 to 10 (Tournament Spider: 9 is the Free Column)"),
+    KeyHelp("Tab", N_("the header buttons, then the table (one stop)")),
+    KeyHelp("← →", N_("the previous or next pile in the row")),
+    KeyHelp("↑ ↓", N_("over a column's face-up cards, then to the row above or below")),
+    KeyHelp("Home / End", N_("the first or last pile of the row")),
+    KeyHelp("Page Up / Page Down", N_("the row above or below")),
+    KeyHelp("1 … 9, 0", N_("column 1 to 10 (Tournament Spider: 9 is the Free Column)")),
     KeyHelp(
         "Enter or Space",
-        "pick the focused card and the cards on it; with cards picked, put them on the "
-        "focused pile; on the stock or a draw pile, deal",
+        N_(
+            "pick the focused card and the cards on it; with cards picked, put them on the "
+            "focused pile; on the stock or a draw pile, deal"
+        ),
     ),
-    KeyHelp("Shift+↑ or +", "pick one card more"),
-    KeyHelp("Shift+↓ or −", "pick one card fewer"),
-    KeyHelp("M", "move the focused or picked cards to their best place"),
-    KeyHelp("Escape", "put the picked cards back; close a dialog; stop Show me"),
-    KeyHelp("D", "deal (Tournament Spider: go to a draw pile)"),
-    KeyHelp("Ctrl+Z", "undo"),
-    KeyHelp("Ctrl+Shift+Z or Ctrl+Y", "redo"),
-    KeyHelp("H", "hint"),
-    KeyHelp("S", "Show me how: the computer plays the game out (asks first)"),
-    KeyHelp("P or Space", "while Show me plays: pause, or play on"),
-    KeyHelp("→ or .", "while Show me plays: one move, then pause"),
-    KeyHelp("N", "new game (asks first)"),
-    KeyHelp("E", "end this game (asks first)"),
-    KeyHelp("?", "Help, on this list of keys (the Help button: how to play each game, the gestures)"),
+    KeyHelp("Shift+↑ or +", N_("pick one card more")),
+    KeyHelp("Shift+↓ or −", N_("pick one card fewer")),
+    KeyHelp("M", N_("move the focused or picked cards to their best place")),
+    KeyHelp("Escape", N_("put the picked cards back; close a dialog; stop Show me")),
+    KeyHelp("D", N_("deal (Tournament Spider: go to a draw pile)")),
+    KeyHelp("Ctrl+Z", N_("undo")),
+    KeyHelp("Ctrl+Shift+Z or Ctrl+Y", N_("redo")),
+    KeyHelp("H", N_("hint")),
+    KeyHelp("S", N_("Show me how: the computer plays the game out (asks first)")),
+    KeyHelp("P or Space", N_("while Show me plays: pause, or play on")),
+    KeyHelp("→ or .", N_("while Show me plays: one move, then pause")),
+    KeyHelp("N", N_("new game (asks first)")),
+    KeyHelp("E", N_("end this game (asks first)")),
+    KeyHelp("?", N_("Help, on this list of keys (the Help button: how to play each game, the gestures)")),
 )
 
 
-TIP = "Arrow keys move, Enter picks and puts down, ? lists every key."
+TIP = N_("Arrow keys move, Enter picks and puts down, ? lists every key.")
 """Said once a visit, the first time the table takes the focus."""
 
 
@@ -401,12 +405,16 @@ def shrunk(rules: Ruleset, pos: Position, pile: PileId, index: int) -> int | Non
 def pile_words(rules: Ruleset, pile: PileId) -> str:
     """A pile in a sentence: ``column 3``, ``the Free Column``, ``pile 3``,
     ``foundation 2``, ``the stock``, ``draw pile 4``."""
-    k = tableau_index(rules, pile)
-    if k is not None:
-        return pile_name(rules, k)
-    if pile is STOCK:
-        return "the stock"
-    return f"foundation {pile.number}" if pile.is_foundation else f"draw pile {pile.number}"
+    return pile_name(rules, pile)
+
+
+def empty_sentence(rules: Ruleset, pile: PileId) -> str:
+    """A tableau pile with no cards, focused: ``Column 3 is empty.``"""
+    if pile == FREE_COLUMN:
+        return _("The Free Column is empty.")
+    if rules.traits.pile_word == "column":
+        return _("Column {number} is empty.").format(number=pile.number)
+    return _("Pile {number} is empty.").format(number=pile.number)
 
 
 def cards_words(cards: tuple[Card, ...]) -> str:
@@ -423,8 +431,10 @@ def picked_sentence(rules: Ruleset, pos: Position, pile: PileId, index: int) -> 
     cards = pos.tableau[k][index:]
     where = pile_words(rules, pile)
     if len(cards) == 1:
-        return f"Picked {cards_words(cards)} from {where}."
-    return f"Picked {len(cards)} cards: {cards_words(cards)}, from {where}."
+        return _("Picked {cards} from {pile}.").format(cards=cards_words(cards), pile=where)
+    return n_("Picked {n} card: {cards}, from {pile}.", "Picked {n} cards: {cards}, from {pile}.", len(cards)).format(
+        n=len(cards), cards=cards_words(cards), pile=where
+    )
 
 
 def point_sentence(rules: Ruleset, pos: Position, pile: PileId, index: int) -> str:
@@ -436,10 +446,11 @@ def point_sentence(rules: Ruleset, pos: Position, pile: PileId, index: int) -> s
     words = card_name(col[index])
     n = len(col) - index
     if n <= movable_count(rules, col, pos.down[k]):
-        return f"{words}, {n} card{'s' if n != 1 else ''}"
-    return f"{words}, does not move"
+        return n_("{card}, {n} card", "{card}, {n} cards", n).format(card=words, n=n)
+    return _("{card}, does not move").format(card=words)
 
 
 def target_sentence(rules: Ruleset, pile: PileId, legal: bool) -> str:
     """While cards are picked, the focus reached a pile: ``Target column 5, legal.``"""
-    return f"Target {pile_words(rules, pile)}, {'legal' if legal else 'not legal'}."
+    where = pile_words(rules, pile)
+    return (_("Target {pile}, legal.") if legal else _("Target {pile}, not legal.")).format(pile=where)

@@ -27,6 +27,7 @@ from typing import Protocol
 from engine import STOCK, CardId, Move, Outcome, PileId, PileRole, UnknownPileError
 from ui.browser.dom import Bindings, DomEvent, Element, document, el, is_none, to_js
 from ui.chrome.messages_view import Messages
+from ui.i18n.text import _
 from ui.screens.dialog_view import DialogHost
 from ui.table import keyboard as kb
 from ui.table import pointer
@@ -170,7 +171,7 @@ class Keys:
         self._show(True)
         if not self.told:  # the first time the table has the focus in a visit
             self.told = True
-            self.messages.show(kb.TIP, 5000)
+            self.messages.show(_(kb.TIP), 5000)
 
     def on_focusout(self, e: DomEvent) -> None:
         nxt = e.relatedTarget
@@ -315,7 +316,13 @@ class Keys:
         assert g is not None
         pile = kb.column_key(g.rules, number)
         if pile is None:
-            self.messages.show(f"This game has no {g.rules.traits.pile_word} {number}.")
+            self.messages.show(
+                (
+                    _("This game has no column {number}.")
+                    if g.rules.traits.pile_word == "column"
+                    else _("This game has no pile {number}.")
+                ).format(number=number)
+            )
             return
         if self.focus is None or self.focus.pile != pile:
             self.came = None
@@ -344,22 +351,24 @@ class Keys:
             src, _sidx, count = sel
             if pile == src:
                 self.table.deselect()
-                self.messages.announce("Put back.", tag="keys")
+                self.messages.announce(_("Put back."), tag="keys")
                 self._draw_ring()
                 return
             if stock:
                 self.messages.show(
-                    "Cards cannot be put on the stock." if pile is STOCK else "Cards cannot be put on a draw pile."
+                    _("Cards cannot be put on the stock.")
+                    if pile is STOCK
+                    else _("Cards cannot be put on a draw pile.")
                 )
                 self.commands.illegal()
                 return
             if pile.is_foundation and count > 1:
-                self.messages.show("Cards go to a foundation one at a time.")
+                self.messages.show(_("Cards go to a foundation one at a time."))
                 self.commands.illegal()
                 return
             m = pointer.move_to(g.rules, src, count, pile)
             if m is None:
-                self.messages.show(f"Cards cannot go to {kb.pile_words(g.rules, pile)}.")
+                self.messages.show(_("Cards cannot go to {pile}.").format(pile=kb.pile_words(g.rules, pile)))
                 return
             self.table.dispatch(m)  # illegal: the engine's reason is shown and the pick stays
             return
@@ -367,7 +376,7 @@ class Keys:
             self._deal(pile)
             return
         if tableau_index(g.rules, pile) is not None and index is None:
-            self.messages.show(f"{kb.pile_words(g.rules, pile).capitalize()} is empty.")
+            self.messages.show(kb.empty_sentence(g.rules, pile))
             return
         self.table.select(pile, index or 0)
         if self.table.selected is not None:
@@ -385,7 +394,7 @@ class Keys:
             if step.focus.pile == self.focus.pile and step.focus != self.focus:
                 self.navigate(kb.UP if more else kb.DOWN)
             return
-        pile, index, _ = sel
+        pile, index, _count = sel
         new = (kb.extended if more else kb.shrunk)(g.rules, g.position, pile, index)
         if new is None:
             if more:
@@ -394,12 +403,12 @@ class Keys:
                 reason = (
                     self.table.why_not_movable(pile, index - 1)
                     if index - 1 >= g.position.down[k]
-                    else "No more cards can be picked here."
+                    else _("No more cards can be picked here.")
                 )
                 self.messages.show(reason)
                 self.commands.illegal()
             else:
-                self.messages.show("One card is picked: Escape puts it back.")
+                self.messages.show(_("One card is picked: Escape puts it back."))
             return
         k = tableau_index(g.rules, pile)
         assert k is not None
@@ -421,7 +430,7 @@ class Keys:
         if pile.is_stock_like:
             self._deal(pile)
         elif index is None:
-            self.messages.show("Nothing to move here.")
+            self.messages.show(_("Nothing to move here."))
         else:
             self.table.send_best(pile, index)
 
@@ -447,7 +456,7 @@ class Keys:
             return
         self.came = None
         self._set_focus(kb.arrive(g.rules, g.position, PileId.draw(left[0])))
-        self.messages.show("Choose a draw pile with the arrow keys, then press Enter or D.")
+        self.messages.show(_("Choose a draw pile with the arrow keys, then press Enter or D."))
 
     def escape(self) -> None:
         if self.dialogs.escape():
@@ -456,7 +465,7 @@ class Keys:
             self.table.pointer.cancel()
         elif self.table.selected is not None:
             self.table.deselect()
-            self.messages.announce("Put back.", tag="keys")
+            self.messages.announce(_("Put back."), tag="keys")
             self._draw_ring()
         else:
             self.commands.clear_hint()

@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import FREE_COLUMN, STOCK, Card, CardId, PileId, PileRole, Ruleset
-from ui.browser.dom import Element, Style, el, mark
+from ui.browser.dom import Element, Style, el, mark, window
 from ui.chrome import messages as say
-from ui.i18n.text import language
+from ui.i18n.text import _, language, p_
 from ui.table import cards as model
 from ui.table.animate_view import Animator, tf
 from ui.table.layout import FoundationStyle, Layout
@@ -65,6 +65,11 @@ class Scene:
     places: list[model.Place | None]
     top: float = 0.0
     """The felt's top edge below the header (the layout leaves room for it)."""
+
+
+FIT_STEPS = 5
+FIT_SHRINK = 0.87
+"""The draw piles' label shrinks at most five times by this much (to about half) to fit its room."""
 
 
 class CardRenderer:
@@ -129,11 +134,12 @@ class CardRenderer:
                 aria_hidden="true" if hidden else None,
             )
             if pile is FREE_COLUMN:
-                el("span", "pile-label", "Free", parent=node, aria_hidden="true")
+                # Translators: the short label under Tournament Spider's Free Column.
+                el("span", "pile-label", p_("free column label", "Free"), parent=node, aria_hidden="true")
             self.piles[pile] = node
         self.felt.appendChild(self.badge)
         if rules.draw_piles:  # the piles' own names say "draw pile 3"; this reads them as one row
-            self.draw_label = el("div", "row-label", "Draw piles", parent=self.felt, aria_hidden="true")
+            self.draw_label = el("div", "row-label", _("Draw piles"), parent=self.felt, aria_hidden="true")
         self.felt.classList.toggle("compact-runs", model.foundation_style(rules) is FoundationStyle.COMPACT)
 
     def ensure(self, uid: CardId) -> None:
@@ -348,6 +354,21 @@ class CardRenderer:
         st.height = f"{lay.card_height:.1f}px"
         st.transform = tf(x, draws[0].rect.y)
         self.draw_label.hidden = False
+        self._fit_draw_label()
+
+    def _fit_draw_label(self) -> None:
+        """A label too long for its room (a long word, "Nachziehstapel" at
+        320 px) gets a smaller font, a step at a time, rather than a word
+        broken anywhere or lines past the card's height."""
+        label = self.draw_label
+        assert label is not None
+        label.style.removeProperty("font-size")
+        size = float(str(window.getComputedStyle(label).fontSize).removesuffix("px") or 0)
+        for _step in range(FIT_STEPS):
+            if label.scrollWidth <= label.clientWidth and label.scrollHeight <= label.clientHeight:
+                return
+            size *= FIT_SHRINK
+            label.style.setProperty("font-size", f"{size:.1f}px")
 
     def label_piles(self, rules: Ruleset, t: model.Tracker) -> None:
         """Name the piles (and the face-up cards) whose contents changed since

@@ -33,6 +33,8 @@ from engine import STOCK, CardId, Event, Move, Outcome, PileId
 from ui.browser.dom import Element, mark
 from ui.chrome.appearance_view import Appearance
 from ui.chrome.header_view import Header
+from ui.chrome.messages import engine_sentence
+from ui.i18n.text import _
 from ui.table import cards as model
 from ui.table import first_move, pointer
 from ui.table.layout import Layout, Options, card_cap, layout_table, table_margin
@@ -313,7 +315,7 @@ class Table:
         try:
             events = g.play(move)
         except engine.IllegalMove as e:
-            self.host.refused(e.reason or str(e), True)
+            self.host.refused(engine_sentence(e.reason or str(e)), True)
             return False
         self.selected = None
         self.show_events(events, before, False, how)
@@ -329,7 +331,7 @@ class Table:
         try:
             events = fn()
         except engine.IllegalMove as e:
-            self.host.refused(e.reason or str(e), False)
+            self.host.refused(engine_sentence(e.reason or str(e)), False)
             return
         self.show_events(events, before, reverse, how)
 
@@ -404,11 +406,11 @@ class Table:
         assert g is not None
         src = model.tableau_index(g.rules, pile)
         if src is None:
-            return "Cards on a foundation stay there."
+            return _("Cards on a foundation stay there.")
         col = g.position.tableau[src]
         other = 0 if src != 0 else 1
         reason = g.why_illegal(Move.tableau(src, other, len(col) - index))
-        return reason or "These cards cannot move together."
+        return engine_sentence(reason) if reason else _("These cards cannot move together.")
 
     def select(self, pile: PileId, index: int, count: int | None = None) -> None:
         """Select the cards from ``index`` of ``pile`` down (all that can move together)."""
@@ -456,7 +458,7 @@ class Table:
         m = pointer.best_move(g.rules, g.position, self.state.legal(), src, count)
         if m is None:
             self.refuse(
-                "These cards have nowhere to go." if count > 1 else "This card has nowhere to go.",
+                _("These cards have nowhere to go.") if count > 1 else _("This card has nowhere to go."),
                 self.tracker.piles[pile][index:],
             )
             return
