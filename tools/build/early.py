@@ -55,7 +55,7 @@ def _in(catalog: Catalog) -> list[str]:
 def early_words(catalogs: dict[str, bytes]) -> dict[str, list[str]]:
     """``{"keys": ..., code: words}`` from the compiled catalogs (site path -> JSON)."""
     english = _in(text.ENGLISH_CATALOG)
-    every = early.keys() + english[len(early.EARLY) :]
+    every = early.shell_keys() + english[len(early.EARLY) :]
     first = [every.index(key) for key in dict.fromkeys(every)]  # each key once
     out: dict[str, list[str]] = {"keys": [every[i] for i in first]}
     by_code = {path.rsplit("/", 1)[-1].removesuffix(".json"): (path, data) for path, data in catalogs.items()}

@@ -12,7 +12,7 @@ paint.  The shell's code keeps its words in English and says each through
 ``ui/main.py``'s progress texts, English too, are said in the player's
 language before its catalog is in use.
 
->>> words(Catalog())[keys().index("Loading…")]
+>>> words(Catalog())[shell_keys().index("Loading…")]
 'Loading…'
 """
 
@@ -48,7 +48,7 @@ EARLY: tuple[tuple[str | None, str], ...] = (
 """(context, English): every word the shell shows before Python starts."""
 
 
-def keys() -> list[str]:
+def shell_keys() -> list[str]:
     """How the shell names each early word: its English, after its context
     and gettext's separator when it has one (``header\\x04New``)."""
     return [message if context is None else f"{context}{CONTEXT_SEPARATOR}{message}" for context, message in EARLY]
