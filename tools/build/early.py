@@ -72,6 +72,23 @@ def early_words(catalogs: dict[str, bytes]) -> dict[str, list[str]]:
     return out
 
 
+def manifests(template: bytes, catalogs: dict[str, bytes]) -> dict[str, bytes]:
+    """``manifest-<code>.webmanifest`` for every language: ``manifest.webmanifest``
+    (``template``, filled in) with its name, short name and description
+    translated, and the same ``id`` (one app, whatever its language)."""
+    base = json.loads(template)
+    out: dict[str, bytes] = {}
+    for path, data in sorted(catalogs.items()):
+        code = path.rsplit("/", 1)[-1].removesuffix(".json")
+        try:
+            catalog = catalog_from_json(json.loads(data), code)
+        except ValueError as error:
+            raise BuildError(f"{path}: {error}") from error
+        translated = {**base, **early.manifest(catalog), "lang": text.html_lang(code)}
+        out[f"manifest-{code}.webmanifest"] = (json.dumps(translated, ensure_ascii=False, indent=2) + "\n").encode()
+    return out
+
+
 def early_values(catalogs: dict[str, bytes]) -> dict[str, str]:
     """The placeholder's text: every language's early words as JSON."""
     return {PLACEHOLDER: json.dumps(early_words(catalogs), ensure_ascii=False, separators=(",", ":"))}

@@ -11,7 +11,7 @@ from pathlib import Path
 from .catalogs import compiled_catalogs
 from .common import BUILD_PATCHES, ROOT, RUNTIME_PATCHES, BuildError, sha256
 from .compress import compressed_copies, wire_sizes
-from .early import early_values
+from .early import early_values, manifests
 from .faces import fold_faces
 from .imports import our_imports, snapshot_modules
 from .minify import bundled_loader, minified
@@ -171,6 +171,7 @@ def build(
         contents[site_path] = data
     fold_faces(contents)
     contents.update(catalogs)
+    contents.update(manifests(contents["manifest.webmanifest"], catalogs))  # one per language, linked by shell/early.js
     contents["pyscript.toml"] = fill(pyscript_config(source), values, "pyscript.toml").encode()
     for vendor in vendors:
         for name in vendor.files:

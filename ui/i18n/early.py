@@ -22,7 +22,6 @@ from ui.i18n.text import CONTEXT_SEPARATOR, N_, Catalog, Np_
 
 EARLY: tuple[tuple[str | None, str], ...] = (
     (None, N_("Spider Solitaire")),
-    (None, N_("Spider solitaire and its relatives, playable offline.")),
     (None, N_("Loading")),
     (None, N_("Loading…")),
     (None, N_("Getting the cards ready…")),
@@ -47,11 +46,26 @@ EARLY: tuple[tuple[str | None, str], ...] = (
 )
 """(context, English): every word the shell shows before Python starts."""
 
+MANIFEST: dict[str, tuple[str | None, str]] = {
+    "name": (None, N_("Spider Solitaire")),
+    # Translators: the app's name under its icon, once installed: one short word.
+    "short_name": ("app", Np_("app", "Spider")),
+    "description": (None, N_("Spider solitaire and its relatives, playable offline.")),
+}
+"""The web app manifest's words (``manifest.webmanifest``): the build writes
+one manifest per language, ``manifest-<code>.webmanifest``, which
+``shell/early.js`` links for the player's language."""
+
 
 def shell_keys() -> list[str]:
     """How the shell names each early word: its English, after its context
     and gettext's separator when it has one (``header\\x04New``)."""
     return [message if context is None else f"{context}{CONTEXT_SEPARATOR}{message}" for context, message in EARLY]
+
+
+def manifest(catalog: Catalog) -> dict[str, str]:
+    """The manifest's words in ``catalog``'s language."""
+    return {field: catalog.text(message, context) for field, (context, message) in MANIFEST.items()}
 
 
 def words(catalog: Catalog) -> list[str]:
