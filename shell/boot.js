@@ -10,6 +10,9 @@
 //   window.spiderShell.progress(fraction, text)   optional, 0..1.
 //   window.spiderShell.fail(message)              show a start-up error.
 
+/** The player's words for the shell's English (shell/early.js: ui/i18n/early.py's, translated). @param {string} english @returns {string} */
+const t = (english) => /** @type {any} */ (globalThis).spiderShell?.t?.(english) ?? english.slice(english.indexOf("\u0004") + 1);
+
 const html = document.documentElement;
 const $ = (/** @type {string} */ id) => document.getElementById(id);
 
@@ -41,7 +44,7 @@ function progress(fraction, text) {
   const value = Math.max(shown, Math.min(100, Math.round(fraction * 100)));
   shown = value;
   if (bar) bar.value = value;
-  if (text) stage = text;
+  if (text) stage = t(text);
   const line = statusText();
   if (statusLine && line) statusLine.textContent = line;
   html.dataset.progress = String(value);
@@ -52,10 +55,10 @@ function progress(fraction, text) {
 function fail(message) {
   if (isReady) return;
   html.dataset.bootError = "1";
-  if (statusLine) statusLine.textContent = "The game could not start.";
+  if (statusLine) statusLine.textContent = t("The game could not start.");
   if (errorLine) {
-    errorLine.textContent = String(message || "Unknown error") +
-      " — reload the page to try again.";
+    errorLine.textContent = t("{reason} — reload the page to try again.")
+      .replace("{reason}", String(message || t("Unknown error")));
     errorLine.hidden = false;
   }
 }

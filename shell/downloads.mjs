@@ -29,10 +29,14 @@ function wireSize(name, encoding) {
   return sizes[encoding] ?? DOWNLOAD_SIZES[name];
 }
 
+/** The player's words for the shell's English (shell/early.js: ui/i18n/early.py's, translated). @param {string} english @returns {string} */
+const t = (english) => /** @type {any} */ (globalThis).spiderShell?.t?.(english) ?? english.slice(english.indexOf("\u0004") + 1);
+
 /** @param {number} loaded @param {number} total */
 function megabytes(loaded, total) {
-  const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
-  return `${mb(loaded)} of ${mb(total)} MB`;
+  const lang = globalThis.document?.documentElement.lang || "en"; // shell/early.js sets it
+  const mb = (/** @type {number} */ n) => (n / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return t("{loaded} of {total} MB").replace("{loaded}", mb(loaded)).replace("{total}", mb(total));
 }
 
 /** The loading bar's share of the downloads (shell/boot.js, SHARES): it

@@ -18,6 +18,13 @@
 //  * downloads: on a first visit, {wasm (or null), snapshot (or null),
 //    aborter}, the responses' promises and what aborts the snapshot's; else
 //    null;
+//  * language: the player's language, chosen as the page chooses it
+//    (ui/i18n/text.py's choose: the language setting, which the page keeps
+//    in localStorage["spider.language"] for this script, else the first of
+//    navigator.languages the page has, else English); <html lang> is set
+//    to it at once, and spiderShell.t(english) gives its words for the
+//    shell's English (ui/i18n/early.py, filled in by the build), so the
+//    loading screen is in the player's language from the first paint;
 //  * patchesOff: the patches to Pyodide and PyScript switched off for this
 //    visit (shell/patches.mjs): by the build (python -m tools.build --no-patch) and
 //    by the address (?nopatch=NAME,… or ?nopatch=all).
@@ -33,6 +40,60 @@
   const WASM_URL = new URL("@PYODIDE_DIR@/pyodide.asm.wasm", SITE).href;
   /** @type {string[]} the patches the build switched off */
   const BUILD_PATCHES_OFF = /*@PATCHES_OFF@*/[];
+
+  // "keys": the English; then each language's words, in the page's order
+  const WORDS = /** @type {Record<string, string[]> | null} */ (/*@EARLY_WORDS@*/null);
+
+  /** The page's language (as ui/i18n/text.py's choose). @param {string} setting @param {readonly string[]} preferred */
+  function choose(setting, preferred) {
+    const codes = ["en", ...Object.keys(WORDS ?? {}).filter((key) => key !== "keys")];
+    if (codes.includes(setting)) return setting;
+    for (const tag of preferred) {
+      const parts = String(tag).replace(/_/g, "-").split("-");
+      const whole = [parts[0].toLowerCase(), ...parts.slice(1, 2).map((p) => p.toUpperCase())].join("_");
+      if (codes.includes(whole)) return whole;
+      const base = parts[0].toLowerCase();
+      const found = codes.find((code) => code.split("_")[0] === base);
+      if (found) return found;
+    }
+    return "en";
+  }
+
+  function storedLanguage() {
+    try {
+      return localStorage.getItem("spider.language") || "";
+    } catch {
+      return ""; // storage blocked: the browser's languages
+    }
+  }
+
+  const language = choose(storedLanguage(), navigator.languages?.length ? navigator.languages : [navigator.language || ""]);
+  document.documentElement.lang = language.replace("_", "-");
+  // The web app manifest in the player's language (the build writes one per
+  // language, the same app): linked before the browser reads it, which it
+  // does only to install the app or to check whether it may.
+  const manifest = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel="manifest"]'));
+  if (manifest && language !== "en" && WORDS?.[language]) manifest.href = `./manifest-${language}.webmanifest`;
+  /** @type {Map<string, string>} */
+  const words = new Map();
+  const theirs = WORDS?.[language];
+  if (WORDS && theirs && language !== "en") WORDS.keys.forEach((key, i) => words.set(key, theirs[i] ?? key));
+  /** The player's words for the shell's English (a context before "\u0004", as gettext's). @param {string} english */
+  const t = (english) => words.get(english) ?? english.slice(english.indexOf("\u0004") + 1);
+
+  // The page's own words (index.html), once it is parsed: before the modules
+  // run and before the first paint.
+  function translatePage() {
+    if (language === "en") return;
+    document.title = t("Spider Solitaire");
+    for (const node of document.querySelectorAll(".loading-title, #update-banner span, #update-reload, #update-later, #loading-status")) {
+      node.textContent = t(node.textContent ?? "");
+    }
+    document.getElementById("app")?.setAttribute("aria-label", t("Spider Solitaire"));
+    document.getElementById("loading-progress")?.setAttribute("aria-label", t("Loading"));
+  }
+  if (document.readyState === "loading") document.addEventListener("readystatechange", translatePage, { once: true });
+  else translatePage();
 
   /** @returns {string[]} */
   function patchesOff() {
@@ -83,5 +144,7 @@
     : Promise.resolve(null);
   stored.catch(() => {}); // handled where it is awaited
   const shell = (/** @type {any} */ (globalThis).spiderShell ??= {});
-  shell.early = { snapshots, shippedWorthIt, stored, downloads, patchesOff: off };
+  shell.early = { snapshots, shippedWorthIt, stored, downloads, patchesOff: off, language };
+  shell.t = t;
+  shell.choose = choose; // for the tests: the same choice as ui/i18n/text.py's
 })();

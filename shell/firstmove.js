@@ -99,12 +99,15 @@ export function parseKept(raw, deal) {
   return { v: VERSION, address: deal.address, gestures: out };
 }
 
+/** The player's words for the shell's English (shell/early.js: ui/i18n/early.py's, translated). @param {string} english @returns {string} */
+const t = (english) => /** @type {any} */ (globalThis).spiderShell?.t?.(english) ?? english.slice(english.indexOf("\u0004") + 1);
+
 /** What the pill says while gestures wait (plain words, short). @param {Gesture[]} gestures */
 export function waitingText(gestures) {
   const move = gestures.some((g) => g.kind !== "undo");
   const undo = gestures.some((g) => g.kind === "undo");
-  if (move && undo) return "Your move and its undo will be played as soon as the game is ready.";
-  return move ? "Your move will be played as soon as the game is ready." : "";
+  if (move && undo) return t("Your move and its undo will be played as soon as the game is ready.");
+  return move ? t("Your move will be played as soon as the game is ready.") : "";
 }
 
 /**

@@ -309,6 +309,9 @@ function el(tag, cls, parent, text) {
   return node;
 }
 
+/** The player's words for the shell's English (shell/early.js: ui/i18n/early.py's, translated). @param {string} english @returns {string} */
+const t = (english) => /** @type {any} */ (globalThis).spiderShell?.t?.(english) ?? english.slice(english.indexOf("\u0004") + 1);
+
 /** @param {number} x @param {number} y */
 const tf = (x, y) => `translate3d(${x.toFixed(1)}px, ${y.toFixed(1)}px, 0)`;
 
@@ -347,15 +350,15 @@ export function drawWelcome(data, loading, app) {
   // and its buttons as quiet outlines until the game is ready.
   const words = narrow ? data.text.narrow : data.text.wide;
   const bar = el("div", "bar", table);
-  el("span", "btn btn-games welcome-btn", bar, "Games");
+  el("span", "btn btn-games welcome-btn", bar, t("Games"));
   const info = el("div", "info", bar);
-  el("div", "title", info, words.title);
+  el("div", "title", info, t(words.title));
   const stats = el("div", "stats", info);
-  el("span", "stats-text", stats, words.stats);
-  el("span", "clock", stats, words.clock);
+  el("span", "stats-text", stats, t(words.stats));
+  el("span", "clock", stats, t(words.clock));
   const tools = el("div", "tools", bar);
   for (const label of ["↶", "↷", "", "New", "", "?", "⋯"]) {
-    const btn = el("span", label === "New" ? "btn welcome-btn" : "btn btn-icon welcome-btn", tools, label);
+    const btn = el("span", label === "New" ? "btn welcome-btn" : "btn btn-icon welcome-btn", tools, label === "New" ? t("header\u0004New") : label);
     if (label === "↶") btn.dataset.action = "undo"; // Undo is kept until the game is ready (shell/firstmove.js)
   }
   const felt = el("div", "felt", table);

@@ -11,6 +11,7 @@ from pathlib import Path
 from .catalogs import compiled_catalogs
 from .common import BUILD_PATCHES, ROOT, RUNTIME_PATCHES, BuildError, sha256
 from .compress import compressed_copies, wire_sizes
+from .early import early_values, manifests
 from .faces import fold_faces
 from .imports import our_imports, snapshot_modules
 from .minify import bundled_loader, minified
@@ -159,6 +160,8 @@ def build(
         patches_off=sorted(off & set(RUNTIME_PATCHES)),
     )
     values |= welcome_values()  # the welcome deal, drawn before Python (shell/welcome.js)
+    catalogs = compiled_catalogs(source)  # i18n/<code>.json, one per language
+    values |= early_values(catalogs)  # their words before Python starts (shell/early.js)
 
     contents: dict[str, bytes] = {}
     for site_path, path in files.items():
@@ -167,7 +170,8 @@ def build(
             data = fill(data.decode("utf-8"), values, site_path).encode("utf-8")
         contents[site_path] = data
     fold_faces(contents)
-    contents.update(compiled_catalogs(source))  # i18n/<code>.json, one per language
+    contents.update(catalogs)
+    contents.update(manifests(contents["manifest.webmanifest"], catalogs))  # one per language, linked by shell/early.js
     contents["pyscript.toml"] = fill(pyscript_config(source), values, "pyscript.toml").encode()
     for vendor in vendors:
         for name in vendor.files:

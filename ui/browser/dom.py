@@ -416,6 +416,18 @@ def tab_set(key: str, value: str) -> None:
         pass
 
 
+def keep_local(key: str, value: str | None) -> None:
+    """A text kept in ``localStorage`` for the shell to read before Python
+    starts (None removes it); refused storage keeps nothing."""
+    try:
+        if value is None:
+            window.localStorage.removeItem(key)
+        else:
+            window.localStorage.setItem(key, value)
+    except Exception:  # blocked or full: the shell follows the browser's languages
+        pass
+
+
 async def fetch_text(url: str) -> str | None:
     """The text at ``url`` (relative to the page), or None when it cannot be had."""
     try:

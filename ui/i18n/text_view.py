@@ -13,7 +13,9 @@ language it was in), and the subscribers of :meth:`Language.when_failed`
 are told, to say so.
 
 Hooks for tests: ``<html lang>`` and ``<html data-language>`` (the code
-in use, ``pt_BR``) once a catalog is in use.
+in use, ``pt_BR``) once a catalog is in use.  The setting is copied to
+``localStorage["spider.language"]`` (:data:`SHELL_KEY`), from which
+``shell/early.js`` chooses the same language before Python starts.
 """
 
 from __future__ import annotations
@@ -22,11 +24,15 @@ import asyncio
 import json
 from collections.abc import Callable
 
-from ui.browser.dom import document, fetch_text, window
+from ui.browser.dom import document, fetch_text, keep_local, window
 from ui.i18n import text
 from ui.i18n.text import ENGLISH, ENGLISH_CATALOG, Catalog, catalog_from_json, choose, html_lang
 
 CATALOG_URL = "i18n/{code}.json"
+SHELL_KEY = "spider.language"
+"""The ``language`` setting, copied to ``localStorage`` for ``shell/early.js``,
+which picks the language before Python starts (the settings are in
+IndexedDB, which it cannot read before the first paint)."""
 
 
 def browser_languages() -> list[str]:
@@ -65,10 +71,12 @@ class Language:
 
     async def start(self, setting: str) -> None:
         """Choose the language (the setting, else the browser's) and load it."""
+        keep_local(SHELL_KEY, setting or None)
         await self._switch(choose(setting, browser_languages()))
 
     def follow(self, setting: str) -> None:
         """The ``language`` setting changed: load its language, then re-render."""
+        keep_local(SHELL_KEY, setting or None)
         task = asyncio.ensure_future(self._switch(choose(setting, browser_languages())))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
