@@ -12,6 +12,7 @@ import engine
 import ui.helpers.dead_end_view as deadend_module
 from ui.helpers.dead_end_view import DeadEndWatch, dead_end_note, last_useful
 from ui.helpers.sliced_search import Job
+from ui.table.state import TableState
 
 # Spider 1 suit, the stock empty: the 4 of column 9 can go on the 5 of column
 # 1, which turns up its King (progress); after it only the 5-4 shuffles
@@ -54,9 +55,11 @@ def test_the_note_says_how_far_back_or_what_else_to_do() -> None:
 def test_a_dead_end_is_told_once_per_position_and_remembered() -> None:
     told: list[int] = []
     table: Any = FakeTable()
-    watch = DeadEndWatch(table)
+    state = TableState()
+    watch = DeadEndWatch(table, state)
     watch.when_proven(lambda: told.append(1))
     g = engine.game_from_notation("spider-1", BEFORE)
+    state.set_game(g)  # the game on the table: the dead end is kept in its state
     g.play_text("c9>c1")
     asyncio.run(watch.run(g, whole))
     assert told == [1] and watch.proven(g) and watch.back_to == 0
