@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from harness import SEARCH_TIMEOUT_MS
 from tablekit import (
     TablePage,
     deal_with_moves,
@@ -95,7 +96,7 @@ def test_a_step_of_show_me_is_judged_once(desk: TablePage) -> None:
     open_on(t, part_way(40))
     start = t.moves()
     ask_and_confirm(t, key=False)
-    t.page.wait_for_selector('#table[data-show="playing"]', state="attached", timeout=30000)
+    t.page.wait_for_selector('#table[data-show="playing"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     t.wait_moves(start + 1)
     t.page.keyboard.press("p")
     t.page.wait_for_selector('#table[data-show="paused"]', state="attached")

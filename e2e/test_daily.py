@@ -12,6 +12,7 @@ import datetime
 from typing import Any
 
 import pytest
+from harness import SEARCH_TIMEOUT_MS
 from tablekit import ARTIFACTS, DESKTOP, PHONE, ROOT, TablePage, near_win, table_browser, table_url, wait_stored
 
 import engine
@@ -93,7 +94,7 @@ def test_a_daily_deal_is_played_won_shared_and_marked(table_browser: Any, table_
         assert t.attr("moves") == str(len(near.moves))
         last = won.moves[-1]
         t.drag_move(near, last)
-        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached", timeout=30000)
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
         assert "The daily deal of 1 February 2026, won." in t.page.inner_text(".dialog")
         t.page.click('.dialog [data-action="share"]')
         t.page.wait_for_function("() => typeof window.__shared === 'string'")

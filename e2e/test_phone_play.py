@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from harness import SEARCH_TIMEOUT_MS
 from tablekit import PHONE, TablePage, first_drag_move, table_browser, table_url
 
 import engine
@@ -200,7 +201,7 @@ def test_dead_end_offers_restart_first(table_browser: Any, table_url: str) -> No
     t = phone_page(table_browser, table_url)
     try:
         store(t, {persist.CURRENT_KEY: persist.write_current(g, "dead-end-restart")})
-        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
         tap(t, '.dialog [data-action="close"]')  # Keep looking: the 5 goes to the other 6
         t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
         t.clear_message()
@@ -208,7 +209,7 @@ def test_dead_end_offers_restart_first(table_browser: Any, table_url: str) -> No
         t.drag_move(g, m, touch=True)
         g.play(m)
         t.wait_moves(1)
-        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
         actions = t.page.eval_on_selector_all(".dialog [data-action]", "bs => bs.map(b => b.dataset.action)")
         assert actions == ["close", "undo", "restart", "new-game", "end"]
         assert t.page.eval_on_selector_all(".dialog .primary", "bs => bs.map(b => b.dataset.action)") == ["restart"]
@@ -303,7 +304,7 @@ def test_on_a_proven_dead_end_hint_and_show_me_say_so_at_once_and_point_back(
         t.drag_move(g, m, touch=True)
         g.play(m)
         t.wait_moves(1)
-        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+        t.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
         assert t.attr("deadend-back") == "0"
         tap(t, '.dialog [data-action="close"]')  # Keep looking
         t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
@@ -527,7 +528,7 @@ def test_the_still_winnable_badge_reads_and_explains_itself_on_a_phone(table_bro
         t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
         t.loaded = True
         t.errors.clear()  # the bare file page's favicon 404
-        t.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=30000)
+        t.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
         shown = t.page.evaluate("() => getComputedStyle(document.querySelector('#table .still'), '::before').content")
         assert shown == '"✓ Win"'
         box = t.page.locator("#table .still").bounding_box()

@@ -17,6 +17,7 @@ import json
 import re
 from typing import Any
 
+from harness import SEARCH_TIMEOUT_MS
 from tablekit import (
     ROOT,
     TablePage,
@@ -341,7 +342,7 @@ def test_the_clock_is_not_said_but_time_running_out_is(desk: TablePage) -> None:
     store(desk, {settings.CURRENT_KEY: settings.write_current(g, "late", False)})
     desk.expect_game(g)
     assert desk.page.get_attribute(".bar .stats", "aria-live") is None
-    desk.page.wait_for_selector('#table[data-status="lost"]', state="attached", timeout=30000)
+    desk.page.wait_for_selector('#table[data-status="lost"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     ended = engine.load_game(g.to_json())
     ended.set_elapsed(300.0)
     # from the page's start to the end, the header's clock ticked a dozen times; three things were said

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from harness import SEARCH_TIMEOUT_MS
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, store, table_browser, table_url
 
 import engine
@@ -65,7 +66,7 @@ def test_show_me_is_paused_stepped_stopped_and_played_to_the_end(desk: TablePage
     open_on(t, g)
     start = t.moves()
     ask_and_confirm(t, key=False)
-    t.page.wait_for_selector('#table[data-show="playing"]', state="attached", timeout=30000)
+    t.page.wait_for_selector('#table[data-show="playing"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     assert t.page.is_visible(".show-bar") and t.attr("show-total") is not None
     total = int(t.attr("show-total") or 0)
     assert 0 < total <= 60
@@ -94,7 +95,7 @@ def test_show_me_is_paused_stepped_stopped_and_played_to_the_end(desk: TablePage
     assert stopped_at < start + total
     # S asks again; the Fast speed plays the rest to the end screen
     ask_and_confirm(t, key=True)
-    t.page.wait_for_selector('#table[data-show="playing"]', state="attached", timeout=30000)
+    t.page.wait_for_selector('#table[data-show="playing"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     assert t.page.inner_text('[data-action="show-speed"]') == "Speed: Normal"
     t.page.click('[data-action="show-speed"]')
     assert t.page.inner_text('[data-action="show-speed"]') == "Speed: Fast"
@@ -130,7 +131,7 @@ def test_a_move_of_the_players_own_stops_the_show(table_browser, table_url) -> N
         t.page.wait_for_selector('#table[data-dialog="show"]', state="attached")
         assert scan(t, "show me: the question") == []
         t.page.click('.dialog [data-action="confirm"]')
-        t.page.wait_for_selector('#table[data-show="playing"]', state="attached", timeout=30000)
+        t.page.wait_for_selector('#table[data-show="playing"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
         t.page.click('[data-action="show-toggle"]')  # paused, then the player plays an Undo
         t.page.wait_for_selector('#table[data-show="paused"]', state="attached")
         assert scan(t, "show me: the bar") == []
@@ -150,7 +151,7 @@ def test_show_me_says_so_when_there_is_no_win(desk: TablePage) -> None:
     cols = ["*As6s5s", "*2s6s", "*3sKs", "*4sKs", "*5sKs", "*6sKs", "*7sKs", "*8sKs", "*9sKs", "*Ts9s"]
     g = engine.game_from_notation("spider-1", f"{'/'.join(cols)} - -/-/-/-/-/-/-/-")
     open_on(desk, g)
-    desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+    desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     desk.page.click('.dialog [data-action="close"]')  # "Keep looking"
     # a proven dead end: Show me says so at once, with no question and no search
     desk.page.keyboard.press("s")
@@ -164,7 +165,7 @@ def test_show_me_starts_from_the_badges_win_and_the_badge_remembers_the_line(des
     t = desk
     g = part_way(40)
     open_on(t, g, Settings(indicator=True))
-    t.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=30000)
+    t.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     assert int(t.attr("still-nodes") or 0) > 0  # searched
     start = t.moves()
     ask_and_confirm(t, key=True)

@@ -15,6 +15,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
+from harness import SEARCH_TIMEOUT_MS
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -175,7 +176,7 @@ def test_deal_hint_and_nothing_helps(desk: TablePage) -> None:
     load_save(desk, g)
     # With the stock gone the background dead-end check proves it first: the
     # player keeps looking, and Hint then says the same at once.
-    desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+    desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     desk.page.click('.overlay [data-action="close"]')
     desk.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
     answer = press_hint(desk)
@@ -367,7 +368,7 @@ def test_the_badge_answers_a_proven_deal_at_its_start_without_a_search(desk: Tab
     assert desk.attr("still-nodes") == "0"
     # a deal not on the list is searched
     desk.open("#spider-1/23")
-    desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=30000)
+    desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     assert int(desk.attr("still-nodes") or 0) > 0
 
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from axekit import open_on_save
+from harness import SEARCH_TIMEOUT_MS
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -282,7 +283,7 @@ def test_no_more_useful_moves_is_said_on_a_dead_end(desk: TablePage) -> None:
     g = engine.game_from_notation("spider-1", f"{'/'.join(cols)} - -/-/-/-/-/-/-/-")
     assert g.status == "playing" and g.legal_moves()
     store(desk, {persist.CURRENT_KEY: persist.write_current(g, "dead-end-test")})
-    desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=30000)
+    desk.page.wait_for_selector('#table[data-dialog="deadend"]', state="attached", timeout=SEARCH_TIMEOUT_MS)
     assert desk.attr("deadend") == "dead-end"
     text = desk.page.inner_text(".dialog")
     assert "No more useful moves" in text
