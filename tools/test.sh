@@ -39,6 +39,10 @@ export PYTHONDONTWRITEBYTECODE=1
 find_python
 find_node
 
+# npm ci downloads while pip installs: both mostly wait on the registries and the disk.
+( npm_install ) >"$LOGS/npm.log" 2>&1 &
+NPM_PID=$!
+
 if [ ! -x .venv/bin/python ] || ! cmp -s requirements-dev.txt .venv/requirements-dev.installed; then
   say "Python tools (.venv, requirements-dev.txt)"
   [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv || die "could not create .venv"
@@ -48,7 +52,10 @@ if [ ! -x .venv/bin/python ] || ! cmp -s requirements-dev.txt .venv/requirements
 fi
 VPY=.venv/bin/python
 
-npm_install
+wait "$NPM_PID"
+NPM_RC=$?
+cat "$LOGS/npm.log"
+[ "$NPM_RC" = 0 ] || die "npm ci failed (exit $NPM_RC)"
 
 if [ -n "${SPIDER_CHROMIUM:-}" ]; then
   [ -x "$SPIDER_CHROMIUM" ] || die "SPIDER_CHROMIUM=$SPIDER_CHROMIUM is not an executable"
