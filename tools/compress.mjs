@@ -21,8 +21,9 @@ async function compress([src, dst, quality]) {
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });
-  await fs.promises.writeFile(dst + ".part", out);
-  await fs.promises.rename(dst + ".part", dst);
+  const part = `${dst}.${process.pid}.part`; // builds may run side by side
+  await fs.promises.writeFile(part, out);
+  await fs.promises.rename(part, dst);
 }
 
 const [, , listPath] = process.argv;

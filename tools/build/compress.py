@@ -8,6 +8,7 @@ changed.  Also the sizes on the wire the loading screen counts."""
 from __future__ import annotations
 
 import gzip
+import os
 import shutil
 import sys
 import threading
@@ -70,7 +71,7 @@ def compressed_copies(contents: dict[str, bytes], cache: Path = COMPRESS_CACHE) 
 def _gzip_copy(data: bytes, copy: Path) -> bytes:
     """DATA gzipped (-9), from the cache file COPY or made and kept there."""
     if not copy.is_file():
-        part = copy.with_name(copy.name + f".{threading.get_ident()}.part")
+        part = copy.with_name(copy.name + f".{os.getpid()}-{threading.get_ident()}.part")  # builds may run side by side
         part.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
         part.replace(copy)
     copy.touch()
