@@ -188,43 +188,87 @@ def frame_figures(intervals: list[float]) -> dict[str, float]:
     }
 
 
-def renderer_memory(browser: Browser, page: Page) -> dict[str, float]:
-    """The page's renderer process's memory (MiB), after a garbage collection
-    in the page: PSS and RSS from ``/proc`` of the renderer CDP lists
-    (``SystemInfo.getProcessInfo``) with the largest PSS, which is the page's
-    (a dedicated worker runs in its page's process); and how many renderers
-    there were."""
+def renderers(browser: Browser) -> list[int]:
+    """The process ids of the browser's renderers (CDP ``SystemInfo.getProcessInfo``)."""
+    return [
+        int(i["id"]) for i in browser.send("SystemInfo.getProcessInfo")["processInfo"] if i.get("type") == "renderer"
+    ]
+
+
+def process_memory(pid: int) -> dict[str, float]:
+    """PSS and RSS (MiB) of one process, from ``/proc``."""
+    fields = {"Pss": 0.0, "Rss": 0.0}
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return {"pss_mib": 0.0, "rss_mib": 0.0}
+    for line in text.splitlines():
+        key, _, rest = line.partition(":")
+        if key in fields:
+            fields[key] = float(rest.split()[0]) / 1024
+    return {"pss_mib": fields["Pss"], "rss_mib": fields["Rss"]}
+
+
+def page_renderer(browser: Browser, page: Page) -> int:
+    """The page's renderer process (where its dedicated workers run too): of
+    the renderers, the one whose main thread works while the page runs a
+    busy loop of 0.5 s.  (The process with the most memory can be another:
+    the first visit's, which its service worker keeps alive.)"""
+    pids = renderers(browser)
+    before = {pid: thread_cpu(pid).get("main", 0.0) for pid in pids}
+    page.evaluate("(() => { const end = performance.now() + 500; while (performance.now() < end); })()")
+    return max(pids, key=lambda pid: thread_cpu(pid).get("main", 0.0) - before[pid])
+
+
+def renderer_memory(browser: Browser, page: Page, pid: int) -> dict[str, float]:
+    """The page's renderer's memory (MiB), after a garbage collection in the page."""
     page.send("HeapProfiler.collectGarbage")
-    found: list[tuple[float, float]] = []
-    for info in browser.send("SystemInfo.getProcessInfo")["processInfo"]:
-        if info.get("type") != "renderer":
-            continue
+    return {**process_memory(pid), "renderers": len(renderers(browser))}
+
+
+TICK_S = 1 / os.sysconf("SC_CLK_TCK")
+
+
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds of each thread of process PID by name: its main thread
+    (``main``) and, when there is one, the dedicated worker's."""
+    out: dict[str, float] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            text = Path(f"/proc/{info['id']}/smaps_rollup").read_text()
+            stat = (task / "stat").read_text()
         except OSError:
             continue
-        fields = {}
-        for line in text.splitlines():
-            key, _, rest = line.partition(":")
-            if key in ("Pss", "Rss"):
-                fields[key] = float(rest.split()[0]) / 1024
-        found.append((fields.get("Pss", 0.0), fields.get("Rss", 0.0)))
-    pss, rss = max(found, default=(0.0, 0.0))
-    return {"pss_mib": pss, "rss_mib": rss, "renderers": len(found)}
+        name = "main" if task.name == str(pid) else stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) * TICK_S
+    return out
 
 
-def search_in_page(page: Page, nodes: int) -> dict[str, Any]:
+def cpu_used(before: dict[str, float], after: dict[str, float], thread: str) -> float:
+    """CPU seconds THREAD used between two :func:`thread_cpu` readings
+    (``worker``: every thread whose name says it is a dedicated worker's)."""
+    if thread == "main":
+        return after.get("main", 0.0) - before.get("main", 0.0)
+    return sum(v - before.get(k, 0.0) for k, v in after.items() if "Worker" in k and "Service" not in k)
+
+
+def search(page: Page, pid: int, call: str, slice_s: float, nodes: int, thread: str) -> dict[str, Any]:
+    """One search, by CALL (``main`` or ``call``: the worker), with the page's
+    frames meanwhile and the CPU time its thread used."""
+    before = thread_cpu(pid)
     out = page.evaluate(
-        f"window.__bench.withFrames(() => window.__bench.main('await _bench_search({nodes}, {PAGE_SLICE_S})'))"
+        f"window.__bench.withFrames(() => window.__bench.{call}('await _bench_search({nodes}, {slice_s})'))"
     )
-    return {**json.loads(out["value"]), "wall_ms": out["wall"], "frames": frame_figures(out["intervals"])}
+    cpu = cpu_used(before, thread_cpu(pid), thread)
+    return {**json.loads(out["value"]), "wall_ms": out["wall"], "cpu_s": cpu, "frames": frame_figures(out["intervals"])}
 
 
-def search_in_worker(page: Page, nodes: int) -> dict[str, Any]:
-    out = page.evaluate(
-        f"window.__bench.withFrames(() => window.__bench.call('await _bench_search({nodes}, {WORKER_SLICE_S})'))"
-    )
-    return {**json.loads(out["value"]), "wall_ms": out["wall"], "frames": frame_figures(out["intervals"])}
+def search_in_page(page: Page, pid: int, nodes: int) -> dict[str, Any]:
+    return search(page, pid, "main", PAGE_SLICE_S, nodes, "main")
+
+
+def search_in_worker(page: Page, pid: int, nodes: int) -> dict[str, Any]:
+    return search(page, pid, "call", WORKER_SLICE_S, nodes, "worker")
 
 
 def hints_in_page(page: Page) -> list[float]:
@@ -314,26 +358,27 @@ def run_profile(site: Path, profile: str, runs: int, nodes: int, verbose: bool) 
             res["boot"] = page.evaluate("document.documentElement.dataset.boot")
             wait_quietly(page, "stdlib", "fetched", "fetched-on-demand", "failed")
             page.evaluate(PAGE_HELPERS)
+            pid = page_renderer(browser, page)
             page.evaluate(f"spiderShell.pyodide.runPythonAsync({json.dumps(PYTHON_SETUP)})")
             res["page_wasm_mib"] = page.evaluate("spiderShell.pyodide._module.HEAP8.length") / 1048576
             res["idle"].append(frame_figures(page.evaluate("window.__bench.idle(1500)")["intervals"]))
-            res["page"].append(search_in_page(page, nodes))
+            res["page"].append(search_in_page(page, pid, nodes))
             res["hint_page"].extend(hints_in_page(page))
             page.evaluate("new Promise((resolve) => setTimeout(resolve, 1000))")
-            res["memory_before"] = renderer_memory(browser, page)  # just before the worker, the page settled
+            res["memory_before"] = renderer_memory(browser, page, pid)  # just before the worker, the page settled
             started = time.perf_counter()
             res["start"] = start_worker(browser, page, spec["cpu"], origin)
             res["start"]["bench_ms"] = (time.perf_counter() - started) * 1000
             page.evaluate(f"window.__bench.call({json.dumps(PYTHON_SETUP)})")
-            res["memory_worker_started"] = renderer_memory(browser, page)
+            res["memory_worker_started"] = renderer_memory(browser, page, pid)
             for i in range(runs):
                 order = ("worker", "page") if i % 2 == 0 else ("page", "worker")
                 for where in order:
                     if where == "worker":
-                        res["worker"].append(search_in_worker(page, nodes))
+                        res["worker"].append(search_in_worker(page, pid, nodes))
                         res["hint_worker"].extend(hints_in_worker(page))
                     elif i:  # the first round's main-thread search ran before the worker started
-                        res["page"].append(search_in_page(page, nodes))
+                        res["page"].append(search_in_page(page, pid, nodes))
                         res["hint_page"].extend(hints_in_page(page))
                 res["idle"].append(frame_figures(page.evaluate("window.__bench.idle(1000)")["intervals"]))
                 if verbose:
@@ -343,12 +388,12 @@ def run_profile(site: Path, profile: str, runs: int, nodes: int, verbose: bool) 
                         f" worker {w['nodes'] / w['s']:,.0f} pos/s",
                         flush=True,
                     )
-            res["memory_worker_searched"] = renderer_memory(browser, page)
+            res["memory_worker_searched"] = renderer_memory(browser, page, pid)
             res["worker_wasm_mib"] = res["start"]["heapBytes"] / 1048576
             res["csp_violations"] = page.evaluate("window.__bench.csp")
             page.evaluate("window.__bench.worker.terminate(); window.__bench.worker = null")
             page.evaluate("new Promise((resolve) => setTimeout(resolve, 1000))")
-            res["memory_worker_ended"] = renderer_memory(browser, page)
+            res["memory_worker_ended"] = renderer_memory(browser, page, pid)
             page.close()
     finally:
         server.shutdown()
@@ -382,6 +427,14 @@ def report(profile: str, r: dict[str, Any]) -> None:
             f" worker ran at this machine's speed; on a phone {cpu}× slower it would do about"
             f" {worker_rate / cpu:,.0f}, {worker_rate / cpu / page_rate:.2f}× the main thread's)"
         )
+    cpu_p = statistics.median(s["nodes"] / s["cpu_s"] for s in r["page"] if s["cpu_s"] > 0)
+    cpu_w = statistics.median(s["nodes"] / s["cpu_s"] for s in r["worker"] if s["cpu_s"] > 0)
+    duty = statistics.median(s["cpu_s"] * 1000 / s["wall_ms"] for s in r["page"])
+    print(
+        f"  positions per CPU second of the thread that searched (whatever the machine's load):"
+        f" main thread {cpu_p:,.0f}, worker {cpu_w:,.0f}; the main thread was busy {duty:.0%} of the"
+        f" main-thread search's time (the search, the page's frames, its other work)"
+    )
     wall_p = statistics.median(s["wall_ms"] for s in r["page"])
     wall_w = statistics.median(s["wall_ms"] for s in r["worker"])
     print(f"  the same search, as the page waits for it: main thread {wall_p:,.0f} ms, worker {wall_w:,.0f} ms")
