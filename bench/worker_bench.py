@@ -215,41 +215,47 @@ def page_renderer(browser: Browser, page: Page) -> int:
     busy loop of 0.5 s.  (The process with the most memory can be another:
     the first visit's, which its service worker keeps alive.)"""
     pids = renderers(browser)
-    before = {pid: thread_cpu(pid).get("main", 0.0) for pid in pids}
+    before = {pid: thread_cpu(pid).get("main", (0.0, 0.0))[0] for pid in pids}
     page.evaluate("(() => { const end = performance.now() + 500; while (performance.now() < end); })()")
-    return max(pids, key=lambda pid: thread_cpu(pid).get("main", 0.0) - before[pid])
+    return max(pids, key=lambda pid: thread_cpu(pid).get("main", (0.0, 0.0))[0] - before[pid])
 
 
-def renderer_memory(browser: Browser, page: Page, pid: int) -> dict[str, float]:
-    """The page's renderer's memory (MiB), after a garbage collection in the page."""
+def renderer_memory(browser: Browser, page: Page, pid: int, worker: str | None = None) -> dict[str, float]:
+    """The page's renderer's memory (MiB), after a garbage collection in the
+    page and in the worker (its CDP session WORKER, if any)."""
     page.send("HeapProfiler.collectGarbage")
+    if worker is not None:
+        browser.send("HeapProfiler.collectGarbage", {}, worker)
     return {**process_memory(pid), "renderers": len(renderers(browser))}
 
 
-TICK_S = 1 / os.sysconf("SC_CLK_TCK")
-
-
-def thread_cpu(pid: int) -> dict[str, float]:
-    """CPU seconds of each thread of process PID by name: its main thread
-    (``main``) and, when there is one, the dedicated worker's."""
-    out: dict[str, float] = {}
+def thread_cpu(pid: int) -> dict[str, tuple[float, float]]:
+    """Seconds each thread of process PID has run, and has waited to run (on
+    a run queue, the machine busy with other work), by name: its main thread
+    (``main``) and, when there is one, the dedicated worker's
+    (``/proc/PID/task/*/schedstat``)."""
+    out: dict[str, tuple[float, float]] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            stat = (task / "stat").read_text()
-        except OSError:
+            ran, waited = (int(x) / 1e9 for x in (task / "schedstat").read_text().split()[:2])
+            name = "main" if task.name == str(pid) else (task / "comm").read_text().strip()
+        except (OSError, ValueError):
             continue
-        name = "main" if task.name == str(pid) else stat[stat.index("(") + 1 : stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2 :].split()
-        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) * TICK_S
+        had = out.get(name, (0.0, 0.0))
+        out[name] = (had[0] + ran, had[1] + waited)
     return out
 
 
-def cpu_used(before: dict[str, float], after: dict[str, float], thread: str) -> float:
-    """CPU seconds THREAD used between two :func:`thread_cpu` readings
-    (``worker``: every thread whose name says it is a dedicated worker's)."""
-    if thread == "main":
-        return after.get("main", 0.0) - before.get("main", 0.0)
-    return sum(v - before.get(k, 0.0) for k, v in after.items() if "Worker" in k and "Service" not in k)
+def cpu_used(
+    before: dict[str, tuple[float, float]], after: dict[str, tuple[float, float]], thread: str
+) -> tuple[float, float]:
+    """Seconds THREAD ran, and waited to run, between two :func:`thread_cpu`
+    readings (``worker``: every thread whose name says it is a dedicated
+    worker's)."""
+    names = ["main"] if thread == "main" else [k for k in after if "Worker" in k and "Service" not in k]
+    ran = sum(after[k][0] - before.get(k, (0.0, 0.0))[0] for k in names if k in after)
+    waited = sum(after[k][1] - before.get(k, (0.0, 0.0))[1] for k in names if k in after)
+    return ran, waited
 
 
 def search(page: Page, pid: int, call: str, slice_s: float, nodes: int, thread: str) -> dict[str, Any]:
@@ -259,8 +265,14 @@ def search(page: Page, pid: int, call: str, slice_s: float, nodes: int, thread: 
     out = page.evaluate(
         f"window.__bench.withFrames(() => window.__bench.{call}('await _bench_search({nodes}, {slice_s})'))"
     )
-    cpu = cpu_used(before, thread_cpu(pid), thread)
-    return {**json.loads(out["value"]), "wall_ms": out["wall"], "cpu_s": cpu, "frames": frame_figures(out["intervals"])}
+    ran, waited = cpu_used(before, thread_cpu(pid), thread)
+    return {
+        **json.loads(out["value"]),
+        "wall_ms": out["wall"],
+        "cpu_s": ran,
+        "wait_s": waited,
+        "frames": frame_figures(out["intervals"]),
+    }
 
 
 def search_in_page(page: Page, pid: int, nodes: int) -> dict[str, Any]:
@@ -320,11 +332,12 @@ def start_worker(browser: Browser, page: Page, cpu: float, origin: str) -> dict[
             throttled = f"no ({error})"
     browser.send("Runtime.runIfWaitingForDebugger", {}, session)
     ready: dict[str, Any] = page.evaluate("window.__bench.ready")
-    page.send("Target.setAutoAttach", {"autoAttach": False, "waitForDebuggerOnStart": False, "flatten": True})
+    # (auto-attach stays on: turning it off would end the worker's session, used to collect its garbage)
     if not ready.get("ok"):
         raise RuntimeError(f"the worker did not start ({ready.get('stage')}): {ready.get('error')}")
     resources = ready["resources"]
     ready["throttled"] = throttled
+    ready["session"] = session
     ready["foreign"] = [r["name"] for r in resources if not r["name"].startswith(origin)]
     ready["read_bytes"] = sum(r["encodedBodySize"] for r in resources)
     ready["wire_bytes"] = sum(r["transferSize"] for r in resources)
@@ -370,7 +383,8 @@ def run_profile(site: Path, profile: str, runs: int, nodes: int, verbose: bool) 
             res["start"] = start_worker(browser, page, spec["cpu"], origin)
             res["start"]["bench_ms"] = (time.perf_counter() - started) * 1000
             page.evaluate(f"window.__bench.call({json.dumps(PYTHON_SETUP)})")
-            res["memory_worker_started"] = renderer_memory(browser, page, pid)
+            worker = res["start"]["session"]
+            res["memory_worker_started"] = renderer_memory(browser, page, pid, worker)
             for i in range(runs):
                 order = ("worker", "page") if i % 2 == 0 else ("page", "worker")
                 for where in order:
@@ -388,7 +402,7 @@ def run_profile(site: Path, profile: str, runs: int, nodes: int, verbose: bool) 
                         f" worker {w['nodes'] / w['s']:,.0f} pos/s",
                         flush=True,
                     )
-            res["memory_worker_searched"] = renderer_memory(browser, page, pid)
+            res["memory_worker_searched"] = renderer_memory(browser, page, pid, worker)
             res["worker_wasm_mib"] = res["start"]["heapBytes"] / 1048576
             res["csp_violations"] = page.evaluate("window.__bench.csp")
             page.evaluate("window.__bench.worker.terminate(); window.__bench.worker = null")
@@ -430,10 +444,18 @@ def report(profile: str, r: dict[str, Any]) -> None:
     cpu_p = statistics.median(s["nodes"] / s["cpu_s"] for s in r["page"] if s["cpu_s"] > 0)
     cpu_w = statistics.median(s["nodes"] / s["cpu_s"] for s in r["worker"] if s["cpu_s"] > 0)
     duty = statistics.median(s["cpu_s"] * 1000 / s["wall_ms"] for s in r["page"])
+
+    def unloaded(searches: list[dict[str, Any]]) -> float:
+        return float(statistics.median(s["nodes"] / max(1e-3, s["wall_ms"] / 1000 - s["wait_s"]) for s in searches))
+
     print(
         f"  positions per CPU second of the thread that searched (whatever the machine's load):"
-        f" main thread {cpu_p:,.0f}, worker {cpu_w:,.0f}; the main thread was busy {duty:.0%} of the"
+        f" main thread {cpu_p:,.0f}, worker {cpu_w:,.0f}; the main thread ran {duty:.0%} of the"
         f" main-thread search's time (the search, the page's frames, its other work)"
+    )
+    print(
+        f"  without the time the searching thread waited for a core (the machine's other work):"
+        f" main thread {unloaded(r['page']):,.0f} positions a second, worker {unloaded(r['worker']):,.0f}"
     )
     wall_p = statistics.median(s["wall_ms"] for s in r["page"])
     wall_w = statistics.median(s["wall_ms"] for s in r["worker"])

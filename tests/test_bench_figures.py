@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bench.solver_bench import gap_distribution, summarise_reviews
 from bench.worker_bench import cpu_used, frame_figures
 
@@ -48,8 +50,16 @@ def test_frame_figures() -> None:
 
 
 def test_cpu_of_the_searching_thread() -> None:
-    before = {"main": 1.0, "DedicatedWorker": 0.5, "ServiceWorker t": 0.2, "Compositor": 0.1}
-    after = {"main": 1.5, "DedicatedWorker": 2.5, "ServiceWorker t": 0.9, "Compositor": 0.3}
-    assert cpu_used(before, after, "main") == 0.5
-    assert cpu_used(before, after, "worker") == 2.0  # not the service worker's thread
-    assert cpu_used({}, {"main": 1.0, "DedicatedWorker": 1.0}, "worker") == 1.0  # started meanwhile
+    before = {
+        "main": (1.0, 0.1),
+        "DedicatedWorker": (0.5, 0.0),
+        "ServiceWorker t": (0.2, 0.0),
+        "Compositor": (0.1, 0.0),
+    }
+    after = {"main": (1.5, 0.4), "DedicatedWorker": (2.5, 1.0), "ServiceWorker t": (0.9, 0.0), "Compositor": (0.3, 0.0)}
+    assert cpu_used(before, after, "main") == pytest.approx((0.5, 0.3))
+    assert cpu_used(before, after, "worker") == (2.0, 1.0)  # not the service worker's thread
+    assert cpu_used({}, {"main": (1.0, 0.0), "DedicatedWorker": (1.0, 0.5)}, "worker") == (
+        1.0,
+        0.5,
+    )  # started meanwhile
