@@ -336,6 +336,9 @@ def summarise_reviews(results: list[dict[str, Any]], factor: float) -> dict[str,
         "judged": len(lost_at_end),
         "gaps": gaps,
         "open": sum(1 for r in lost_at_end if r["gap"] is None),
+        "open_no_win": sum(1 for r in lost_at_end if r["last_winnable"] is None and r["first_lost"] is not None),
+        "open_no_loss": sum(1 for r in lost_at_end if r["first_lost"] is None and r["last_winnable"] is not None),
+        "open_neither": sum(1 for r in lost_at_end if r["first_lost"] is None and r["last_winnable"] is None),
         "page_s_median": statistics.median(page) if page else 0.0,
         "page_s_max": page[-1] if page else 0.0,
         "searches_median": statistics.median(r["searches"] for r in results) if results else 0,
@@ -392,8 +395,11 @@ def print_review_row(preset: str, f: dict[str, Any], quick: bool) -> None:
     )
     dist = gap_distribution(f)
     n = f["games"] or 1
+    print(f"{'':16} gap: " + ", ".join(f"{label} {k} ({k / n:.0%})" for label, k in dist.items()))
     print(
-        f"{'':16} gap: " + ", ".join(f"{label} {k} ({k / n:.0%})" for label, k in dist.items()),
+        f"{'':16} no slip found: {f['open_no_win']} with no win found from any position,"
+        f" {f['open_no_loss']} with no position proven lost, {f['open_neither']} with neither,"
+        f" {f['still_winnable']} still winnable at the end",
         flush=True,
     )
 

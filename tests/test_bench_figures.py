@@ -12,34 +12,31 @@ from bench.solver_bench import gap_distribution, summarise_reviews
 from bench.worker_bench import cpu_used, frame_figures
 
 
-def _game(gap: int | None, still: bool = False, from_deal: bool = False) -> dict[str, Any]:
+def _game(last_winnable: int | None, first_lost: int | None, still: bool = False) -> dict[str, Any]:
+    """A reviewed game's figures, as ``review_game`` gives them."""
+    both = last_winnable is not None and first_lost is not None
     return {
         "moves": 80,
         "seconds": 10.0,
         "searches": 12,
-        "gap": gap,
+        "last_winnable": last_winnable,
+        "first_lost": first_lost,
+        "gap": first_lost - last_winnable - 1 if both else None,  # type: ignore[operator]
         "still_winnable": still,
-        "lost_from_deal": from_deal,
+        "lost_from_deal": first_lost == 0,
     }
 
 
 def test_every_game_falls_in_one_gap_bucket() -> None:
-    games = [
-        _game(0),
-        _game(0),
-        _game(3),
-        _game(5),
-        _game(6),
-        _game(20),
-        _game(21),
-        _game(None),
-        _game(None, from_deal=True),
-    ]
-    games.append(_game(None, still=True))
+    gaps = [0, 0, 3, 5, 6, 20, 21]
+    games = [_game(10, 10 + g + 1) for g in gaps]
+    games += [_game(10, None), _game(None, 0), _game(None, 40), _game(None, None), _game(80, None, still=True)]
     f = summarise_reviews(games, factor=2.0)
     dist = gap_distribution(f)
-    assert dist == {"exact": 2, "1-5": 2, "6-20": 2, ">20": 1, "no slip found": 3}
+    assert dist == {"exact": 2, "1-5": 2, "6-20": 2, ">20": 1, "no slip found": 5}
     assert sum(dist.values()) == f["games"] == len(games)
+    # no win found from any position: lost from the deal, or the searches found none
+    assert (f["open_no_win"], f["open_no_loss"], f["open_neither"]) == (2, 1, 1)
     assert f["page_s_max"] == 20.0  # CPU seconds times the factor
 
 
