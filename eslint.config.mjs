@@ -47,4 +47,9 @@ export default [
     files: ["tools/*.mjs", "bench/*.mjs", "tests/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // The worker bench/worker_bench.py starts in the browser.
+    files: ["bench/search-worker.mjs"],
+    languageOptions: { globals: { ...globals.worker } },
+  },
 ];

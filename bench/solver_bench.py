@@ -297,9 +297,11 @@ def review_figures(
     max_moves: int | None = None,
     presets: tuple[str, ...] = REVIEW_PRESETS,
     page_seconds: float = PAGE_BUDGET.seconds or 30.0,
+    progress: bool = False,
 ) -> dict[str, dict[str, Any]]:
     """Per preset, the reviews of ``games`` lost games (deals 1, 2, ...; won
-    games are skipped), each within ``page_seconds`` of page time."""
+    games are skipped), each within ``page_seconds`` of page time; with
+    ``progress``, each game's figures as one line of JSON on stderr."""
     out: dict[str, dict[str, Any]] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for preset in presets:
@@ -309,7 +311,13 @@ def review_figures(
                 seconds = page_seconds / factor
                 batch = [(preset, d, seconds, max_moves) for d in range(deal, deal + jobs)]
                 deal += jobs
-                results.extend(r for r in pool.map(review_game, batch) if not r["won"])
+                batch_results = [
+                    dict(r, deal=d) for d, r in zip(range(deal - jobs, deal), pool.map(review_game, batch))
+                ]
+                results.extend(r for r in batch_results if not r["won"])
+                if progress:
+                    for r in batch_results:
+                        print(f"  {preset} deal {r['deal']}: {json.dumps(r)}", file=sys.stderr, flush=True)
             out[preset] = summarise_reviews(results[:games], factor)
     return out
 
@@ -328,11 +336,29 @@ def summarise_reviews(results: list[dict[str, Any]], factor: float) -> dict[str,
         "judged": len(lost_at_end),
         "gaps": gaps,
         "open": sum(1 for r in lost_at_end if r["gap"] is None),
+        "open_no_win": sum(1 for r in lost_at_end if r["last_winnable"] is None and r["first_lost"] is not None),
+        "open_no_loss": sum(1 for r in lost_at_end if r["first_lost"] is None and r["last_winnable"] is not None),
+        "open_neither": sum(1 for r in lost_at_end if r["first_lost"] is None and r["last_winnable"] is None),
         "page_s_median": statistics.median(page) if page else 0.0,
         "page_s_max": page[-1] if page else 0.0,
         "searches_median": statistics.median(r["searches"] for r in results) if results else 0,
         "moves_median": statistics.median(r["moves"] for r in results) if results else 0,
     }
+
+
+GAP_BUCKETS = (("exact", 0, 0), ("1-5", 1, 5), ("6-20", 6, 20), (">20", 21, None))
+"""The gap's distribution as the review's note gives it: (label, lowest, highest)."""
+
+
+def gap_distribution(f: dict[str, Any]) -> dict[str, int]:
+    """The games of one preset's figures by gap: exact, 1-5, 6-20, >20 moves,
+    and the games where no slip was found (no winnable or no lost position
+    known, as in a game lost from the deal, or the game still winnable at
+    the end)."""
+    gaps = f["gaps"]
+    out = {label: sum(1 for x in gaps if x >= lo and (hi is None or x <= hi)) for label, lo, hi in GAP_BUCKETS}
+    out["no slip found"] = f["open"] + f["still_winnable"]
+    return out
 
 
 def print_review_header(factor: float) -> None:
@@ -366,6 +392,14 @@ def print_review_row(preset: str, f: dict[str, Any], quick: bool) -> None:
         f"{'':16} (of {judged} lost at the end; {f['still_winnable']} still winnable at the end, "
         f"{f['lost_from_deal']} lost from the deal; median {f['moves_median']} moves, "
         f"{f['searches_median']} searches)",
+    )
+    dist = gap_distribution(f)
+    n = f["games"] or 1
+    print(f"{'':16} gap: " + ", ".join(f"{label} {k} ({k / n:.0%})" for label, k in dist.items()))
+    print(
+        f"{'':16} no slip found: {f['open_no_win']} with no win found from any position,"
+        f" {f['open_no_loss']} with no position proven lost, {f['open_neither']} with neither,"
+        f" {f['still_winnable']} still winnable at the end",
         flush=True,
     )
 
@@ -465,6 +499,16 @@ def main() -> int:
         default=0,
         help="lost games per preset played by the hints with noise and reviewed (0: skip)",
     )
+    ap.add_argument(
+        "--review-presets",
+        default=",".join(REVIEW_PRESETS),
+        help="the presets --review plays, comma-separated (default: all six)",
+    )
+    ap.add_argument(
+        "--review-progress",
+        action="store_true",
+        help="each reviewed game's figures as a line of JSON on stderr, as they come",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.quick:
@@ -473,12 +517,15 @@ def main() -> int:
         factor = max(1.0, cpython_rate() / PAGE_RATE)
         print_review_header(factor)
         # a smoke run: one short game of two presets, 3 s of page time each
-        presets = ("spider-1", "little-spider") if a.quick else REVIEW_PRESETS
+        presets = ("spider-1", "little-spider") if a.quick else tuple(a.review_presets.split(","))
+        unknown = [p for p in presets if p not in engine.PRESETS]
+        if unknown:
+            ap.error(f"--review-presets: no preset {', '.join(unknown)} (presets: {', '.join(engine.PRESETS)})")
         for preset in presets:
             if a.quick:
                 figures = review_figures(1, a.jobs, factor, max_moves=30, presets=(preset,), page_seconds=3.0)
             else:
-                figures = review_figures(a.review, a.jobs, factor, presets=(preset,))
+                figures = review_figures(a.review, a.jobs, factor, presets=(preset,), progress=a.review_progress)
             print_review_row(preset, figures[preset], a.quick)
     if a.deals == 0:
         return 0

@@ -1,0 +1,62 @@
+"""The benchmarks' own arithmetic: the review's gap buckets
+(``bench/solver_bench.py``) and the worker benchmark's frame and CPU
+figures (``bench/worker_bench.py``), on made-up results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bench.solver_bench import gap_distribution, summarise_reviews
+from bench.worker_bench import cpu_used, frame_figures
+
+
+def _game(last_winnable: int | None, first_lost: int | None, still: bool = False) -> dict[str, Any]:
+    """A reviewed game's figures, as ``review_game`` gives them."""
+    both = last_winnable is not None and first_lost is not None
+    return {
+        "moves": 80,
+        "seconds": 10.0,
+        "searches": 12,
+        "last_winnable": last_winnable,
+        "first_lost": first_lost,
+        "gap": first_lost - last_winnable - 1 if both else None,  # type: ignore[operator]
+        "still_winnable": still,
+        "lost_from_deal": first_lost == 0,
+    }
+
+
+def test_every_game_falls_in_one_gap_bucket() -> None:
+    gaps = [0, 0, 3, 5, 6, 20, 21]
+    games = [_game(10, 10 + g + 1) for g in gaps]
+    games += [_game(10, None), _game(None, 0), _game(None, 40), _game(None, None), _game(80, None, still=True)]
+    f = summarise_reviews(games, factor=2.0)
+    dist = gap_distribution(f)
+    assert dist == {"exact": 2, "1-5": 2, "6-20": 2, ">20": 1, "no slip found": 5}
+    assert sum(dist.values()) == f["games"] == len(games)
+    # no win found from any position: lost from the deal, or the searches found none
+    assert (f["open_no_win"], f["open_no_loss"], f["open_neither"]) == (2, 1, 1)
+    assert f["page_s_max"] == 20.0  # CPU seconds times the factor
+
+
+def test_frame_figures() -> None:
+    f = frame_figures([16.7, 16.6, 16.7, 83.3, 16.7])
+    assert f["frames"] == 5 and f["max_ms"] == 83.3 and f["over_50ms"] == 1 and f["median_ms"] == 16.7
+    assert frame_figures([])["frames"] == 0
+
+
+def test_cpu_of_the_searching_thread() -> None:
+    before = {
+        "main": (1.0, 0.1),
+        "DedicatedWorker": (0.5, 0.0),
+        "ServiceWorker t": (0.2, 0.0),
+        "Compositor": (0.1, 0.0),
+    }
+    after = {"main": (1.5, 0.4), "DedicatedWorker": (2.5, 1.0), "ServiceWorker t": (0.9, 0.0), "Compositor": (0.3, 0.0)}
+    assert cpu_used(before, after, "main") == pytest.approx((0.5, 0.3))
+    assert cpu_used(before, after, "worker") == (2.0, 1.0)  # not the service worker's thread
+    assert cpu_used({}, {"main": (1.0, 0.0), "DedicatedWorker": (1.0, 0.5)}, "worker") == (
+        1.0,
+        0.5,
+    )  # started meanwhile
