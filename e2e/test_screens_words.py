@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, won_game
+from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, walk_the_menus, won_game
 from tablekit import ARTIFACTS, PHONE, ROOT, TablePage, open_settings, table_browser, table_url
 
-from tools.i18n import PLACEHOLDER, TEMPLATE, read
+from tools.i18n import LANGUAGES, PLACEHOLDER, TEMPLATE, catalog_path, read
 from ui.storage import settings as persist
 
 __all__ = ["table_browser", "table_url"]
@@ -69,6 +70,117 @@ FITS_JS = """() => {
   return out;
 }"""
 
+PAGE_TEXT_JS = """() => {
+  // Every text a player reads or hears: rendered text (each text node, and
+  // the whole text of the paragraph, item, cell or button around it, so a
+  // sentence around a <kbd> is one), visually hidden text and live regions
+  // (a screen reader's), the accessible names and descriptions, titles,
+  // placeholders, alternatives, a select's options, the page's title.
+  const out = new Set([document.title]);
+  const add = s => { s = (s || '').replace(/\\s+/g, ' ').trim(); if (/\\p{L}/u.test(s)) out.add(s); };
+  const shown = n => !!n.closest('option') || n.checkVisibility({ visibilityProperty: true });
+  const skip = n => !!n.closest('script, style, noscript, template');
+  const whole = 'p, li, h1, h2, h3, h4, h5, h6, button, label, td, th, dt, dd, figcaption, caption, legend, summary, a, option';
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const p = n.parentElement;
+    if (!p || skip(p) || !shown(p)) continue;
+    add(n.textContent);
+    add(p.closest(whole)?.textContent);
+  }
+  const names = ['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'title', 'placeholder', 'alt'];
+  for (const n of document.body.querySelectorAll('*')) {
+    if (skip(n) || !(n.closest('option') || n.checkVisibility({ visibilityProperty: true }) || n.tagName === 'title')) continue;
+    for (const a of names) add(n.getAttribute(a));
+    if (n.tagName.toLowerCase() === 'title') add(n.textContent);  // an SVG's
+  }
+  return [...out];
+}"""
+
+
+WORD = re.compile(r"[^\W\d_]+")
+RUN = 3
+"""Words in a row that make a text English: one or two English words can be a
+name or a borrowing (*Spider*, *replay*); three in a row are a sentence."""
+
+
+class English(NamedTuple):
+    """What is not this language on its page: the English catalog's strings
+    that it says otherwise (``whole``: said as they are; ``pieces``: the
+    parts of several words between placeholders), the English catalog's
+    words that its translations never use, and the other languages' strings
+    that it never says (``others``: words left from the language before)."""
+
+    whole: frozenset[str]
+    pieces: re.Pattern[str]
+    words: frozenset[str]
+    others: frozenset[str]
+
+
+def _ids(message: Any) -> tuple[str, ...]:
+    return tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
+
+
+def _strs(message: Any) -> tuple[str, ...]:
+    return tuple(message.string) if isinstance(message.string, (tuple, list)) else (message.string,)
+
+
+def _said(language: str) -> dict[str, set[str]]:
+    """Each English string and what ``language`` says for it (in any context, any form)."""
+    said: dict[str, set[str]] = {}
+    for message in read(catalog_path(language), language):
+        if message.id:
+            for english in _ids(message):
+                said.setdefault(english, set()).update(_strs(message))
+    return said
+
+
+def english_of(language: str) -> English:
+    said = _said(language)
+    ours = {s for forms in said.values() for s in forms}
+    theirs = {w.lower() for s in ours for w in WORD.findall(PLACEHOLDER.sub(" ", s))}
+    whole: set[str] = set()
+    pieces: set[str] = set()
+    words: set[str] = set()
+    for english, forms in said.items():
+        words.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", english)) if len(w) > 2)
+        if english in forms:
+            continue  # the same in this language ("Tab", "Spider")
+        if not PLACEHOLDER.search(english):
+            whole.add(english)
+        for piece in PLACEHOLDER.split(english)[::2]:
+            piece = piece.strip(" .,:;·()–—\u00a0")
+            if len(WORD.findall(piece)) >= 2 and not any(piece in s for s in forms):
+                pieces.add(piece)
+    others = {
+        s
+        for other in LANGUAGES
+        if other != language
+        for forms in _said(other).values()
+        for s in forms
+        if s not in ours and not PLACEHOLDER.search(s) and len(WORD.findall(s)) >= 1 and len(s) > 3
+    } - set(said)
+    longest_first = sorted(pieces, key=lambda p: (-len(p), p))
+    found = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, longest_first)) + r")(?!\w)")
+    return English(frozenset(whole), found, frozenset(words - theirs), frozenset(others))
+
+
+def english_in(text: str, english: English) -> str | None:
+    """Why ``text`` (one text of the page) is English, or None."""
+    if text in english.whole:
+        return "an English string"
+    if text in english.others:
+        return "another language's string"
+    piece = english.pieces.search(text)
+    if piece:
+        return f"English: {piece.group()!r}"
+    run: list[str] = []
+    for word in WORD.findall(text):
+        run = [*run, word] if word.lower() in english.words else []
+        if len(run) >= RUN:
+            return f"English words: {' '.join(run)!r}"
+    return None
+
 
 def english_pieces() -> list[str]:
     """The English of every string the screens mark, as the pieces between
@@ -92,6 +204,90 @@ def english_left(text: str, pieces: list[str]) -> list[str]:
 
 def wait_dialog(t: TablePage, kind: str) -> None:
     t.page.wait_for_selector(f'#table[data-dialog="{kind}"]', state="attached")
+
+
+class PageScan:
+    """The texts of the page that are English in one language, by screen."""
+
+    def __init__(self, t: TablePage, language: str) -> None:
+        self.t = t
+        self.english = english_of(language)
+        self.seen: set[str] = set()
+        self.found: dict[str, str] = {}
+
+    def look(self, name: str) -> None:
+        for text in self.t.page.evaluate(PAGE_TEXT_JS):
+            if text not in self.seen:
+                self.seen.add(text)
+                why = english_in(text, self.english)
+                if why:
+                    self.found[f"{name}: {text[:120]}"] = why
+
+
+def every_screen(t: TablePage, language: str, look: Callable[[str], None]) -> None:
+    """``language`` chosen in Settings, then every screen a player meets,
+    ``look(name)`` on each: Settings, the table, the chooser and a game's
+    options, the statistics and a game's figures, Help's four tabs, More,
+    the daily deals, Show me's question and its bar, the End question, the
+    end screen, the review and the replay's bar; a new deal after."""
+    open_settings(t)
+    t.page.select_option('[data-setting="language"]', language)
+    t.page.wait_for_function("l => document.documentElement.lang === l", arg=language.replace("_", "-"))
+    look("settings")
+    t.page.click('.dialog [data-action="done"]')
+    t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+    t.idle()
+    look("table")
+    walk_the_menus(t, look)
+    open_dialog(t, '[data-action="help"]', "help")
+    t.page.click('.help-tabs [data-tab="fair"]')
+    t.page.wait_for_selector('.help-panel[data-tab="fair"]', state="attached")
+    look("help-fair")
+    close_dialog(t)
+    open_dialog(t, '[data-action="more"]', "menu")
+    look("more")
+    open_dialog(t, '.dialog [data-action="daily"]', "daily")
+    t.page.wait_for_selector(".daily-list li[data-preset]", state="attached")
+    look("daily")
+    close_dialog(t)
+    moves = t.moves()
+    t.page.keyboard.press("d")  # a deal from the stock: a move to replay, a sentence said
+    t.wait_moves(moves + 1)
+    t.idle()
+    look("table-dealt")
+    open_dialog(t, '[data-action="more"]', "menu")
+    open_dialog(t, '.dialog [data-action="show-me"]', "show")
+    look("show-me-question")
+    t.page.click('.dialog [data-action="confirm"]')
+    t.page.wait_for_selector("#table[data-show]", state="attached")
+    look("show-me")
+    t.page.click('[data-action="show-stop"]')
+    t.page.wait_for_selector("#table:not([data-show])", state="attached")
+    open_dialog(t, '[data-action="more"]', "menu")
+    open_dialog(t, '.dialog [data-action="end"]', "confirm")
+    look("end-question")
+    open_dialog(t, '.dialog [data-action="confirm"]', "end")
+    look("end")
+    open_dialog(t, '.dialog [data-action="review"]', "review")
+    look("review")
+    t.page.click('.dialog [data-action="watch"]')
+    t.page.wait_for_selector("#table[data-replay]", state="attached")
+    look("replay")
+    at = t.attr("replay-at")
+    step = "next" if t.page.get_attribute('[data-action="replay-next"]', "aria-disabled") != "true" else "back"
+    t.page.click(f'[data-action="replay-{step}"]')  # a move's sentence
+    t.page.wait_for_function("at => document.querySelector('#table').dataset.replayAt !== at", arg=at)
+    look("replay-move")
+    t.page.click('[data-action="replay-close"]')
+    t.page.wait_for_selector("#table:not([data-replay])", state="attached")
+    t.page.wait_for_selector('#table[data-dialog="review"]', state="attached")  # back where it was watched from
+    t.page.click('.dialog [data-action="close"]')
+    t.page.wait_for_function("() => document.querySelector('#table').dataset.dialog !== 'review'")
+    if t.attr("dialog") != "end":
+        open_dialog(t, '[data-action="more"]', "menu")
+    t.page.click('.dialog [data-action="new-game"]')
+    t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+    t.idle()
 
 
 def test_the_screens_speak_polish_and_fit_a_small_phone_in_german(table_browser: Any, table_url: str) -> None:
@@ -223,6 +419,18 @@ def test_the_screens_speak_polish_and_fit_a_small_phone_in_german(table_browser:
         open_dialog(t, '.dialog [data-action="confirm"]', "end")
         fits("end")
         assert not unfit, json.dumps(unfit, indent=1, ensure_ascii=False)
+
+        # Every language, chosen in Settings: no English on any screen
+        t.page.set_viewport_size({"width": 390, "height": 844})
+        t.page.click('.dialog [data-action="new-game"]')  # the next deal, to play in
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        found: dict[str, dict[str, str]] = {}
+        for language in LANGUAGES:
+            scan_page = PageScan(t, language)
+            every_screen(t, language, scan_page.look)
+            if scan_page.found:
+                found[language] = scan_page.found
+        assert not found, "English on the page:\n" + json.dumps(found, indent=1, ensure_ascii=False)
         assert not t.errors, t.errors
     finally:
         t.close()

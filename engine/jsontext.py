@@ -30,6 +30,7 @@ import re
 from typing import Any
 
 from .errors import EngineError
+from .words import N_, Reason
 
 __all__ = ["MAX_CHARS", "MAX_DEPTH", "JsonLimitError", "loads", "nesting_depth"]
 
@@ -74,12 +75,15 @@ def loads(text: str, *, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH) 
     """``json.loads(text)`` within the limits; raises :class:`JsonLimitError`
     with a short reason (for a sentence such as "it could not be read: …")."""
     if not isinstance(text, str):
-        raise JsonLimitError(f"it is {type(text).__name__}, not text", "type")
+        raise JsonLimitError(Reason(N_("it is {type}, not text"), type=type(text).__name__), "type")
     if len(text) > max_chars:
-        raise JsonLimitError(f"it is too large ({len(text)} characters; at most {max_chars})", "size")
+        raise JsonLimitError(
+            Reason(N_("it is too large ({size} characters; at most {limit})"), size=len(text), limit=max_chars),
+            "size",
+        )
     if nesting_depth(text, stop_after=max_depth) > max_depth:
-        raise JsonLimitError(f"it is nested too deeply (more than {max_depth} levels)", "depth")
+        raise JsonLimitError(Reason(N_("it is nested too deeply (more than {n} levels)"), n=max_depth), "depth")
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise JsonLimitError("it is not valid JSON (damaged or cut short?)", "syntax") from None
+        raise JsonLimitError(N_("it is not valid JSON (damaged or cut short?)"), "syntax") from None

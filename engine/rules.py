@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from .errors import OptionError
 from .families import TRAITS, FamilyName, FamilyTraits
-from .words import N_
+from .words import N_, Reason
 
 Family = FamilyName
 Unit = Literal["suit", "rank", "single"]
@@ -132,10 +132,27 @@ class Ruleset:
             spec = specs.get(name)
             if spec is None:
                 names = ", ".join(sorted(specs)) or "none"
-                raise OptionError(f"{self.name} has no option {name!r} (its options: {names})")
+                raise OptionError(
+                    Reason(
+                        N_("{game} has no option {option} (its options: {options})"),
+                        {"game": self.name},
+                        game=self.id,
+                        option=repr(name)[:40],
+                        options=names,
+                    )
+                )
             if not any(value == c and type(value) is type(c) for c in spec.choices):
                 allowed = ", ".join(repr(c) for c in spec.choices)
-                raise OptionError(f"option {name!r} of {self.name} takes {allowed}, not {value!r}")
+                raise OptionError(
+                    Reason(
+                        N_("option {option} of {game} takes {allowed}, not {value}"),
+                        {"game": self.name},
+                        option=repr(name),
+                        game=self.id,
+                        allowed=allowed,
+                        value=repr(value)[:40],
+                    )
+                )
         changes: dict[str, Any] = dict(options)  # validated against the specs above
         return dataclasses.replace(self, **changes)
 
@@ -147,28 +164,28 @@ TOURNAMENT_COLUMNS = ((4, 1),) * 6 + ((3, 1),) * 2
 
 RELAXED_DEAL = OptionSpec(
     "relaxed_deal",
-    "Allow dealing with empty columns",
+    N_("Allow dealing with empty columns"),
     (False, True),
-    "On: the stock deals even when a column is empty.",
+    N_("On: the stock deals even when a column is empty."),
 )
 SPIDER_SCORING = OptionSpec(
     "scoring",
-    "Scoring",
+    N_("Scoring"),
     ("classic", "built"),
-    "Classic: start at 500, −1 a move, +100 a run.  Built cards: a point for every card built down from a King.",
+    N_("Classic: start at 500, −1 a move, +100 a run.  Built cards: a point for every card built down from a King."),
 )
-TIME_LIMIT = OptionSpec("time_limit", "Time limit", (300, 600, 900), "5, 10 or 15 minutes.")
+TIME_LIMIT = OptionSpec("time_limit", N_("Time limit"), (300, 600, 900), N_("5, 10 or 15 minutes."))
 LOWER_ROW = OptionSpec(
     "lower_row_restriction",
-    "Lower-row restriction",
+    N_("Lower-row restriction"),
     (False, True),
-    "Before the last deal, a lower-row card may go only to the foundation directly above it.",
+    N_("Before the last deal, a lower-row card may go only to the foundation directly above it."),
 )
 WRAP = OptionSpec(
-    "wrap", "King and Ace wrap", (False, True), "After the last deal, a King and an Ace build on each other."
+    "wrap", N_("King and Ace wrap"), (False, True), N_("After the last deal, a King and an Ace build on each other.")
 )
 FACE_DOWN = OptionSpec(
-    "face_down_layout", "Face-down layout", (False, True), "Deal all but each pile's top card face down."
+    "face_down_layout", N_("Face-down layout"), (False, True), N_("Deal all but each pile's top card face down.")
 )
 
 
@@ -226,23 +243,31 @@ def _little_spider(id_: str, name: str, summary: str, **kw: Any) -> Ruleset:
     )
 
 
-_SPIDER_SUMMARY = (
-    "Build {goal} runs from King down to Ace across ten columns; a finished run leaves "
+_SPIDER_SUMMARY_ONE = N_(
+    "Build eight runs from King down to Ace across ten columns; a finished run leaves "
+    "the table.  Any card goes on a card one rank higher, whatever its suit, but only a "
+    "run of one suit moves as a group.  An empty column takes any card or group.  "
+    "The stock deals a card to every column, five times, and only when no column is empty."
+)
+_SPIDER_SUMMARY = N_(
+    "Build eight same-suit runs from King down to Ace across ten columns; a finished run leaves "
     "the table.  Any card goes on a card one rank higher, whatever its suit, but only a "
     "run of one suit moves as a group.  An empty column takes any card or group.  "
     "The stock deals a card to every column, five times, and only when no column is empty."
 )
 
 _PRESET_LIST = [
-    _spider("spider-1", N_("Spider · 1 suit"), _SPIDER_SUMMARY.format(goal="eight"), "s"),
-    _spider("spider-2", N_("Spider · 2 suits"), _SPIDER_SUMMARY.format(goal="eight same-suit"), "sh"),
-    _spider("spider-4", N_("Spider · 4 suits"), _SPIDER_SUMMARY.format(goal="eight same-suit"), "shdc"),
+    _spider("spider-1", N_("Spider · 1 suit"), _SPIDER_SUMMARY_ONE, "s"),
+    _spider("spider-2", N_("Spider · 2 suits"), _SPIDER_SUMMARY, "sh"),
+    _spider("spider-4", N_("Spider · 4 suits"), _SPIDER_SUMMARY, "shdc"),
     _spider(
         "spider-relaxed",
         N_("Spider Relaxed"),
-        "Four-suit Spider where a King-to-Ace run of any suits is complete and leaves the "
-        "table.  Groups still move only when they are all one suit.  Scored by built cards: "
-        "a point for every card built down from a King.",
+        N_(
+            "Four-suit Spider where a King-to-Ace run of any suits is complete and leaves the "
+            "table.  Groups still move only when they are all one suit.  Scored by built cards: "
+            "a point for every card built down from a King."
+        ),
         "shdc",
         completion="any",
         scoring="built",
@@ -250,8 +275,10 @@ _PRESET_LIST = [
     _spider(
         "spider-easy",
         N_("Spider Easy"),
-        "Spider Relaxed, and any descending run moves as a group whatever its suits.  "
-        "A King-to-Ace run of any suits leaves the table.  Scored by built cards.",
+        N_(
+            "Spider Relaxed, and any descending run moves as a group whatever its suits.  "
+            "A King-to-Ace run of any suits leaves the table.  Scored by built cards."
+        ),
         "shdc",
         completion="any",
         unit="rank",
@@ -260,49 +287,59 @@ _PRESET_LIST = [
     _tournament(
         "tournament-1",
         N_("Tournament Spider · 1 suit"),
-        "78 spades in eight columns, a Free Column and five draw piles whose top card you "
-        "can see: deal any pile, in any order, at any time.  Build six King-to-Ace runs "
-        "before the clock runs out.  +25 for each card you turn up, +100 a run, +100 if you "
-        "never use the Free Column, and a time bonus.  Dealing and finished runs cannot be undone.",
+        N_(
+            "78 spades in eight columns, a Free Column and five draw piles whose top card you "
+            "can see: deal any pile, in any order, at any time.  Build six King-to-Ace runs "
+            "before the clock runs out.  +25 for each card you turn up, +100 a run, +100 if you "
+            "never use the Free Column, and a time bonus.  Dealing and finished runs cannot be undone."
+        ),
         "s",
     ),
     _tournament(
         "tournament-2",
         N_("Tournament Spider · 2 suits"),
-        "Tournament Spider with spades and hearts: 78 cards, eight columns, a Free Column "
-        "and five draw piles to deal in any order.  Six same-suit King-to-Ace runs win; "
-        "groups move only when they are one suit.  Beat the clock for a time bonus.",
+        N_(
+            "Tournament Spider with spades and hearts: 78 cards, eight columns, a Free Column "
+            "and five draw piles to deal in any order.  Six same-suit King-to-Ace runs win; "
+            "groups move only when they are one suit.  Beat the clock for a time bonus."
+        ),
         "sh",
     ),
     _little_spider(
         "little-spider",
         N_("Little Spider"),
-        "One deck, eight piles in two rows, four foundations between them: two build up "
-        "from Aces and two down from Kings, the Aces of one colour and the Kings of the "
-        "other.  While the stock lasts, play pile tops to the foundations and deal.  After "
-        "the last deal, pile tops also go on any pile one rank higher or lower.",
+        N_(
+            "One deck, eight piles in two rows, four foundations between them: two build up "
+            "from Aces and two down from Kings, the Aces of one colour and the Kings of the "
+            "other.  While the stock lasts, play pile tops to the foundations and deal.  After "
+            "the last deal, pile tops also go on any pile one rank higher or lower."
+        ),
     ),
     _little_spider(
         "little-spider-classic",
         N_("Little Spider (traditional)"),
-        "Little Spider by the traditional rules: before the last deal a lower-row card may "
-        "go only to the foundation directly above it, and after it a King and an Ace build "
-        "on each other.",
+        N_(
+            "Little Spider by the traditional rules: before the last deal a lower-row card may "
+            "go only to the foundation directly above it, and after it a King and an Ace build "
+            "on each other."
+        ),
         lower_row_restriction=True,
         wrap=True,
     ),
     _spider(
         "spidike",
         N_("Spidike"),
-        "Four-suit Spider with a foundation row: finished King-to-Ace runs of one suit move "
-        "to the eight foundations by themselves.  Only one-suit runs move as a group; deal "
-        "when no pile is empty.",
+        N_(
+            "Four-suit Spider with a foundation row: finished King-to-Ace runs of one suit move "
+            "to the eight foundations by themselves.  Only one-suit runs move as a group; deal "
+            "when no pile is empty."
+        ),
         "shdc",
     ),
     Ruleset(
         id="spidike-classic",
         name=N_("Spidike (traditional)"),
-        summary=(
+        summary=N_(
             "One deck in seven piles of one to seven cards, all face up.  Build down in any "
             "suit; one-suit runs move as a group; only a King or a run headed by a King fills "
             "an empty pile.  Play cards one at a time to four foundations, up by suit from the "
@@ -331,5 +368,7 @@ def get_ruleset(preset_id: str, **options: Any) -> Ruleset:
         base = PRESETS[preset_id]
     except (KeyError, TypeError):
         known = ", ".join(PRESETS)
-        raise OptionError(f"there is no game {preset_id!r} (the games: {known})") from None
+        raise OptionError(
+            Reason(N_("there is no game {name} (the games: {known})"), name=repr(preset_id)[:40], known=known)
+        ) from None
     return base.with_options(**options)

@@ -33,6 +33,7 @@ from .position import format_notation, parse_notation
 from .rng import MAX_DEAL, MIN_DEAL
 from .rules import PRESETS, get_ruleset
 from .saveformat import FORMAT, KEYS, VERSION
+from .words import N_, Reason
 
 _KEYS = KEYS
 
@@ -50,6 +51,16 @@ def dump_game(game: Game) -> str:
 def _need(cond: bool, message: str) -> None:
     if not cond:
         raise SaveError(message)
+
+
+def _reason(e: EngineError) -> str:
+    """An error's sentence as raised (an :class:`engine.Reason` stays one), to put inside another."""
+    said = e.args[0] if e.args else ""
+    return said if isinstance(said, str) else str(e)
+
+
+def _bad_deal(deal: object) -> Reason:
+    return Reason(N_("the save's deal number {deal} is not valid"), deal=repr(deal)[:40])
 
 
 def _int(v: Any) -> bool:
@@ -72,61 +83,69 @@ def load_game(text: str | bytes | dict[str, Any]) -> Game:
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
-                raise SaveError("the save is not UTF-8 text") from None
+                raise SaveError(N_("the save is not UTF-8 text")) from None
         if not isinstance(text, str):
-            raise SaveError(f"a save is JSON text, not {type(text).__name__}")
+            raise SaveError(Reason(N_("a save is JSON text, not {type}"), type=type(text).__name__))
         try:
             data = jsontext.loads(text, max_chars=MAX_SAVE_CHARS, max_depth=MAX_DEPTH)
         except jsontext.JsonLimitError as e:
-            raise SaveError(f"the save {str(e).removeprefix('it ')}") from None
-    _need(isinstance(data, dict), "the save is not a JSON object")
-    _need(data.get("format") == FORMAT, "this is not a Spider save")
+            raise SaveError(Reason(N_("the save cannot be read: {reason}"), reason=_reason(e))) from None
+    _need(isinstance(data, dict), N_("the save is not a JSON object"))
+    _need(data.get("format") == FORMAT, N_("this is not a Spider save"))
     version = data.get("version")
-    _need(_int(version), "the save has no version number")
+    _need(_int(version), N_("the save has no version number"))
     if version != VERSION:
-        raise SaveError(
-            f"this save is version {version}, and this game reads version {VERSION}"
-            + (" (made by a newer version?)" if version > VERSION else "")
-        )
+        newer = N_("this save is version {version}, and this game reads version {reads} (made by a newer version?)")
+        older = N_("this save is version {version}, and this game reads version {reads}")
+        raise SaveError(Reason(newer if version > VERSION else older, version=version, reads=VERSION))
     unknown = set(data) - _KEYS
-    _need(not unknown, f"the save has unknown fields: {', '.join(sorted(unknown))}")
+    _need(not unknown, Reason(N_("the save has unknown fields: {fields}"), fields=", ".join(sorted(unknown))))
     missing = _KEYS - set(data)
-    _need(not missing, f"the save is missing fields: {', '.join(sorted(missing))}")
+    _need(not missing, Reason(N_("the save is missing fields: {fields}"), fields=", ".join(sorted(missing))))
     preset = data["preset"]
-    _need(isinstance(preset, str) and preset in PRESETS, f"the save names an unknown game {preset!r}")
+    _need(
+        isinstance(preset, str) and preset in PRESETS,
+        Reason(N_("the save names an unknown game {name}"), name=repr(preset)[:40]),
+    )
     options = data["options"]
     _need(
-        isinstance(options, dict) and all(isinstance(k, str) for k in options), "the save's options are not an object"
+        isinstance(options, dict) and all(isinstance(k, str) for k in options),
+        N_("the save's options are not an object"),
     )
     deal, start = data["deal"], data["start"]
     moves, redo = data["moves"], data["redo"]
     _need(
-        isinstance(moves, list) and all(isinstance(m, str) for m in moves), "the save's moves are not a list of moves"
+        isinstance(moves, list) and all(isinstance(m, str) for m in moves),
+        N_("the save's moves are not a list of moves"),
     )
     _need(
-        isinstance(redo, list) and all(isinstance(m, str) for m in redo), "the save's redo list is not a list of moves"
+        isinstance(redo, list) and all(isinstance(m, str) for m in redo),
+        N_("the save's redo list is not a list of moves"),
     )
     penalties, undos = data["penalties"], data["undos"]
     _need(
         _int(penalties) and _int(undos) and undos >= len(redo) and penalties >= len(moves) + len(redo) + undos,
-        "the save's move counters are inconsistent",
+        N_("the save's move counters are inconsistent"),
     )
     elapsed = data["elapsed"]
     _need(
         isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool) and math.isfinite(elapsed) and elapsed >= 0,
-        "the save's elapsed time is not a number of seconds",
+        N_("the save's elapsed time is not a number of seconds"),
     )
     result = data["result"]
-    _need(result in (None, EndReason.RESIGNED, EndReason.TIME), f"the save's result {result!r} is unknown")
+    _need(
+        result in (None, EndReason.RESIGNED, EndReason.TIME),
+        Reason(N_("the save's result {result} is unknown"), result=repr(result)[:40]),
+    )
     try:
         if start is None:
-            _need(_int(deal) and MIN_DEAL <= deal <= MAX_DEAL, f"the save's deal number {deal!r} is not valid")
+            _need(_int(deal) and MIN_DEAL <= deal <= MAX_DEAL, _bad_deal(deal))
             game = new_game(preset, deal, **options)
         else:
-            _need(isinstance(start, str), "the save's starting position is not text")
+            _need(isinstance(start, str), N_("the save's starting position is not text"))
             _need(
                 deal is None or (_int(deal) and MIN_DEAL <= deal <= MAX_DEAL),
-                f"the save's deal number {deal!r} is not valid",
+                _bad_deal(deal),
             )
             rules = get_ruleset(preset, **options)
             pos = parse_notation(start)
@@ -135,27 +154,42 @@ def load_game(text: str | bytes | dict[str, Any]) -> Game:
     except SaveError:
         raise
     except EngineError as e:
-        raise SaveError(f"the save's game cannot be set up: {e}") from None
+        raise SaveError(Reason(N_("the save's game cannot be set up: {reason}"), reason=_reason(e))) from None
     for i, text_move in enumerate(moves + redo, 1):
         try:
             game.play_text(text_move)
         except EngineError as e:
-            raise SaveError(f"move {i} of the save ({text_move!r}) cannot be played: {e}") from None
+            raise SaveError(
+                Reason(
+                    N_("move {n} of the save ({move}) cannot be played: {reason}"),
+                    n=i,
+                    move=repr(text_move)[:40],
+                    reason=_reason(e),
+                )
+            ) from None
     for _ in redo:
         try:
             game.undo()
         except EngineError as e:
-            raise SaveError(f"the save's redo list cannot be taken back: {e}") from None
+            raise SaveError(
+                Reason(N_("the save's redo list cannot be taken back: {reason}"), reason=_reason(e))
+            ) from None
     game.penalties = penalties
     game.undos = undos
     if result is not None and game.end_reason not in (None, EndReason.STUCK):
-        raise SaveError(f"the save says the game ended by {result}, but it ended by {game.end_reason}")
+        raise SaveError(
+            Reason(
+                N_("the save says the game ended by {result}, but it ended by {ended}"),
+                result=str(result),
+                ended=str(game.end_reason),
+            )
+        )
     # The clock as saved: a finished game's clock stopped when it ended.
     game.elapsed = float(elapsed)
     limit = game.rules.time_limit
     out_of_time = limit is not None and game.elapsed >= limit
     if result == EndReason.TIME and not out_of_time:
-        raise SaveError("the save says the time ran out, but its clock says otherwise")
+        raise SaveError(N_("the save says the time ran out, but its clock says otherwise"))
     if result is not None:
         game.end_reason = EndReason(result)
     elif out_of_time and game.end_reason in (None, EndReason.STUCK):

@@ -391,3 +391,59 @@ def test_a_hint_is_said_in_the_language_in_use(compiled: dict[str, Catalog], spe
     )
     text.use(compiled["de"])
     assert cycle.sentence(True, g.rules) == "Zieh die Folge ab Pik-10 auf Spalte 1, um Spalte 2 zu leeren."
+
+
+def test_save_option_and_statistics_errors_are_said_in_the_language_in_use(
+    compiled: dict[str, Catalog], speaking: None
+) -> None:
+    """A save's, an option's and a statistics file's error: the engine keeps
+    its English, the page says the marked sentence (and the one inside it)."""
+    import engine
+    from ui.chrome import messages as say
+    from ui.game.replay import recording_from_save
+    from ui.storage import statistics
+
+    g = engine.new_game("spider-1", deal=61)
+    g.play(g.legal_moves()[0])
+    data = json.loads(g.to_json())
+    data["moves"] = ["c1>c1"]
+    with pytest.raises(engine.SaveError) as caught:
+        engine.load_game(data)
+    assert str(caught.value) == "move 1 of the save ('c1>c1') cannot be played: The cards are already there."
+    with pytest.raises(engine.OptionError) as option:
+        engine.get_ruleset("spider-2", wrap=True)
+    assert str(option.value).startswith("Spider · 2 suits has no option 'wrap'")
+    text.use(compiled["de"])
+    assert say.engine_error(caught.value) == (
+        "Zug 1 des Spielstands ('c1>c1') ist nicht möglich: Die Karten liegen schon dort."
+    )
+    assert say.engine_error(option.value).startswith("Spider · 2 Farben hat keine Option 'wrap'")
+    assert str(recording_from_save('{"format": "spider-save", "version": 9}')).endswith(
+        "dieser Spielstand hat Version 9, und dieses Spiel liest Version 1 (von einer neueren Version?)."
+    )
+    text.use(compiled["pl"])
+    with pytest.raises(statistics.StatsError) as stats:
+        statistics.parse(json.dumps({"format": statistics.FORMAT, "version": statistics.VERSION, "presets": []}))
+    assert str(stats.value) == 'brak obiektu "presets"'
+    text.use(compiled["fr"])
+    assert engine.PRESETS["spider-2"].options[0].label == "Allow dealing with empty columns"
+    assert text._(engine.PRESETS["spider-2"].options[0].label) == "Distribuer même avec des colonnes vides"
+    assert text._(engine.PRESETS["spidike"].summary).startswith("Spider à quatre couleurs avec une rangée")
+
+
+def test_the_keys_are_named_as_each_language_names_them(compiled: dict[str, Catalog], speaking: None) -> None:
+    from ui.table import keyboard as kb
+
+    assert kb.said_key_parts("Ctrl+Shift+Z or Ctrl+Y") == [("Ctrl+Shift+Z", True), (" or ", False), ("Ctrl+Y", True)]
+    text.use(compiled["de"])
+    assert kb.said_key_parts("Enter or Space") == [("Eingabetaste", True), (" oder ", False), ("Leertaste", True)]
+    assert kb.said_key_parts("Ctrl+Shift+Z or Ctrl+Y")[0] == ("Strg+Umschalt+Z", True)
+    assert kb.said_key_parts("Home / End") == [("Pos1", True), (" / ", False), ("Ende", True)]
+    text.use(compiled["fr"])
+    assert kb.said_key_parts("Escape") == [("Échap", True)]
+    assert kb.said_key_parts("Shift+↑ or +") == [("Maj+↑", True), (" ou ", False), ("+", True)]
+    for code, catalog in compiled.items():
+        text.use(catalog)
+        said = " ".join("".join(part for part, _key in kb.said_key_parts(k.keys)) for k in kb.KEYS)
+        english = ("Escape", "Space", " or ") + (() if code in ("pt_BR", "pl") else ("Enter", "Page"))
+        assert not any(word in said for word in english), (code, said)

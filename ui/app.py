@@ -396,6 +396,7 @@ class TableApp:
         """Another language is in use: every word on the table in it, at once
         (an open screen re-renders itself: it subscribed while open)."""
         self.felt.setAttribute("aria-label", _("Card table"))
+        self.messages.forget()
         self.header.relabel()
         self.header.show_sound(not self.look.settings.muted)
         if self.table.tracker is not None:

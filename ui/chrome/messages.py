@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from engine import (
     KING,
+    PRESETS,
     STOCK,
     Card,
     Dealt,
@@ -522,10 +523,27 @@ def engine_sentence(text: str, rules: Ruleset | None = None) -> str:
                 fields[name] = p_("a card to go on", _RANK_AFTER_ON[value])
             elif name in ("source", "target") and isinstance(value, str) and rules is not None:
                 fields[name] = pile_name(rules, PileId.parse(value))
+            elif name == "game" and isinstance(value, str) and value in PRESETS:
+                fields[name] = game_name(PRESETS[value])
+            elif isinstance(value, str):
+                fields[name] = engine_sentence(value, rules)  # a sentence inside (a Reason, a marked one) or a word
             else:
                 fields[name] = str(value)
         return _(text.template).format(**fields)
     return _(text)
+
+
+def engine_error(error: Exception, rules: Ruleset | None = None) -> str:
+    """An engine error's sentence (a save that cannot be read, an option
+    refused) in the language in use: :func:`engine_sentence` of what it was
+    raised with, so a sentence inside another is said in the language too.
+
+    >>> import engine
+    >>> engine_error(engine.SaveError("the save has no version number"))
+    'the save has no version number'
+    """
+    said = error.args[0] if error.args else ""
+    return engine_sentence(said, rules) if isinstance(said, str) else str(error)
 
 
 def game_text(

@@ -135,6 +135,15 @@ class Messages:
         self.message_el.setAttribute("aria-hidden", "true")  # no stale sentence for a reader to find
         self.table.removeAttribute("data-message")
 
+    def forget(self) -> None:
+        """Nothing said stays: the message hidden and the live region empty
+        (another language is in use: a sentence of the one before would linger)."""
+        self._timer.cancel()
+        self.hide()
+        self._text_el.textContent = ""
+        self._end_turn()
+        self.live_el.textContent = ""
+
     def withdraw(self, text: str) -> None:
         """Hide the message now if it is still ``text`` (an offer that no longer holds)."""
         if self.table.getAttribute("data-message") == text:

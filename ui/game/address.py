@@ -114,7 +114,7 @@ def parse_route(fragment: str) -> Route | None:
             except ValueError:
                 errors.append(
                     _("{option} cannot be {value}; the default is used.").format(
-                        option=spec.label, value=repr(value.strip()[:20])
+                        option=_(spec.label), value=repr(value.strip()[:20])
                     )
                 )
     if len(parts) > 3:

@@ -38,6 +38,7 @@ from typing import Literal
 
 import engine
 from engine import Move, OptionValue
+from ui.chrome.messages import engine_error
 from ui.i18n.text import Np_, _, n_, number, p_
 
 __all__ = [
@@ -519,7 +520,9 @@ def _start(claim: Claim) -> engine.Game:
     try:
         return engine.new_game(claim.preset, claim.deal, **claim.options)
     except engine.EngineError as e:
-        raise ChallengeError("game", _("This challenge's game cannot be set up: {reason}").format(reason=e)) from None
+        raise ChallengeError(
+            "game", _("This challenge's game cannot be set up: {reason}").format(reason=engine_error(e))
+        ) from None
 
 
 def _take_back(game: engine.Game, undos: int) -> None:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import engine
 from engine import EndReason, OptionValue, Outcome
-from ui.chrome.messages import game_name
+from ui.chrome.messages import engine_error, game_name
 from ui.game import address
 from ui.i18n.text import _
 from ui.storage import games as library
@@ -288,7 +288,7 @@ class GameService:
             return engine.new_game(preset, deal, **options)
         except engine.EngineError as e:
             started = _("A random deal of {game} has started.").format(game=game_name(engine.PRESETS[preset]))
-            self.notes.append((joined(str(e).rstrip(".") + ".", started), 6000))
+            self.notes.append((joined(engine_error(e).rstrip(".") + ".", started), 6000))
             return engine.new_game(preset)
 
     def routed(self, route: address.Route) -> engine.Game:

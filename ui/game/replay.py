@@ -137,7 +137,7 @@ def recording_from_save(text: str) -> Recording | str:
     try:
         game = engine.load_game(text)
     except engine.SaveError as e:
-        return _("This game cannot be replayed: {reason}.").format(reason=e)
+        return _("This game cannot be replayed: {reason}.").format(reason=say.engine_error(e))
     return Recording.of(game)
 
 

@@ -112,7 +112,7 @@ class Replay:
         self.head = el("div", "replay-head", parent=self.table, hidden=True)
         self.head_title = el("p", "replay-head-title", parent=self.head)
         self.head_at = el("p", "replay-head-at", parent=self.head)
-        self.bar = el("div", "replay-bar", parent=self.table, role="group", aria_label=_("Replay"), hidden=True)
+        self.bar = el("div", "replay-bar", parent=self.table, role="group", hidden=True)
         self.text = el("p", "replay-text", parent=self.bar, id="replay-text")
         self.range = el(
             "input",
@@ -123,16 +123,16 @@ class Replay:
             max="0",
             step="1",
             value="0",
-            aria_label=_("Replay timeline: the move shown"),
         )
         row = el("div", "replay-buttons", parent=self.bar)
-        self.btn_first = self._button(row, "first", "«", _("The deal (Home)"), "Home", p_("position", "The deal"))
-        self.btn_back = self._button(row, "back", "‹", _("One move back (←)"), "ArrowLeft", _("One move back"))
-        self.btn_toggle = self._button(row, "toggle", p_("playback", "Play"), _("Play or pause (P)"), "P")
-        self.btn_next = self._button(row, "next", "›", _("One move on (→)"), "ArrowRight", _("One move on"))
-        self.btn_last = self._button(row, "last", "»", _("The last move (End)"), "End", _("The last move"))
-        self.btn_speed = self._button(row, "speed", "", _("The replay's speed"), "")
-        self.btn_close = self._button(row, "close", _("Close"), _("Close the replay (Escape)"), "Escape")
+        self.btn_first = self._button(row, "first", "«", "Home")
+        self.btn_back = self._button(row, "back", "‹", "ArrowLeft")
+        self.btn_toggle = self._button(row, "toggle", "", "P")
+        self.btn_next = self._button(row, "next", "›", "ArrowRight")
+        self.btn_last = self._button(row, "last", "»", "End")
+        self.btn_speed = self._button(row, "speed", "", "")
+        self.btn_close = self._button(row, "close", "", "Escape")
+        self._relabel()
         b = self._bindings = Bindings()
         b.on(self.btn_first, "click", lambda e: self.jump(0))
         b.on(self.btn_back, "click", lambda e: self.back())
@@ -144,15 +144,33 @@ class Replay:
         b.on(self.range, "input", lambda e: self._scrubbing())
         b.on(self.range, "change", lambda e: self._scrubbed())
 
-    def _button(self, row: Element, action: str, text: str, title: str, keys: str, label: str = "") -> Element:
-        """A button of the bar: its text, its title (with its key), its key, and a
-        name for a button whose text is a sign (« ‹ › »)."""
-        button = el("button", "btn", text, parent=row, type="button", data_action=f"replay-{action}", title=title)
-        if label:
-            button.setAttribute("aria-label", label)
+    def _button(self, row: Element, action: str, text: str, keys: str) -> Element:
+        """A button of the bar: its text (a sign, « ‹ › », or words that
+        :meth:`_relabel` writes) and its key."""
+        button = el("button", "btn", text, parent=row, type="button", data_action=f"replay-{action}")
         if keys:
             button.setAttribute("aria-keyshortcuts", keys)
         return button
+
+    def _relabel(self) -> None:
+        """The bar's own words in the language in use (built, and each time it
+        opens: the language may have changed meanwhile): the titles with their
+        keys, the names of the buttons whose text is a sign, Close."""
+        self.bar.setAttribute("aria-label", _("Replay"))
+        self.range.setAttribute("aria-label", _("Replay timeline: the move shown"))
+        for button, title, label in (
+            (self.btn_first, _("The deal (Home)"), p_("position", "The deal")),
+            (self.btn_back, _("One move back (←)"), _("One move back")),
+            (self.btn_toggle, _("Play or pause (P)"), ""),
+            (self.btn_next, _("One move on (→)"), _("One move on")),
+            (self.btn_last, _("The last move (End)"), _("The last move")),
+            (self.btn_speed, _("The replay's speed"), ""),
+            (self.btn_close, _("Close the replay (Escape)"), ""),
+        ):
+            button.setAttribute("title", title)
+            if label:
+                button.setAttribute("aria-label", label)
+        self.btn_close.textContent = _("Close")
 
     # ------------------------------------------------------------------
     @property
@@ -177,6 +195,7 @@ class Replay:
         self.playing = self.showing = False
         self.host.inert(True)
         self._clear, self._clear_size = 0.0, None
+        self._relabel()
         self._show_at(0 if at is None else at)
         self.bar.hidden = False
         self.range.setAttribute("max", str(rec.total))

@@ -93,23 +93,38 @@ class ShowMe:
         self._build()
 
     def _build(self) -> None:
-        self.bar = el("div", "show-bar", parent=self.table, role="group", aria_label=_("Show me how"), hidden=True)
+        self.bar = el("div", "show-bar", parent=self.table, role="group", hidden=True)
         self.text = el("span", "show-text", parent=self.bar)
-        self.btn_toggle = self._button("toggle", _("Pause"), _("Pause or play on (P)"), "P")
-        self.btn_step = self._button("step", _("Next move"), _("Play one move (→)"), "ArrowRight")
-        self.btn_speed = self._button("speed", "", _("The show's speed"), "")
-        self.btn_stop = self._button("stop", _("Stop"), _("Stop the show (Escape)"), "Escape")
+        self.btn_toggle = self._button("toggle", "P")
+        self.btn_step = self._button("step", "ArrowRight")
+        self.btn_speed = self._button("speed", "")
+        self.btn_stop = self._button("stop", "Escape")
+        self._relabel()
         b = self._bindings = Bindings()
         b.on(self.btn_toggle, "click", lambda e: self.toggle())
         b.on(self.btn_step, "click", lambda e: self.step())
         b.on(self.btn_speed, "click", lambda e: self.next_speed())
         b.on(self.btn_stop, "click", lambda e: self.stop(_("Show me stopped.")))
 
-    def _button(self, action: str, text: str, title: str, keys: str) -> Element:
-        button = el("button", "btn", text, parent=self.bar, type="button", data_action=f"show-{action}", title=title)
+    def _button(self, action: str, keys: str) -> Element:
+        button = el("button", "btn", "", parent=self.bar, type="button", data_action=f"show-{action}")
         if keys:
             button.setAttribute("aria-keyshortcuts", keys)
         return button
+
+    def _relabel(self) -> None:
+        """The bar's own words in the language in use (built, and each time it
+        is shown: the language may have changed meanwhile)."""
+        self.bar.setAttribute("aria-label", _("Show me how"))
+        for button, text, title in (
+            (self.btn_toggle, _("Pause"), _("Pause or play on (P)")),
+            (self.btn_step, _("Next move"), _("Play one move (→)")),
+            (self.btn_speed, "", _("The show's speed")),
+            (self.btn_stop, _("Stop"), _("Stop the show (Escape)")),
+        ):
+            if text:
+                button.textContent = text
+            button.setAttribute("title", title)
 
     # ------------------------------------------------------------------
     @property
@@ -339,6 +354,8 @@ class ShowMe:
             for name in ("data-show", "data-show-at", "data-show-total"):
                 self.table.removeAttribute(name)
             return
+        if self.bar.hidden:
+            self._relabel()
         self.bar.hidden = False
         d.show = line.phase
         d.showAt = str(line.at)

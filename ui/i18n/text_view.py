@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from ui.browser.dom import document, fetch_text, keep_local, window
 from ui.i18n import text
-from ui.i18n.text import ENGLISH, ENGLISH_CATALOG, Catalog, catalog_from_json, choose, html_lang
+from ui.i18n.text import ENGLISH, ENGLISH_CATALOG, Catalog, _, catalog_from_json, choose, html_lang
 
 CATALOG_URL = "i18n/{code}.json"
 SHELL_KEY = "spider.language"
@@ -114,3 +114,26 @@ class Language:
         root = document.documentElement
         root.lang = html_lang(text.language())
         root.dataset.language = text.language()
+        page_words()
+
+
+def page_words() -> None:
+    """The page's own words (``index.html``'s, which ``shell/early.js`` said
+    in the language of the start) in the language in use: the page's title,
+    the table's region, the loading screen's and the update banner's."""
+    document.title = _("Spider Solitaire")
+    for selector, words, attribute in (
+        ("#app", _("Spider Solitaire"), "aria-label"),
+        ("#loading-progress", _("Loading"), "aria-label"),
+        (".loading-title", _("Spider Solitaire"), ""),
+        ("#update-banner span", _("A new version is ready."), ""),
+        ("#update-reload", _("Reload"), ""),
+        ("#update-later", _("Later"), ""),
+    ):
+        node = document.querySelector(selector)
+        if node is None:
+            continue
+        if attribute:
+            node.setAttribute(attribute, words)
+        else:
+            node.textContent = words

@@ -196,11 +196,11 @@ def _keys(panel: Element) -> None:
     for k in kb.KEYS:
         row = el("tr", "", parent=body)
         th = el("th", "", parent=row, scope="row")
-        for part in kb.key_parts(k.keys):
-            if part in kb.JOINERS:
-                th.appendChild(document.createTextNode(part))
-            else:
+        for part, is_key in kb.said_key_parts(k.keys):
+            if is_key:
                 el("kbd", "", part, parent=th)
+            else:
+                th.appendChild(document.createTextNode(part))
         el("td", "", _(k.what), parent=row)
     el(
         "p",

@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 import engine
 from engine import MAX_DEAL, MIN_DEAL, EndReason, OptionValue, jsontext
-from ui.chrome.messages import game_name
+from ui.chrome.messages import engine_error, game_name
 from ui.game.daily import parse_day
 from ui.i18n.text import Np_, _, n_, p_
 from ui.storage import settings, statistics
@@ -148,7 +148,9 @@ class GameMeta:
         try:
             data = jsontext.loads(text, max_chars=MAX_META_CHARS, max_depth=3)
         except jsontext.JsonLimitError as e:
-            raise engine.SaveError(_("the game's summary cannot be read ({problem})").format(problem=e)) from None
+            raise engine.SaveError(
+                _("the game's summary cannot be read ({problem})").format(problem=engine_error(e))
+            ) from None
         if not isinstance(data, dict) or data.get("v") != META_VERSION:
             raise engine.SaveError(_("the game's summary is not one this version reads"))
         try:
@@ -223,7 +225,7 @@ def load_record(meta_text: str, save_text: str) -> Loaded:
         meta = GameMeta.parse(meta_text)
         game = engine.load_game(save_text)
     except engine.SaveError as e:
-        return Loaded(None, None, _("This game could not be opened: {reason}.").format(reason=e))
+        return Loaded(None, None, _("This game could not be opened: {reason}.").format(reason=engine_error(e)))
     if game.preset != meta.preset or game.deal != meta.deal:
         return Loaded(None, None, _("This game could not be opened: its summary and its save disagree."))
     return Loaded(game, replace(meta, moves=len(game.moves)))

@@ -47,6 +47,7 @@ from dataclasses import asdict, dataclass, field, fields
 
 import engine
 from engine import OptionValue, jsontext
+from ui.chrome.messages import engine_error
 from ui.i18n.text import _
 
 PREFIX = "spider.v1."
@@ -129,7 +130,7 @@ def read_slot(text: str | None) -> CurrentSlot:
         if not isinstance(game_id, str) or not game_id or type(recorded) is not bool:
             raise engine.SaveError(_("its id or its statistics mark is missing"))
     except (engine.SaveError, jsontext.JsonLimitError) as e:
-        why = str(e)
+        why = engine_error(e)
     except (ValueError, TypeError, KeyError, RecursionError) as e:
         why = _("it is damaged ({problem})").format(problem=type(e).__name__)
     else:

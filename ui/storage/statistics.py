@@ -43,6 +43,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 
 from engine import PRESETS, jsontext
+from ui.chrome.messages import engine_error
 from ui.game.daily import parse_day
 from ui.i18n.text import _
 from ui.storage.settings import PREFIX
@@ -273,39 +274,64 @@ MAX_DAILY_DAYS = 40_000
 """More days than a century: a larger daily table is not ours."""
 
 
+def _quoted(name: object) -> str:
+    """A key of the file as the checks quote it: ``"spider-9"`` (at most 30 characters)."""
+    return f'"{str(name)[:30]}"'
+
+
+def _whole_number(where: str, name: str, value: object) -> str:
+    return _("{where}: {field} must be a whole number, not {value}").format(
+        where=where, field=_quoted(name), value=json.dumps(value)[:40]
+    )
+
+
 def _shown(data: object) -> dict[str, int]:
     if not isinstance(data, dict):
-        raise StatsError('"shown" is not an object')
+        raise StatsError(_("{field} is not an object").format(field='"shown"'))
     for preset, n in data.items():
         if preset not in PRESETS:
-            raise StatsError(f'shown: "{str(preset)[:30]}" is not a game this collection has')
+            raise StatsError(
+                _("{where}: {game} is not a game this collection has").format(where="shown", game=_quoted(preset))
+            )
         if type(n) is not int or not 0 <= n <= MAX_COUNT:
-            raise StatsError(f'shown: "{preset}" must be a whole number from 0 up')
+            raise StatsError(
+                _("{where}: {field} must be a whole number from {low} up").format(
+                    where="shown", field=_quoted(preset), low=0
+                )
+            )
     return {p: n for p, n in data.items() if n}
 
 
 def _daily(data: object) -> dict[str, dict[str, DailyWin]]:
     if not isinstance(data, dict):
-        raise StatsError('"daily" is not an object')
+        raise StatsError(_("{field} is not an object").format(field='"daily"'))
     if len(data) > MAX_DAILY_DAYS:
-        raise StatsError('"daily" has too many days')
+        raise StatsError(_("{field} has too many days").format(field='"daily"'))
     out: dict[str, dict[str, DailyWin]] = {}
     for day, games in data.items():
         if not isinstance(day, str) or parse_day(day) is None:
-            raise StatsError(f"daily: {json.dumps(day)[:20]} is not a date (YYYY-MM-DD)")
+            raise StatsError(
+                _("{where}: {day} is not a date (YYYY-MM-DD)").format(where="daily", day=json.dumps(day)[:20])
+            )
         if not isinstance(games, dict):
-            raise StatsError(f"daily {day}: not an object")
+            raise StatsError(_("{field} is not an object").format(field=f"daily {day}"))
         won: dict[str, DailyWin] = {}
         for preset, entry in games.items():
             if preset not in PRESETS:
-                raise StatsError(f'daily {day}: "{preset[:30]}" is not a game this collection has')
+                raise StatsError(
+                    _("{where}: {game} is not a game this collection has").format(
+                        where=f"daily {day}", game=_quoted(preset)
+                    )
+                )
             if (
                 not isinstance(entry, list)
                 or len(entry) != 3
                 or not all(type(v) is int and 0 <= v <= MAX_COUNT for v in entry)
                 or entry[0] < 1
             ):
-                raise StatsError(f"daily {day} {preset}: expected [deal, seconds, moves], whole numbers")
+                raise StatsError(
+                    _("{where}: expected [deal, seconds, moves], whole numbers").format(where=f"daily {day} {preset}")
+                )
             won[preset] = DailyWin(*entry)
         if won:
             out[day] = won
@@ -318,17 +344,21 @@ _OPTIONAL = ("best_time", "fewest_moves")
 
 def _whole(preset: str, name: str, value: object, low: int = 0) -> int:
     if type(value) is not int or not low <= value <= MAX_COUNT:
-        raise StatsError(f'{preset}: "{name}" must be a whole number from {low} up, not {json.dumps(value)[:40]}')
+        raise StatsError(
+            _("{where}: {field} must be a whole number from {low} up, not {value}").format(
+                where=preset, field=_quoted(name), low=low, value=json.dumps(value)[:40]
+            )
+        )
     return value
 
 
 def _record(preset: str, data: object) -> Record:
     if not isinstance(data, dict):
-        raise StatsError(f"{preset}: the record is not an object")
+        raise StatsError(_("{where}: the record is not an object").format(where=preset))
     known = {f.name for f in fields(Record)}
     extra = sorted(set(data) - known)
     if extra:
-        raise StatsError(f'{preset}: unknown field "{extra[0]}"')
+        raise StatsError(_("{where}: unknown field {field}").format(where=preset, field=_quoted(extra[0])))
     r = Record()
     for name in _INTS:
         if name in data:
@@ -336,7 +366,7 @@ def _record(preset: str, data: object) -> Record:
     if "streak" in data:
         v = data["streak"]
         if type(v) is not int or abs(v) > MAX_COUNT:
-            raise StatsError(f'{preset}: "streak" must be a whole number, not {json.dumps(v)[:40]}')
+            raise StatsError(_whole_number(preset, "streak", v))
         r.streak = v
     for name in _OPTIONAL:
         if data.get(name) is not None:
@@ -344,11 +374,13 @@ def _record(preset: str, data: object) -> Record:
     if data.get("highest_score") is not None:
         v = data["highest_score"]
         if type(v) is not int or abs(v) > MAX_COUNT:
-            raise StatsError(f'{preset}: "highest_score" must be a whole number, not {json.dumps(v)[:40]}')
+            raise StatsError(_whole_number(preset, "highest_score", v))
         r.highest_score = v
     recent = data.get("recent", [])
     if not isinstance(recent, list) or len(recent) > RECENT:
-        raise StatsError(f'{preset}: "recent" must be a list of at most {RECENT} results')
+        raise StatsError(
+            _("{where}: {field} must be a list of at most {n} results").format(where=preset, field='"recent"', n=RECENT)
+        )
     for item in recent:
         if (
             not isinstance(item, list)
@@ -358,19 +390,25 @@ def _record(preset: str, data: object) -> Record:
             or item[2] < 0
             or item[3] < 0
         ):
-            raise StatsError(f'{preset}: a recent result is not ["won" or "lost", score, seconds, moves]')
+            raise StatsError(
+                _('{where}: a recent result is not ["won" or "lost", score, seconds, moves]').format(where=preset)
+            )
         r.recent.append(Result(item[0], item[1], item[2], item[3]))
     # the counts must agree with each other
     if r.won + r.lost != r.played:
-        raise StatsError(f"{preset}: {r.won} won and {r.lost} lost do not make {r.played} played")
+        raise StatsError(
+            _("{where}: {won} won and {lost} lost do not make {played} played").format(
+                where=preset, won=r.won, lost=r.lost, played=r.played
+            )
+        )
     if r.longest > r.won or r.longest_losing > r.lost or r.streak > r.longest or -r.streak > r.longest_losing:
-        raise StatsError(f"{preset}: the streaks do not agree with the games won and lost")
+        raise StatsError(_("{where}: the streaks do not agree with the games won and lost").format(where=preset))
     if r.won and (r.best_time is None or r.fewest_moves is None):
-        raise StatsError(f"{preset}: games were won but the best time or fewest moves is missing")
+        raise StatsError(_("{where}: games were won but the best time or fewest moves is missing").format(where=preset))
     if not r.won and (r.best_time is not None or r.fewest_moves is not None or r.win_seconds):
-        raise StatsError(f"{preset}: a best time or fewest moves without a game won")
+        raise StatsError(_("{where}: a best time or fewest moves without a game won").format(where=preset))
     if len(r.recent) > r.played:
-        raise StatsError(f"{preset}: more recent results than games played")
+        raise StatsError(_("{where}: more recent results than games played").format(where=preset))
     return r
 
 
@@ -381,7 +419,7 @@ def parse(text: str) -> Book:
     try:
         data = jsontext.loads(text, max_chars=MAX_TEXT)
     except jsontext.JsonLimitError as e:
-        raise StatsError(_("it is not JSON") if e.kind == "syntax" else str(e)) from None
+        raise StatsError(_("it is not JSON") if e.kind == "syntax" else engine_error(e)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError(_("it is not a Spider statistics file"))
     version = data.get("version")
@@ -399,14 +437,14 @@ def parse(text: str) -> Book:
         version += 1
     presets = data.get("presets")
     if not isinstance(presets, dict):
-        raise StatsError('it has no "presets" object')
+        raise StatsError(_("it has no {field} object").format(field='"presets"'))
     extra = sorted(set(data) - {"format", "version", "presets", "daily", "shown"})
     if extra:
-        raise StatsError(f'unknown field "{extra[0]}"')
+        raise StatsError(_("unknown field {field}").format(field=_quoted(extra[0])))
     book = Book(daily=_daily(data.get("daily", {})), shown=_shown(data.get("shown", {})))
     for preset, rec in presets.items():
         if preset not in PRESETS:
-            raise StatsError(f'"{preset}" is not a game this collection has')
+            raise StatsError(_("{game} is not a game this collection has").format(game=_quoted(preset)))
         book.records[preset] = _record(preset, rec)
     return book
 

@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 from engine import FREE_COLUMN, Card, PileId, Position, Ruleset, movable_count
 from ui.chrome.messages import card_name, cards_phrase, pile_name
-from ui.i18n.text import N_, _, n_
+from ui.i18n.text import N_, Np_, _, n_, p_
 from ui.table.cards import is_spider_runs, pile_base, pile_ids, tableau_index
 from ui.table.layout import Layout, Rect
 
@@ -96,6 +96,48 @@ def markdown_table() -> str:
 
 JOINERS = (" or ", " / ", " … ", ", ", " ")
 """The words between keys in :data:`KEYS` (the help dialog writes the rest as ``<kbd>``)."""
+
+
+KEY_NAMES = (
+    Np_("key", "Tab"),
+    Np_("key", "Home"),
+    Np_("key", "End"),
+    Np_("key", "Page Up"),
+    Np_("key", "Page Down"),
+    Np_("key", "Enter"),
+    Np_("key", "Space"),
+    Np_("key", "Shift"),
+    Np_("key", "Escape"),
+    Np_("key", "Ctrl"),
+)
+"""The keys :data:`KEYS` names in words (and the modifiers before a ``+``):
+each language's own names for them, said with ``p_("key", ...)``."""
+
+_BETWEEN = {" or ": Np_("between keys", "or")}
+"""The joining words of :data:`KEYS` that a language says its own way."""
+
+
+def key_name(key: str) -> str:
+    """A key as the language in use names it: ``"Ctrl+Shift+Z"`` -> ``"Strg+Umschalt+Z"`` in German."""
+    return "+".join(p_("key", part) if part in KEY_NAMES else part for part in key.split("+"))
+
+
+def said_key_parts(text: str) -> list[tuple[str, bool]]:
+    """:func:`key_parts` in the language in use, each part with whether it is a
+    key (``<kbd>``) or a joining word.
+
+    >>> said_key_parts("Enter or Space")
+    [('Enter', True), (' or ', False), ('Space', True)]
+    """
+    out: list[tuple[str, bool]] = []
+    for part in key_parts(text):
+        if part in _BETWEEN:
+            out.append((f" {p_('between keys', _BETWEEN[part])} ", False))
+        elif part in JOINERS:
+            out.append((part, False))
+        else:
+            out.append((key_name(part), True))
+    return out
 
 
 def key_parts(text: str) -> list[str]:
