@@ -261,14 +261,19 @@ def lost_game(preset: str, deal: int, max_moves: int = REVIEW_MAX_MOVES) -> engi
     return g
 
 
-def review_game(args: tuple[str, int, float, int | None]) -> dict[str, Any]:
-    """Play a lost game (:func:`lost_game`) and review it within ``seconds``
-    of CPython time (or ``max_moves`` moves); the review's figures."""
-    preset, deal, seconds, max_moves = args
+def review_game(args: tuple[str, int, float, int | None, int | None]) -> dict[str, Any]:
+    """Play a lost game (:func:`lost_game`, at most ``max_moves`` moves) and
+    review it within ``seconds`` of CPython time, or, when ``positions`` is
+    given, within that many positions searched and no time limit (the same
+    work whatever the machine's load); the review's figures."""
+    preset, deal, seconds, max_moves, positions = args
     g = lost_game(preset, deal, max_moves or REVIEW_MAX_MOVES)
     if g.status == Outcome.WON:
         return {"won": True}
-    budget = dataclasses.replace(PAGE_BUDGET, seconds=seconds)
+    if positions is None:
+        budget = dataclasses.replace(PAGE_BUDGET, seconds=seconds)
+    else:
+        budget = dataclasses.replace(PAGE_BUDGET, seconds=None, total_nodes=positions)
     reviewer = Reviewer(g, budget=budget, clock=time.process_time)  # CPU time: the machine may be busy
     while not reviewer.step(500):
         pass
@@ -277,6 +282,7 @@ def review_game(args: tuple[str, int, float, int | None]) -> dict[str, Any]:
         assert replay(g.rules, reviewer.positions[i], line).is_cleared(), (preset, deal, i)
     return {
         "won": False,
+        "deal": deal,
         "moves": len(g.moves),
         "seconds": reviewer.seconds,
         "searches": len(reviewer.probes),
@@ -297,9 +303,11 @@ def review_figures(
     max_moves: int | None = None,
     presets: tuple[str, ...] = REVIEW_PRESETS,
     page_seconds: float = PAGE_BUDGET.seconds or 30.0,
+    positions: int | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Per preset, the reviews of ``games`` lost games (deals 1, 2, ...; won
-    games are skipped), each within ``page_seconds`` of page time."""
+    games are skipped), each within ``page_seconds`` of page time (or
+    ``positions`` positions searched)."""
     out: dict[str, dict[str, Any]] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for preset in presets:
@@ -307,7 +315,7 @@ def review_figures(
             deal = 1
             while len(results) < games and deal <= games * 4:
                 seconds = page_seconds / factor
-                batch = [(preset, d, seconds, max_moves) for d in range(deal, deal + jobs)]
+                batch = [(preset, d, seconds, max_moves, positions) for d in range(deal, deal + jobs)]
                 deal += jobs
                 results.extend(r for r in pool.map(review_game, batch) if not r["won"])
             out[preset] = summarise_reviews(results[:games], factor)
@@ -315,23 +323,32 @@ def review_figures(
 
 
 def summarise_reviews(results: list[dict[str, Any]], factor: float) -> dict[str, Any]:
-    """The review figures of one preset: exact slips, gaps, page seconds."""
+    """The review figures of one preset: exact slips, gaps, page seconds.
+
+    A game whose deal is proven lost (position 0 lost) was never winnable:
+    it has no slip, and its review is exact (gap 0: nothing is left open).
+    """
     n = len(results)
     lost_at_end = [r for r in results if not r["still_winnable"]]
-    gaps = [r["gap"] for r in lost_at_end if r["gap"] is not None]
+    gaps = [0 if r["lost_from_deal"] else r["gap"] for r in lost_at_end]
+    gaps = [x for x in gaps if x is not None]
     page = sorted(r["seconds"] * factor for r in results)
     return {
         "games": n,
         "still_winnable": sum(r["still_winnable"] for r in results),
         "lost_from_deal": sum(r["lost_from_deal"] for r in results),
-        "exact": sum(1 for r in lost_at_end if r["gap"] == 0 and not r["lost_from_deal"]),
+        "exact": sum(1 for r in lost_at_end if r["gap"] == 0 or r["lost_from_deal"]),
         "judged": len(lost_at_end),
         "gaps": gaps,
-        "open": sum(1 for r in lost_at_end if r["gap"] is None),
+        "open": sum(1 for r in lost_at_end if r["gap"] is None and not r["lost_from_deal"]),
         "page_s_median": statistics.median(page) if page else 0.0,
         "page_s_max": page[-1] if page else 0.0,
         "searches_median": statistics.median(r["searches"] for r in results) if results else 0,
         "moves_median": statistics.median(r["moves"] for r in results) if results else 0,
+        "per_game": [
+            (r["deal"], r["moves"], r["last_winnable"], r["first_lost"], round(r["seconds"] * factor, 1))
+            for r in results
+        ],
     }
 
 
@@ -366,8 +383,9 @@ def print_review_row(preset: str, f: dict[str, Any], quick: bool) -> None:
         f"{'':16} (of {judged} lost at the end; {f['still_winnable']} still winnable at the end, "
         f"{f['lost_from_deal']} lost from the deal; median {f['moves_median']} moves, "
         f"{f['searches_median']} searches)",
-        flush=True,
     )
+    games = " ".join(f"{d}:{w}-{lo}/{n}@{s:g}s" for d, n, w, lo, s in f["per_game"])
+    print(f"{'':16} per game (deal:last winnable-first lost/moves@page s): {games}", flush=True)
 
 
 def cpython_rate(nodes: int = 3000) -> float:
@@ -465,6 +483,18 @@ def main() -> int:
         default=0,
         help="lost games per preset played by the hints with noise and reviewed (0: skip)",
     )
+    ap.add_argument(
+        "--review-presets",
+        default=",".join(REVIEW_PRESETS),
+        help="the presets --review plays, comma-separated",
+    )
+    ap.add_argument(
+        "--review-positions",
+        type=int,
+        default=None,
+        help="review each game within this many positions searched instead of the page's 30 s "
+        "(the same work whatever the machine's load; the page time is still reported)",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.quick:
@@ -473,12 +503,12 @@ def main() -> int:
         factor = max(1.0, cpython_rate() / PAGE_RATE)
         print_review_header(factor)
         # a smoke run: one short game of two presets, 3 s of page time each
-        presets = ("spider-1", "little-spider") if a.quick else REVIEW_PRESETS
+        presets = ("spider-1", "little-spider") if a.quick else tuple(a.review_presets.split(","))
         for preset in presets:
             if a.quick:
                 figures = review_figures(1, a.jobs, factor, max_moves=30, presets=(preset,), page_seconds=3.0)
             else:
-                figures = review_figures(a.review, a.jobs, factor, presets=(preset,))
+                figures = review_figures(a.review, a.jobs, factor, presets=(preset,), positions=a.review_positions)
             print_review_row(preset, figures[preset], a.quick)
     if a.deals == 0:
         return 0
