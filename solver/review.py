@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine import Game, Move, NotationError, Position, Ruleset, deal_position, parse_notation
+from engine import Foundations, Game, Move, NotationError, Position, Ruleset, deal_position, parse_notation
 
 from . import spider_complete
 from .base import SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Status, replay
@@ -286,7 +286,7 @@ class Probe:
         self.lost = lost
         if lost is not None and spider_complete.supports(rules):
             self.complete = spider_complete.CompleteSearch(rules, pos, lost=lost)
-        elif lost is not None and rules.family == "little-spider":
+        elif lost is not None and rules.traits.foundations == Foundations.LITTLE:
             self.complete = LittleSpiderSearch(rules, pos, complete=True, lost=lost)
         else:
             self.complete = make_search(rules, pos, complete=True)
@@ -320,7 +320,7 @@ class Probe:
             return None
         if self.win is None:
             width, size, weights = next(self._tries)
-            if self.lost is not None and self.rules.family == "little-spider":
+            if self.lost is not None and self.rules.traits.foundations == Foundations.LITTLE:
                 self.win = LittleSpiderSearch(self.rules, self.pos, lost=self.lost)
             else:
                 self.win = self._make(self.rules, self.pos, beam=width, level_nodes=size, weights=weights)
