@@ -261,14 +261,19 @@ def lost_game(preset: str, deal: int, max_moves: int = REVIEW_MAX_MOVES) -> engi
     return g
 
 
-def review_game(args: tuple[str, int, float, int | None]) -> dict[str, Any]:
-    """Play a lost game (:func:`lost_game`) and review it within ``seconds``
-    of CPython time (or ``max_moves`` moves); the review's figures."""
-    preset, deal, seconds, max_moves = args
+def review_game(args: tuple[str, int, float, int | None, int | None]) -> dict[str, Any]:
+    """Play a lost game (:func:`lost_game`, at most ``max_moves`` moves) and
+    review it within ``seconds`` of CPython time, or, when ``positions`` is
+    given, within that many positions searched and no time limit (the same
+    work whatever the machine's load); the review's figures."""
+    preset, deal, seconds, max_moves, positions = args
     g = lost_game(preset, deal, max_moves or REVIEW_MAX_MOVES)
     if g.status == Outcome.WON:
         return {"won": True}
-    budget = dataclasses.replace(PAGE_BUDGET, seconds=seconds)
+    if positions is None:
+        budget = dataclasses.replace(PAGE_BUDGET, seconds=seconds)
+    else:
+        budget = dataclasses.replace(PAGE_BUDGET, seconds=None, total_nodes=positions)
     reviewer = Reviewer(g, budget=budget, clock=time.process_time)  # CPU time: the machine may be busy
     while not reviewer.step(500):
         pass
@@ -277,6 +282,7 @@ def review_game(args: tuple[str, int, float, int | None]) -> dict[str, Any]:
         assert replay(g.rules, reviewer.positions[i], line).is_cleared(), (preset, deal, i)
     return {
         "won": False,
+        "deal": deal,
         "moves": len(g.moves),
         "seconds": reviewer.seconds,
         "searches": len(reviewer.probes),
@@ -298,10 +304,12 @@ def review_figures(
     presets: tuple[str, ...] = REVIEW_PRESETS,
     page_seconds: float = PAGE_BUDGET.seconds or 30.0,
     progress: bool = False,
+    positions: int | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Per preset, the reviews of ``games`` lost games (deals 1, 2, ...; won
-    games are skipped), each within ``page_seconds`` of page time; with
-    ``progress``, each game's figures as one line of JSON on stderr."""
+    games are skipped), each within ``page_seconds`` of page time (or
+    ``positions`` positions searched); with ``progress``, each game's figures
+    as one line of JSON on stderr."""
     out: dict[str, dict[str, Any]] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for preset in presets:
@@ -309,7 +317,7 @@ def review_figures(
             deal = 1
             while len(results) < games and deal <= games * 4:
                 seconds = page_seconds / factor
-                batch = [(preset, d, seconds, max_moves) for d in range(deal, deal + jobs)]
+                batch = [(preset, d, seconds, max_moves, positions) for d in range(deal, deal + jobs)]
                 deal += jobs
                 batch_results = [
                     dict(r, deal=d) for d, r in zip(range(deal - jobs, deal), pool.map(review_game, batch))
@@ -323,26 +331,39 @@ def review_figures(
 
 
 def summarise_reviews(results: list[dict[str, Any]], factor: float) -> dict[str, Any]:
-    """The review figures of one preset: exact slips, gaps, page seconds."""
+    """The review figures of one preset: exact slips, gaps, page seconds.
+
+    A game whose deal is proven lost (position 0 lost) was never winnable:
+    it has no slip, and its review is exact (gap 0: nothing is left open).
+    """
     n = len(results)
     lost_at_end = [r for r in results if not r["still_winnable"]]
-    gaps = [r["gap"] for r in lost_at_end if r["gap"] is not None]
+    gaps = [0 if r["lost_from_deal"] else r["gap"] for r in lost_at_end]
+    gaps = [x for x in gaps if x is not None]
     page = sorted(r["seconds"] * factor for r in results)
     return {
         "games": n,
         "still_winnable": sum(r["still_winnable"] for r in results),
         "lost_from_deal": sum(r["lost_from_deal"] for r in results),
-        "exact": sum(1 for r in lost_at_end if r["gap"] == 0 and not r["lost_from_deal"]),
+        "exact": sum(1 for r in lost_at_end if r["gap"] == 0 or r["lost_from_deal"]),
         "judged": len(lost_at_end),
         "gaps": gaps,
-        "open": sum(1 for r in lost_at_end if r["gap"] is None),
-        "open_no_win": sum(1 for r in lost_at_end if r["last_winnable"] is None and r["first_lost"] is not None),
+        "open": sum(1 for r in lost_at_end if r["gap"] is None and not r["lost_from_deal"]),
+        "open_no_win": sum(
+            1
+            for r in lost_at_end
+            if r["last_winnable"] is None and r["first_lost"] is not None and not r["lost_from_deal"]
+        ),
         "open_no_loss": sum(1 for r in lost_at_end if r["first_lost"] is None and r["last_winnable"] is not None),
         "open_neither": sum(1 for r in lost_at_end if r["first_lost"] is None and r["last_winnable"] is None),
         "page_s_median": statistics.median(page) if page else 0.0,
         "page_s_max": page[-1] if page else 0.0,
         "searches_median": statistics.median(r["searches"] for r in results) if results else 0,
         "moves_median": statistics.median(r["moves"] for r in results) if results else 0,
+        "per_game": [
+            (r["deal"], r["moves"], r["last_winnable"], r["first_lost"], round(r["seconds"] * factor, 1))
+            for r in results
+        ],
     }
 
 
@@ -351,10 +372,10 @@ GAP_BUCKETS = (("exact", 0, 0), ("1-5", 1, 5), ("6-20", 6, 20), (">20", 21, None
 
 
 def gap_distribution(f: dict[str, Any]) -> dict[str, int]:
-    """The games of one preset's figures by gap: exact, 1-5, 6-20, >20 moves,
-    and the games where no slip was found (no winnable or no lost position
-    known, as in a game lost from the deal, or the game still winnable at
-    the end)."""
+    """The games of one preset's figures by gap: exact (a game whose deal is
+    proven lost too: it has no slip, and the review says so), 1-5, 6-20,
+    >20 moves, and the games where no slip was found (no winnable or no lost
+    position known, or the game still winnable at the end)."""
     gaps = f["gaps"]
     out = {label: sum(1 for x in gaps if x >= lo and (hi is None or x <= hi)) for label, lo, hi in GAP_BUCKETS}
     out["no slip found"] = f["open"] + f["still_winnable"]
@@ -402,6 +423,8 @@ def print_review_row(preset: str, f: dict[str, Any], quick: bool) -> None:
         f" {f['still_winnable']} still winnable at the end",
         flush=True,
     )
+    games = " ".join(f"{d}:{w}-{lo}/{n}@{s:g}s" for d, n, w, lo, s in f["per_game"])
+    print(f"{'':16} per game (deal:last winnable-first lost/moves@page s): {games}", flush=True)
 
 
 def cpython_rate(nodes: int = 3000) -> float:
@@ -509,6 +532,13 @@ def main() -> int:
         action="store_true",
         help="each reviewed game's figures as a line of JSON on stderr, as they come",
     )
+    ap.add_argument(
+        "--review-positions",
+        type=int,
+        default=None,
+        help="review each game within this many positions searched instead of the page's 30 s "
+        "(the same work whatever the machine's load; the page time is still reported)",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.quick:
@@ -525,7 +555,14 @@ def main() -> int:
             if a.quick:
                 figures = review_figures(1, a.jobs, factor, max_moves=30, presets=(preset,), page_seconds=3.0)
             else:
-                figures = review_figures(a.review, a.jobs, factor, presets=(preset,), progress=a.review_progress)
+                figures = review_figures(
+                    a.review,
+                    a.jobs,
+                    factor,
+                    presets=(preset,),
+                    progress=a.review_progress,
+                    positions=a.review_positions,
+                )
             print_review_row(preset, figures[preset], a.quick)
     if a.deals == 0:
         return 0

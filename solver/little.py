@@ -46,7 +46,10 @@ proof that there is none):
   the foundations or lies under it in its own pile, the position is lost.
 
 A dive that runs out of positions before its limit has exhausted its
-start: that start is dropped.  When every start is dropped the answer is
+start: that start is dropped, and every position the dive met joins
+``lost`` (each is reached from the start, which has no win; the key is the
+sorted piles, the counts and the colour), a set that later dives, and
+other searches given the same set, skip.  When every start is dropped the answer is
 ``unsolvable``.  With ``complete=True`` the starts are searched one after
 another without a limit and without noise, with one table for all.
 
@@ -141,6 +144,9 @@ filled again, so the table loses a place to build for good."""
 NOISE = 10.0
 """Random spread added to each move's score, so that dives differ."""
 
+LOST_CAP = 250_000
+"""The most keys a shared lost set holds (memory on a phone); past it, no more are kept."""
+
 DIVE_BASE = 256
 """A dive's node limit is this times the Luby sequence."""
 
@@ -190,7 +196,15 @@ class LittleSpiderSearch:
     left to the caller's budget, as this search never gives up by itself).
     """
 
-    def __init__(self, rules: Ruleset, pos: Position, *, complete: bool = False, seed: int = 1) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        pos: Position,
+        *,
+        complete: bool = False,
+        seed: int = 1,
+        lost: set[object] | None = None,
+    ) -> None:
         if rules.family != "little-spider":
             raise ValueError(f"LittleSpiderSearch plays Little Spider, not {rules.family}")
         self.rules = rules
@@ -213,6 +227,10 @@ class LittleSpiderSearch:
         self._dive: _Dive | None = None
         self._complete_seen: set[object] = set()
         self._next_start = 0
+        self.lost: set[object] = lost if lost is not None else set()
+        """Phase-2 positions proven to have no win (:meth:`_Dive._key`): every
+        position a dive met once it ran out of positions.  Searches of one
+        rules set may share it (the review's probes of one game do)."""
 
     # -- the public interface -------------------------------------------------------
 
@@ -403,6 +421,9 @@ class LittleSpiderSearch:
                 self._finish(dive)
                 continue
             if outcome == _EXHAUSTED:
+                # each position the dive met is reached from its start, which has no win
+                if len(self.lost) + len(dive.seen) <= LOST_CAP:
+                    self.lost.update(dive.seen)
                 lst = self._alive[dive.start.ar]
                 if dive.index in lst:
                     lst.remove(dive.index)
@@ -550,15 +571,13 @@ class _Dive:
             self.frames.append((state, None, []))
             return
         key = self._key(state)
-        if key in seen or self._dead_all(state):
+        if key in seen or key in search.lost or self._dead_all(state):
             return  # nothing to search: run() reports it exhausted
         seen.add(key)
         self.frames.append((state, None, self._children(state)))
 
     def _key(self, state: State) -> object:
-        if self.search.complete:
-            return (tuple(sorted(state[0])), state[1], self.ar)
-        return (tuple(sorted(state[0])), state[1])
+        return (tuple(sorted(state[0])), state[1], self.ar)
 
     def path(self) -> list[Step]:
         return [mv for _, mv, _ in self.frames if mv is not None]
@@ -569,6 +588,7 @@ class _Dive:
         if frames and not any(frames[-1][0][0]):
             return 0, _WON
         seen = self.seen
+        lost = self.search.lost
         used = 0
         limit = self.limit
         while frames:
@@ -581,7 +601,7 @@ class _Dive:
                 frames.append((nxt, mv, []))
                 return used, _WON
             key = self._key(nxt)
-            if key in seen:
+            if key in seen or key in lost:
                 continue
             seen.add(key)
             if mv[0] == _M:

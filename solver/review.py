@@ -67,10 +67,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine import Game, Move, NotationError, Position, Ruleset, deal_position, parse_notation
+from engine import Foundations, Game, Move, NotationError, Position, Ruleset, deal_position, parse_notation
 
 from . import spider_complete
 from .base import SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Status, replay
+from .little import LittleSpiderSearch
 from .spider import BEAM, LEVEL_NODES, tries
 
 FORMAT = "spider-review"
@@ -95,7 +96,8 @@ class Proof(StrEnum):
     LATER_WIN = "later-win"
     """A later position of the game is winnable: the game's moves up to it, then its line."""
     COMPLETE = "complete"
-    """A complete search from this position ran out of positions: no win."""
+    """A complete search from this position ran out of positions: no win
+    (or a family's own search that prunes nothing that could win did)."""
     EARLIER_LOST = "earlier-lost"
     """An earlier position of the game was proven lost (by a complete search)."""
     NONE = "none"
@@ -281,8 +283,11 @@ class Probe:
         self.win_nodes = win_nodes
         self.complete_nodes = max(complete_nodes, proof_nodes)
         self.complete: FamilySearch
+        self.lost = lost
         if lost is not None and spider_complete.supports(rules):
             self.complete = spider_complete.CompleteSearch(rules, pos, lost=lost)
+        elif lost is not None and rules.traits.foundations == Foundations.LITTLE:
+            self.complete = LittleSpiderSearch(rules, pos, complete=True, lost=lost)
         else:
             self.complete = make_search(rules, pos, complete=True)
         self._make = make_search
@@ -315,10 +320,20 @@ class Probe:
             return None
         if self.win is None:
             width, size, weights = next(self._tries)
-            self.win = self._make(self.rules, self.pos, beam=width, level_nodes=size, weights=weights)
+            if self.lost is not None and self.rules.traits.foundations == Foundations.LITTLE:
+                self.win = LittleSpiderSearch(self.rules, self.pos, lost=self.lost)
+            else:
+                self.win = self._make(self.rules, self.pos, beam=width, level_nodes=size, weights=weights)
         status = self.win.step(max(1, min(n, self.win_nodes - self.win_spent - self.win.nodes)))
         if status == SOLVED:
             return self._done(SOLVED, self.win.moves)
+        if status == UNSOLVABLE:
+            # only a search that prunes nothing that could win says so (Little
+            # Spider's and traditional Spidike's own searches, when every start
+            # or position is used up): a proof, as the complete search's
+            self.win_spent += self.win.nodes
+            self.win = None
+            return self._done(UNSOLVABLE, (), proved=True)
         spent = self.win_spent + self.win.nodes
         if status is not None or spent >= self.win_nodes:
             # a levelled search that gave up early tries again with other weights and width
@@ -375,8 +390,9 @@ class Reviewer:
         """The probes made: (position, ``solved``/``unsolvable``/``unknown``, positions searched)."""
         self._on_line: dict[Position, tuple[int, int]] = {}  # a position on a found line -> (anchor, moves in)
         self.lost: set[object] = set()
-        """The positions proven to have no win (:func:`solver.spider_complete.review_key`),
-        shared by this game's complete searches (Spider family)."""
+        """The positions proven to have no win, shared by this game's searches:
+        :func:`solver.spider_complete.review_key` in the Spider family, the
+        second phase's key of :mod:`solver.little` in Little Spider."""
         if self.positions[-1].is_cleared():
             self._winnable(n - 1, (), Proof.WIN_FOUND)
             self.finished = True

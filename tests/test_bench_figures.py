@@ -16,6 +16,7 @@ def _game(last_winnable: int | None, first_lost: int | None, still: bool = False
     """A reviewed game's figures, as ``review_game`` gives them."""
     both = last_winnable is not None and first_lost is not None
     return {
+        "deal": 1,
         "moves": 80,
         "seconds": 10.0,
         "searches": 12,
@@ -33,10 +34,11 @@ def test_every_game_falls_in_one_gap_bucket() -> None:
     games += [_game(10, None), _game(None, 0), _game(None, 40), _game(None, None), _game(80, None, still=True)]
     f = summarise_reviews(games, factor=2.0)
     dist = gap_distribution(f)
-    assert dist == {"exact": 2, "1-5": 2, "6-20": 2, ">20": 1, "no slip found": 5}
+    # a game lost from the deal is exact: it has no slip, and the review proves so
+    assert dist == {"exact": 3, "1-5": 2, "6-20": 2, ">20": 1, "no slip found": 4}
     assert sum(dist.values()) == f["games"] == len(games)
-    # no win found from any position: lost from the deal, or the searches found none
-    assert (f["open_no_win"], f["open_no_loss"], f["open_neither"]) == (2, 1, 1)
+    # the open games, by what is missing: a win found from no position, a loss proven at none, neither
+    assert (f["open_no_win"], f["open_no_loss"], f["open_neither"]) == (1, 1, 1) and f["open"] == 3
     assert f["page_s_max"] == 20.0  # CPU seconds times the factor
 
 

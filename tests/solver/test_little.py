@@ -223,6 +223,37 @@ def test_agrees_with_brute_force_on_small_positions(preset: str, seed: int) -> N
 
 
 @pytest.mark.parametrize("preset", BOTH)
+def test_a_shared_lost_set_agrees_with_brute_force_and_answers_again_at_once(preset: str) -> None:
+    # every position a search met once it ran out joins the set; searches of
+    # other positions that share it skip those, and still agree with the truth
+    rng = random.Random(4242 + len(preset))
+    rules = engine.PRESETS[preset]
+    lost: set[object] = set()
+    judged = {True: 0, False: 0}
+    for attempt in range(40):
+        pos = small_position(rng, rules, left=rng.randrange(8, 16), stock_cards=rng.choice([0, 0, 4]))
+        truth = brute_force(rules, pos, limit=60_000)
+        if truth is None:
+            continue
+        judged[truth] += 1
+        for complete in (False, True):
+            s = LittleSpiderSearch(rules, pos, complete=complete, lost=lost)
+            status = run(s, 60_000)
+            if truth:
+                assert status == SOLVED, (attempt, complete)
+                assert replay(rules, pos, s.moves).is_cleared()
+            else:
+                assert status == UNSOLVABLE, (attempt, complete)
+        if not truth:
+            before = len(lost)
+            again = LittleSpiderSearch(rules, pos, lost=lost)
+            assert run(again, 60_000) == UNSOLVABLE
+            assert len(lost) == before  # nothing new: every start was in the set
+    assert judged[True] >= 3 and judged[False] >= 1, judged
+    assert lost
+
+
+@pytest.mark.parametrize("preset", BOTH)
 def test_options_are_honoured_against_brute_force(preset: str) -> None:
     rng = random.Random(5)
     base = engine.PRESETS[preset]
