@@ -514,7 +514,7 @@ def report(
             print(f"{preset}: held-out deals with skill {k}/{playouts}: {sum(at)} won of {len(at)}")
     print_table(table)
     print("\nThe calibration deals (the bands use none of their results either):")
-    print_table(others)
+    print_table(others, "calibration deals")
     print_halves(halves)
     return table
 
@@ -550,8 +550,8 @@ def print_halves(halves: dict[str, dict[str, tuple[tuple[int, int], tuple[int, i
             print(f"| {preset} | {prop} | {w0}/{n0} | {w1}/{n1} |")
 
 
-def print_table(table: dict[str, dict[str, tuple[int, int]]]) -> None:
-    print("| game | grade | held-out deals | hint policy wins | win rate |")
+def print_table(table: dict[str, dict[str, tuple[int, int]]], deals: str = "held-out deals") -> None:
+    print(f"| game | grade | {deals} | hint policy wins | win rate |")
     print("|---|---|---:|---:|---:|")
     for preset, rows in table.items():
         for x in GRADES:
