@@ -129,25 +129,19 @@ def test_other_budgets_are_refused(small: dict[str, int], tmp_path: Path, monkey
         grades.run("spider-1", 2, 1, None, path, [1, 2])
 
 
-def test_the_weights_are_fitted_to_the_calibration_outcomes() -> None:
-    # the hint policy won exactly the deals with skill 2 or more; luck says the opposite
-    cal = [{"skill": i % 4, "luck": 3 - i % 4, "length": 100, "nodes": 5000} for i in range(40)]
-    won = [m["skill"] >= 2 for m in cal]
-    g = grades.Grader(cal, outcomes=won)
-    assert g.weights == {"skill": 1, "luck": 0, "length": 0, "nodes": 0}  # the simplest of the best
-    assert grades.auc([g.score(m) for m in cal], won) == 1.0
-    assert {g.grade(m) for m, w in zip(cal, won, strict=True) if w} <= {"E", "M"}
+def test_the_grade_is_the_skill_meters_band() -> None:
+    assert [grades.grade({"skill": k, "luck": 0}, 4) for k in (4, 3, 2, 1, 0)] == ["E", "M", "M", "H", "X"]
+    assert [grades.grade({"skill": k}, 2) for k in (2, 1, 0)] == ["E", "M", "X"]  # no Hard band with 2 playouts
+    assert grades.grade({"luck": 12, "length": 90, "nodes": 10}, 4) is None  # no skill meter yet: no grade
+
+
+def test_the_tally_counts_graded_deals_the_hint_policy_played() -> None:
+    entry = {
+        "deals": {"1": {"skill": 4}, "2": {"skill": 4}, "3": {"skill": 0}, "4": {"luck": 3}, "5": {"skill": 1}},
+        "hint": {"1": True, "2": False, "3": False, "4": True},
+    }
+    assert grades.tally(entry, [1, 2, 3, 4, 5, 6], 4) == {"E": (2, 1), "M": (0, 0), "H": (0, 0), "X": (1, 0)}
     assert grades.auc([1.0, 0.0], [False, True]) == 1.0 and grades.auc([0.0, 1.0], [False, True]) == 0.0
-
-
-def test_grades_split_the_calibration_deals_in_quarters() -> None:
-    cal = [{"nodes": 1000 * i, "length": 100 + i, "luck": 40 - i} for i in range(40)]
-    g = grades.Grader(cal)
-    letters = [g.grade(m) for m in cal]
-    assert letters == sorted(letters, key=grades.GRADES.index)  # harder on every count: a grade no easier
-    assert [letters.count(x) for x in grades.GRADES] == [10, 10, 10, 10]
-    assert g.grade({"nodes": 0, "length": 0, "luck": 99}) == "E"
-    assert g.grade({"nodes": 10**9, "length": 999, "luck": 0}) == "X"
 
 
 def test_the_held_out_deals_are_not_the_calibration_deals() -> None:
@@ -201,12 +195,19 @@ def test_grades_are_valid_only_when_each_harder_grade_wins_less_often() -> None:
 
 def test_a_preset_whose_grades_fail_the_check_is_not_shipped(tmp_path: Path) -> None:
     listed = grades.winnable_deals("spider-1")[:32]
-    deals = {str(d): {"nodes": 1000 + i, "length": 100 + i, "luck": 32 - i} for i, d in enumerate(listed)}
+    skill = [4, 4, 3, 2, 1, 1, 0, 0] * 3  # the first 24 deals; the last 8 have no skill meter yet
+    deals: dict[str, Any] = {str(d): {"nodes": 1000, "length": 100, "luck": 3} for d in listed}
+    for d, k in zip(listed, skill, strict=False):
+        deals[str(d)]["skill"] = k
     good: dict[str, Any] = {"version": 1, "budgets": grades.budgets(), "presets": {}}
-    won = {str(d): i < 14 or i == 17 for i, d in enumerate(listed)}  # held out: Easy 4/4, Medium 3/4, Hard 1/4
+    # held out (odd places): Easy at 1, 9, 17; Medium at 3, 11, 19; Hard at 5, 13, 21; Expert at 7, 15, 23
+    won = {str(d): i in {1, 9, 17, 3, 11, 5} for i, d in enumerate(listed)}
     good["presets"]["spider-1"] = {"deals": deals, "hint": won}
+    rows = grades.held_out(good["presets"]["spider-1"], listed, 4)
+    assert rows == {"E": (3, 3), "M": (3, 2), "H": (3, 1), "X": (3, 0)}, rows
     out = grades.write(good, tmp_path / "a.json")
-    assert set(out["presets"]) == {"spider-1"} and len(out["presets"]["spider-1"]["grades"]) == 1001
+    letters = out["presets"]["spider-1"]["grades"]
+    assert len(letters) == 1001 and letters[:8] == "EEMMHHXX" and letters[24:] == "." * (1001 - 24)
     bad = json.loads(json.dumps(good))
-    bad["presets"]["spider-1"]["hint"] = {str(d): i >= 16 for i, d in enumerate(listed)}  # the harder deals won
-    assert grades.write(bad, tmp_path / "b.json")["presets"] == {}
+    bad["presets"]["spider-1"]["hint"] = {str(d): grades.grade(deals[str(d)], 4) == "X" for d in listed}
+    assert grades.write(bad, tmp_path / "b.json")["presets"] == {}  # the Expert deals won: not shipped

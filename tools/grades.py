@@ -8,9 +8,11 @@
 
 The successor of ``tools/winnable.py`` for the deals it proved: for every
 deal of a preset's list in ``assets/data/winnable.json`` (in list order) it
-measures three properties, each with a budget counted in positions or moves,
-never seconds, and a fixed seed, so the figures are the same on any machine:
+measures properties, each with a budget counted in positions or moves, never
+seconds, and a fixed seed, so the figures are the same on any machine:
 
+* **skill**: the wins of :data:`SKILL_PLAYOUTS` playouts of a perturbed hint
+  policy (:func:`noisy_hint_playout`, :func:`skill_measure`);
 * **effort**: the positions the solver searched to find a win, with full
   information, under :data:`SOLVE_NODES` (a deal it does not win again under
   that budget counts the whole budget);
@@ -19,13 +21,13 @@ never seconds, and a fixed seed, so the figures are the same on any machine:
   the preset, the deal and the playout's number;
 * **length**: the moves of the solver's win.
 
-Each property becomes a percentile among the *calibration* deals (the
-deals at even places of the list: 1st, 3rd, ...); the score is the mean of
-the three (luck counted the other way round: fewer greedy wins is harder),
-and the grade is the score's quarter among the calibration deals' scores
-(:data:`GRADES`).  The deals at odd places are held out: ``--report`` plays
-the hint policy (:func:`hint_playout`) on them and prints its win rate per
-grade, the check that a harder grade wins less often.
+The grade comes from the skill meter alone, by bands fixed in advance
+(:func:`grade`): Easy when every playout won, Medium when at least half did,
+Hard when at least one did, Expert when none did.  The deals at odd places
+of the list are held out: ``--report`` plays the hint policy
+(:func:`hint_playout`) on them and prints its win rate per grade, the check
+that a harder grade wins less often; a preset is shipped only when it passes.
+The skill meter is measured for the held-out deals first.
 
 Measurements go to ``tools/data/grades.json`` after every batch, so a run
 stops at any time (``--limit``, Ctrl-C) and the next one resumes; the file
@@ -79,8 +81,6 @@ SKILL_NOISE = 5
 """The perturbed hint policy's chance, in percent, to play another hint than the first."""
 GRADES = ("E", "M", "H", "X")
 GRADE_NAMES = {"E": "Easy", "M": "Medium", "H": "Hard", "X": "Expert"}
-CUTS = (0.25, 0.5, 0.75)
-"""The score's quantiles among the calibration deals that separate the grades."""
 
 
 def budgets() -> dict[str, int]:
@@ -367,9 +367,10 @@ def run(
     if limit is not None and any(str(d) not in store for d in deals):
         return
     skills: dict[str, int] = {}
-    todo = [d for d in deals if skill and str(d) in store and "skill" not in store[str(d)]]
+    cal, held = split(deals, store)
+    # the held-out deals first: the grade of each needs only its own skill meter, and they decide validity
+    todo = [d for d in held + cal if skill and "skill" not in store[str(d)]]
     _work(data, path, todo, skill_measure, preset, skills, jobs, limit, "skill meter", lambda: _merge(store, skills))
-    cal, _ = split(deals, store)
     todo = [d for d in cal if str(d) not in entry["hint"]]
     _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, limit, "hint policy played (calibration)")
 
@@ -379,7 +380,7 @@ def _merge(store: dict[str, Any], skills: dict[str, int]) -> None:
         store[deal]["skill"] = wins
 
 
-# -- scoring ------------------------------------------------------------------------
+# -- grading ------------------------------------------------------------------------
 
 
 def percentile(sorted_values: list[float], x: float) -> float:
@@ -397,13 +398,9 @@ def split(listed: list[int], measured: dict[str, Any]) -> tuple[list[int], list[
 
 
 PROPERTIES = ("skill", "luck", "length", "nodes")
-"""The measured properties a score may weigh; skill and luck count the
-other way round (more wins is easier)."""
+"""The measured properties (the report shows how each alone predicts); skill
+and luck count the other way round (more wins is easier)."""
 EASIER_WHEN_MORE = frozenset({"skill", "luck"})
-WEIGHTS = (0, 1, 2, 3)
-"""The weights tried for each property when the score is fitted."""
-FIT_TOLERANCE = 0.02
-"""How far below the best calibration AUC a simpler score may be and still be chosen."""
 
 
 def auc(scores: list[float], won: list[bool]) -> float:
@@ -418,91 +415,41 @@ def auc(scores: list[float], won: list[bool]) -> float:
     return pairs / (len(lost_scores) * len(won_scores))
 
 
-class Grader:
-    """Scores and grades deals against the calibration deals' measurements.
+def grade(m: dict[str, int], playouts: int) -> str | None:
+    """A deal's grade from its skill meter (``skill``: the wins of ``playouts``
+    playouts of the perturbed hint policy), or None when it has none yet:
+    **Easy** when every playout won, **Medium** when at least half did,
+    **Hard** when at least one did, **Expert** when none did.
 
-    ``weights`` (one per property of :data:`PROPERTIES`; default: fitted
-    when ``outcomes`` are given, else equal) weigh each property's
-    percentile among the calibration deals; :meth:`fit` chooses them."""
-
-    def __init__(
-        self,
-        calibration: list[dict[str, int]],
-        weights: dict[str, int] | None = None,
-        outcomes: list[bool] | None = None,
-    ) -> None:
-        if not calibration:
-            raise ValueError("no calibration deals measured yet")
-        self.props = [p for p in PROPERTIES if all(p in m for m in calibration)]
-        self.sorted = {p: sorted(self._oriented(p, m) for m in calibration) for p in self.props}
-        if weights is None:
-            weights = self.fit(calibration, outcomes) if outcomes is not None else {p: 1 for p in self.props}
-        self.weights = {p: weights.get(p, 0) for p in self.props}
-        scores = sorted(self.score(m) for m in calibration)
-        self.cuts = tuple(scores[min(len(scores) - 1, int(q * len(scores)))] for q in CUTS)
-
-    @staticmethod
-    def _oriented(prop: str, m: dict[str, int]) -> float:
-        return float(-m[prop] if prop in EASIER_WHEN_MORE else m[prop])
-
-    def percentiles(self, m: dict[str, int]) -> dict[str, float]:
-        return {p: percentile(self.sorted[p], self._oriented(p, m)) for p in self.props}
-
-    def score(self, m: dict[str, int], weights: dict[str, int] | None = None) -> float:
-        """0 (easiest) to 1 (hardest): the weighted mean of the percentiles."""
-        w = self.weights if weights is None else weights
-        total = sum(w.values()) or 1
-        pct = self.percentiles(m)
-        return sum(w[p] * pct[p] for p in self.props) / total
-
-    def fit(self, calibration: list[dict[str, int]], outcomes: list[bool]) -> dict[str, int]:
-        """The weights (from :data:`WEIGHTS`, each property) whose score
-        separates the calibration deals the hint policy won from those it
-        lost (:func:`auc`) within :data:`FIT_TOLERANCE` of the best, the
-        simplest of them: the fewest properties, then the smallest weights,
-        then the first in a fixed order, so the same measurements always
-        give the same weights.  (Among a few dozen calibration deals, an AUC
-        a few hundredths higher is noise; a simpler score is the safer bet.)"""
-        tried = []
-        for combo in itertools.product(WEIGHTS, repeat=len(self.props)):
-            if any(combo):
-                w = dict(zip(self.props, combo, strict=True))
-                tried.append((auc([self.score(m, w) for m in calibration], outcomes), combo, w))
-        top = max(a for a, _, _ in tried)
-        near = [(sum(1 for x in c if x), sum(c), c, w) for a, c, w in tried if a >= top - FIT_TOLERANCE]
-        return min(near, key=lambda t: t[:3])[3]
-
-    def grade(self, m: dict[str, int]) -> str:
-        return GRADES[bisect.bisect_right(self.cuts, self.score(m))]
+    The bands are fixed in advance, not fitted: they were chosen before any
+    deal's skill meter had been looked at, and the held-out deals' hint
+    games only check them (docs/grades.md)."""
+    won = m.get("skill")
+    if won is None:
+        return None
+    if won >= playouts:
+        return "E"
+    if 2 * won >= playouts:
+        return "M"
+    return "H" if won >= 1 else "X"
 
 
-def grader_for(preset: str, data: dict[str, Any], listed: list[int]) -> Grader:
-    """The preset's grader: its weights fitted on the calibration deals the
-    hint policy has played (equal weights when it has played none)."""
-    entry = data["presets"][preset]
-    measured = entry["deals"]
-    cal, _ = split(listed, measured)
-    played = [d for d in cal if str(d) in entry["hint"]]
-    if played and len(played) == len(cal):
-        return Grader([measured[str(d)] for d in cal], outcomes=[bool(entry["hint"][str(d)]) for d in cal])
-    return Grader([measured[str(d)] for d in cal])
-
-
-def _graded(g: Grader, m: dict[str, int] | None) -> bool:
-    return m is not None and all(p in m for p in g.props)
-
-
-def held_out(entry: dict[str, Any], listed: list[int], g: Grader) -> dict[str, tuple[int, int]]:
-    """The hint policy's (games, wins) per grade on the held-out deals it has played."""
-    _, held = split(listed, entry["deals"])
+def tally(entry: dict[str, Any], deals: list[int], playouts: int) -> dict[str, tuple[int, int]]:
+    """The hint policy's (games, wins) per grade on those of ``deals`` it has
+    played that have a grade."""
     rows = {x: (0, 0) for x in GRADES}
-    for d in held:
-        m = entry["deals"][str(d)]
-        if str(d) in entry["hint"] and _graded(g, m):
-            x = g.grade(m)
+    for d in deals:
+        m = entry["deals"].get(str(d))
+        x = None if m is None else grade(m, playouts)
+        if x is not None and str(d) in entry["hint"]:
             n, w = rows[x]
             rows[x] = (n + 1, w + int(entry["hint"][str(d)]))
     return rows
+
+
+def held_out(entry: dict[str, Any], listed: list[int], playouts: int) -> dict[str, tuple[int, int]]:
+    """The hint policy's (games, wins) per grade on the held-out deals."""
+    return tally(entry, split(listed, entry["deals"])[1], playouts)
 
 
 def valid(rows: dict[str, tuple[int, int]]) -> bool:
@@ -514,20 +461,19 @@ def valid(rows: dict[str, tuple[int, int]]) -> bool:
 
 
 def write(data: dict[str, Any] | None = None, path: Path = SHIPPED, winnable: Path = WINNABLE) -> dict[str, Any]:
-    """Ship one letter per deal of each graded preset's winnable list: the
-    presets whose grades pass the validity check on their held-out deals."""
+    """Ship one letter per deal of each graded preset's winnable list (``.``
+    for a deal with no skill meter yet): the presets whose grades pass the
+    validity check on their held-out deals."""
     data = load() if data is None else data
+    playouts = data["budgets"]["skill_playouts"]
     out: dict[str, Any] = {"version": FORMAT_VERSION, "presets": {}}
     for preset, entry in sorted(data["presets"].items()):
         listed = winnable_deals(preset, winnable)
-        if not split(listed, entry["deals"])[0]:
-            continue
-        g = grader_for(preset, data, listed)
-        if not valid(held_out(entry, listed, g)):
+        if not valid(held_out(entry, listed, playouts)):
             print(f"{preset}: the grades do not pass the validity check (--report): not shipped")
             continue
         measured = entry["deals"]
-        letters = "".join(g.grade(measured[str(d)]) if _graded(g, measured.get(str(d))) else "." for d in listed)
+        letters = "".join((grade(measured[str(d)], playouts) if str(d) in measured else None) or "." for d in listed)
         out["presets"][preset] = {"grades": letters}
     save(out, path)
     return out
@@ -542,7 +488,9 @@ def report(
     """Play the hint policy on the held-out deals; print and return (games, wins) per grade."""
     data = load(path)
     check_budgets(data)
+    playouts = data["budgets"]["skill_playouts"]
     table: dict[str, dict[str, tuple[int, int]]] = {}
+    others: dict[str, dict[str, tuple[int, int]]] = {}
     halves: dict[str, dict[str, tuple[tuple[int, int], tuple[int, int]]]] = {}
     for preset in presets:
         entry = data["presets"].get(preset)
@@ -550,18 +498,23 @@ def report(
             print(f"{preset}: not measured")
             continue
         listed = winnable_deals(preset)
-        _, held = split(listed, entry["deals"])
+        cal, held = split(listed, entry["deals"])
         todo = [d for d in held[:count] if str(d) not in entry["hint"]]
         _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, limit, "hint policy played")
-        g = grader_for(preset, data, listed)
-        table[preset] = rows = held_out(entry, listed, g)
+        table[preset] = rows = held_out(entry, listed, playouts)
+        others[preset] = tally(entry, cal, playouts)
         halves[preset] = property_halves(entry, listed)
-        scored = [d for d in held if str(d) in entry["hint"] and _graded(g, entry["deals"][str(d)])]
-        held_auc = auc([g.score(entry["deals"][str(d)]) for d in scored], [bool(entry["hint"][str(d)]) for d in scored])
-        weights = ", ".join(f"{p} {w}" for p, w in g.weights.items())
+        scored = [d for d in held if str(d) in entry["hint"] and "skill" in entry["deals"][str(d)]]
+        won = [bool(entry["hint"][str(d)]) for d in scored]
+        held_auc = auc([-float(entry["deals"][str(d)]["skill"]) for d in scored], won)
         verdict = "passes" if valid(rows) else "FAILS"
-        print(f"{preset}: weights {weights}; held-out AUC {held_auc:.2f} ({len(scored)} deals); {verdict}")
+        print(f"{preset}: skill meter's held-out AUC {held_auc:.2f} ({len(scored)} deals); {verdict}")
+        for k in range(playouts, -1, -1):
+            at = [w for d, w in zip(scored, won, strict=True) if entry["deals"][str(d)]["skill"] == k]
+            print(f"{preset}: held-out deals with skill {k}/{playouts}: {sum(at)} won of {len(at)}")
     print_table(table)
+    print("\nThe calibration deals (the bands use none of their results either):")
+    print_table(others, "calibration deals")
     print_halves(halves)
     return table
 
@@ -597,8 +550,8 @@ def print_halves(halves: dict[str, dict[str, tuple[tuple[int, int], tuple[int, i
             print(f"| {preset} | {prop} | {w0}/{n0} | {w1}/{n1} |")
 
 
-def print_table(table: dict[str, dict[str, tuple[int, int]]]) -> None:
-    print("| game | grade | held-out deals | hint policy wins | win rate |")
+def print_table(table: dict[str, dict[str, tuple[int, int]]], deals: str = "held-out deals") -> None:
+    print(f"| game | grade | {deals} | hint policy wins | win rate |")
     print("|---|---|---:|---:|---:|")
     for preset, rows in table.items():
         for x in GRADES:
