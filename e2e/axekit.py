@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from harness import READY_TIMEOUT_MS
 from tablekit import ROOT, TablePage, near_win, seed
 
 import engine
@@ -72,7 +73,7 @@ def open_on_save(t: TablePage, game: engine.Game) -> None:
     # Leave the page first: from base#preset/deal, going to base could stay in the same document.
     seed(t.page, t.base, {persist.CURRENT_KEY: persist.write_current(game)})
     t.page.goto(t.base)
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     t.errors[:] = [e for e in t.errors if "404" not in e]  # the bare manifest page's favicon
     t.loaded = True
     assert t.attr("moves") == str(len(game.moves)), "the page did not open the stored game"

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import READY_TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,7 +130,7 @@ class TablePage:
         ``preset``: the game expected (default: the one named)."""
         if not self.loaded:
             self.page.goto(self.base + fragment)
-            self.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+            self.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
             self.loaded = True
         else:
             self.page.evaluate("f => { location.hash = f }", fragment)
@@ -139,7 +140,7 @@ class TablePage:
 
     def reload(self) -> None:
         self.page.reload()
-        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         self.idle()
 
     def idle(self) -> None:
@@ -438,7 +439,7 @@ def store(t: TablePage, items: dict[str, str]) -> None:
     seed(t.page, t.base, items, clear=True)
     t.page.goto(t.base)
     t.errors.clear()  # the bare file page's favicon 404
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     t.loaded = True
     t.idle()
 

@@ -14,6 +14,7 @@ import dataclasses
 from typing import Any
 
 from axekit import axe_page, open_on_save, scan
+from harness import READY_TIMEOUT_MS
 from tablekit import DESKTOP, PHONE, TablePage, near_win, stored_game, table_browser, table_url, wait_stored
 
 import engine
@@ -54,7 +55,7 @@ def goto_challenge(t: TablePage, link: str) -> None:
     """Open a challenge link by its address, as a follow from a chat would."""
     t.page.goto("about:blank")
     t.page.goto(link)
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     t.loaded = True
     t.page.wait_for_function("() => (document.querySelector('#table').dataset.dialog || '').startsWith('challenge')")
 

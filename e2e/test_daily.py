@@ -12,7 +12,7 @@ import datetime
 from typing import Any
 
 import pytest
-from harness import SEARCH_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS
 from tablekit import ARTIFACTS, DESKTOP, PHONE, ROOT, TablePage, near_win, table_browser, table_url, wait_stored
 
 import engine
@@ -88,7 +88,7 @@ def test_a_daily_deal_is_played_won_shared_and_marked(table_browser: Any, table_
         t.page.goto(t.base + "manifest.webmanifest")  # away first: the table's pagehide save writes its own
         t.page.evaluate(PUT_RECORD, [game_id, meta.to_text(), near.to_json()])
         t.page.goto(t.base)
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.errors.clear()  # the bare manifest page's favicon
         t.idle()
         assert t.attr("moves") == str(len(near.moves))

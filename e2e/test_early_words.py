@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from harness import READY_TIMEOUT_MS
 from tablekit import ARTIFACTS, PHONE, Held, TablePage, open_settings, table_browser, table_url
 
 __all__ = ["table_browser", "table_url"]
@@ -70,7 +71,7 @@ def test_the_loading_screen_speaks_the_browsers_language_before_python(
         assert not count or want["count"] in count, seen
         t.page.screenshot(path=str(ARTIFACTS / f"early-words-{locale}.png"))
         held.release()
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True
         # Python chose the same language: <html lang> stays, the header says the same word
         assert t.page.evaluate("() => document.documentElement.lang") == want["lang"]
@@ -99,7 +100,7 @@ def test_a_language_chosen_in_settings_is_the_shells_at_the_next_start(table_bro
         )
         assert seen == ["de", "Wird geladen", False]
         held.release()
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         assert t.page.evaluate("() => document.documentElement.lang") == "de"
         assert not t.errors, t.errors
     finally:

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 import pytest
+from harness import READY_TIMEOUT_MS
 from tablekit import ARTIFACTS, DESKTOP, PHONE, Held, TablePage, table_browser, table_url
 
 import engine
@@ -48,7 +49,7 @@ def before_python(t: TablePage) -> Held:
 
 def game_ready(t: TablePage, held: Held) -> None:
     held.release()
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     t.loaded = True
     t.idle()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from harness import READY_TIMEOUT_MS
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -120,7 +121,7 @@ def restore(t: TablePage, preset: str, notation: str) -> engine.Game:
     saved = persist.write_current(g, "kbd-test", False)
     seed(t.page, t.base, {persist.CURRENT_KEY: saved})
     t.page.goto(t.base)  # no address: the saved game is restored
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     t.loaded = True
     t.idle()
     t.expect_game(g)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import LAUNCH_ARGS, chromium_path
+from harness import LAUNCH_ARGS, READY_TIMEOUT_MS, chromium_path
 from tablekit import first_drag_move, stored_game
 
 import engine
@@ -109,7 +109,7 @@ def start(playwright: Any, profile: Path, url: str) -> Any:
     )
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url)
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     page.wait_for_selector("#table[data-holding]", state="attached")
     page.wait_for_function("() => !document.querySelector('#table').dataset.busy")
     return context, page

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from axekit import axe_page, scan
+from harness import READY_TIMEOUT_MS
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -243,7 +244,7 @@ def test_a_french_player_hears_the_table_the_keys_and_the_replay_in_french(table
     try:
         seed(t.page, t.base, {persist.CURRENT_KEY: persist.write_current(g, "fr-test", False)})
         t.page.goto(t.base)
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True
         t.idle()
         t.expect_game(g)

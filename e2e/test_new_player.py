@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from harness import READY_TIMEOUT_MS
 from tablekit import ARTIFACTS, PHONE, TablePage, table_browser, table_url
 
 import engine
@@ -27,7 +28,7 @@ def test_a_new_player_on_a_phone_plays_changes_the_back_and_reads_how_to_play(
     t = TablePage(table_browser, table_url, PHONE)
     try:
         t.page.goto(t.base)  # a first visit: no game named, nothing stored
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True
         t.idle()
         assert t.attr("status") == "playing"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from harness import SEARCH_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS
 from tablekit import PHONE, TablePage, first_drag_move, table_browser, table_url
 
 import engine
@@ -525,7 +525,7 @@ def test_the_still_winnable_badge_reads_and_explains_itself_on_a_phone(table_bro
         }
         seed(t.page, t.base, items)
         t.page.goto(t.base)
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True
         t.errors.clear()  # the bare file page's favicon 404
         t.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=SEARCH_TIMEOUT_MS)

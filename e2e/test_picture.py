@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from harness import READY_TIMEOUT_MS
 from tablekit import ARTIFACTS, PHONE, Held, TablePage, first_drag_move, table_browser, table_url
 
 import engine
@@ -47,7 +48,7 @@ def test_a_return_visit_draws_the_table_as_it_was_left(table_browser: Any, table
         assert t.page.is_visible("#loading-progress")
         t.page.screenshot(path=str(ARTIFACTS / "picture-while-starting-phone.png"))
         held.release()
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         # ready: the picture is gone at once, one table in the page
         assert t.page.evaluate("() => document.querySelectorAll('.felt').length") == 1
         t.loaded = True
@@ -113,7 +114,7 @@ def test_a_corrupt_hostile_or_other_size_picture_draws_nothing(table_browser: An
             has = t.page.evaluate("() => document.documentElement.hasAttribute('data-picture')")
             assert has == (bad is GOOD), bad
             held.release()
-            t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+            t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
             t.idle()
         errors = [e for e in t.errors if "404" not in e]  # the bare manifest page's favicon
         assert not errors, errors

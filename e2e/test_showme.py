@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from harness import SEARCH_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, store, table_browser, table_url
 
 import engine
@@ -36,7 +36,7 @@ def part_way(moves_left: int) -> engine.Game:
 
 def open_on(t: TablePage, g: engine.Game, settings: Settings | None = None) -> None:
     t.page.goto(t.base)
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     t.loaded = True
     items = {persist.CURRENT_KEY: persist.write_current(g, "show-me-test")}
     if settings is not None:

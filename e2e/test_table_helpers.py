@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from harness import SEARCH_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -70,7 +70,7 @@ def load_save(t: TablePage, game: engine.Game, settings: persist.Settings | None
         items[persist.SETTINGS_KEY] = settings.to_text()
     seed(t.page, t.base, items)
     t.page.goto(t.base)
-    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     t.loaded = True
     t.idle()
     t.expect_game(game)
@@ -329,7 +329,7 @@ def test_winnable_deals_only_in_the_chooser(desk: TablePage) -> None:
     # Spider · 4 suits: on by default, even for the first game of a visit (the list comes after the start)
     seed(desk.page, desk.base, {}, clear=True)
     desk.page.goto(desk.base + "#spider-4")
-    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.deal === '44'")
     desk.idle()
     assert desk.page.evaluate("() => location.hash") == "#spider-4/44"
@@ -361,7 +361,7 @@ def test_still_winnable_badge(desk: TablePage) -> None:
 def test_the_badge_answers_a_proven_deal_at_its_start_without_a_search(desk: TablePage) -> None:
     store_settings(desk, persist.Settings(indicator=True))
     desk.page.goto(desk.base + "#spider-1/22")  # on the served list
-    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     desk.loaded = True
     desk.page.wait_for_selector('#table[data-winnable="loaded"]', state="attached")
     desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from harness import READY_TIMEOUT_MS
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -127,7 +128,7 @@ def test_opening_a_link_to_another_game_keeps_the_unfinished_one(desk: TablePage
     seed(desk.page, desk.base, {settings.CURRENT_KEY: settings.write_current(g, "left-behind", False)}, clear=True)
     desk.page.goto(desk.base + "#spider-2/777")
     desk.errors.clear()  # the bare file page's favicon 404
-    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    desk.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     desk.loaded = True
     desk.idle()
     assert desk.attr("preset") == "spider-2" and desk.attr("deal") == "777"

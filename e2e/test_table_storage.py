@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from harness import READY_TIMEOUT_MS
 from tablekit import DESKTOP, TablePage, first_drag_move, stored_text, table_browser, table_url, wait_stored
 
 import engine
@@ -70,7 +71,7 @@ def test_two_tabs_play_one_game_at_a_time_and_lose_nothing(tab_a: TablePage) -> 
     # the second tab opens the same game: it shows it, writes nothing, and offers it
     b = a.tab()
     b.page.goto(b.base)
-    b.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    b.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     wait_dialog(b, "elsewhere")
     assert "open in another tab" in b.page.inner_text(".dialog h2")
     assert not holding(b)
@@ -156,7 +157,7 @@ def test_a_wrong_address_keeps_the_game_in_play(tab_a: TablePage, address: str) 
     # and when the page opens on it
     a.page.goto(a.base + "manifest.webmanifest")
     a.page.goto(a.base + address)
-    a.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+    a.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     a.idle()
     a.expect_game(g)
     assert "the game you were playing" in (a.attr("message") or "")

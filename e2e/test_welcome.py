@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from harness import READY_TIMEOUT_MS
 from tablekit import ARTIFACTS, DESKTOP, PHONE, PHONE_LANDSCAPE, Held, TablePage, table_browser, table_url
 
 import engine
@@ -55,7 +56,7 @@ def test_a_first_visit_deals_the_welcome_deal_before_python(
         assert t.page.inner_text("#table-picture .title")
         t.page.screenshot(path=str(ARTIFACTS / f"welcome-before-python-{name}.png"))
         held.release()
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True
         t.idle()
         # the game is the welcome deal, every card where the page had dealt it: nothing jumps
@@ -83,7 +84,7 @@ def test_only_a_new_player_without_a_link_gets_the_welcome_deal(table_browser: A
         assert t.page.locator("#table-picture").count() == 0
         assert t.page.is_visible(".loading-title")
         held.release()
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True
         assert (t.attr("preset"), t.attr("deal")) == ("spider-2", "5")
         t.idle()
@@ -97,7 +98,7 @@ def test_only_a_new_player_without_a_link_gets_the_welcome_deal(table_browser: A
         assert t.page.locator("#table-picture").count() == 0
         assert t.page.evaluate("() => !document.documentElement.hasAttribute('data-picture')")
         held.release()
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.idle()
         assert (t.attr("preset"), t.attr("deal")) == ("spider-2", "5")
         errors = [e for e in t.errors if "404" not in e]  # the bare manifest page's favicon
@@ -169,7 +170,7 @@ def test_a_window_turned_before_python_is_dealt_again_for_its_size(table_browser
         assert t.page.locator("#table-picture").count() == 1
         drawn = sorted(t.page.evaluate(CARDS_JS, "#table-picture .card"))
         held.release()
-        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=60000)
+        t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True
         t.idle()
         real = sorted(t.page.evaluate(CARDS_JS, "#table .felt .card"))
