@@ -175,14 +175,13 @@ together "mypy --strict (pyproject.toml)" mypy $VPY -m mypy \
   --- "Engine tests in Pyodide" pyodide-engine node tests/pyodide/run.mjs tests/engine engine --doctest-modules "$@" \
   --- "Solver tests in Pyodide" pyodide-solver node tests/pyodide/run.mjs tests/solver solver --doctest-modules "$@"
 
-# The site built above (SPIDER_SITE) rather than a second build. Four workers on two cores: a
-# browser test mostly waits on the page (animations, the next frame, a drop's settling), so
-# two workers left the cores about half idle (two whole games by drag and by keys: 29 s of
-# CPU in 94 s of two workers' time). They take tests one by one, and take from each other
-# when one runs dry (--dist worksteal: a few tests take a minute, and a file kept whole on
-# one worker can leave the others idle at the end; a module's fixtures are made once per
-# worker); --durations: the slowest, to keep the whole run under 30 minutes
-run "Browser tests" e2e env SPIDER_SITE="$PWD/_site" $VPY -m pytest e2e/ -n 4 --dist worksteal --durations=12 "$@"
+# The site built above (SPIDER_SITE) rather than a second build; two workers, one per core (four
+# were tried: on an otherwise idle machine the load rose to 19 and the stage was no faster),
+# that take tests one by one, and take from each other when one runs dry (--dist worksteal: a
+# few tests take a minute, and a file kept whole on one worker can leave the other idle at the
+# end; a module's fixtures are made once per worker); --durations: the slowest, to keep the
+# whole run under 30 minutes
+run "Browser tests" e2e env SPIDER_SITE="$PWD/_site" $VPY -m pytest e2e/ -n 2 --dist worksteal --durations=12 "$@"
 
 # Every benchmark in its quick mode, on the site built above: a renamed file or a
 # broken step fails here. Their figures are not judged (a smoke run is too short).
