@@ -7,7 +7,12 @@ port, and one Chromium is shared by every test.
 
 Per test: ``desktop``, ``phone`` and ``phone_landscape`` each give a page in a
 fresh browser context (nothing cached, no service worker yet), not yet
-navigated; ``new_page(profile, **context_options)`` makes more. ``watch``
+navigated; ``new_page(profile, **context_options)`` makes more. The contexts
+block the service worker unless the test is marked ``service_worker`` (as
+every test of ``test_shell.py``, where the start, the offline game and the
+updates are tested): its install precaches the whole site, about 2 s of CPU
+per page, a third of a page start, that no other test looks at. The page
+then says ``data-offline="failed"`` and plays as a player's does. ``watch``
 collects console errors, page errors, CSP violations and requests to other
 origins of every page the test opened (``watch.assert_clean()``). When a test
 fails, a screenshot of each of its pages is saved in ``e2e/artifacts/``.
@@ -112,8 +117,10 @@ def new_page(browser: Any, watch: Watch, request: pytest.FixtureRequest) -> Iter
     contexts: list[Any] = []
     pages: list[Any] = request.node.stash.setdefault(PAGES, [])
 
+    workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
+
     def make(profile: str = "desktop", **options: Any) -> Any:
-        context = browser.new_context(**{**PROFILES[profile], **options})
+        context = browser.new_context(**{"service_workers": workers, **PROFILES[profile], **options})
         watch.attach(context)
         contexts.append(context)
         page = context.new_page()

@@ -6,7 +6,8 @@ browser test (``from harness import touch_drag, open_game``).
 * :func:`chromium_path` — Debian's Chromium (``/usr/bin/chromium``) when it is
   there, else ``$SPIDER_CHROMIUM``, else Playwright's own browser (``None``).
 * :data:`LAUNCH_ARGS` — headless flags for this machine (no sandbox as root;
-  no background networking: the machine has no network but the registries).
+  no background networking: the machine has no network but the registries; no
+  address-bar popup renderer per context).
 * :data:`PROFILES` — desktop (1366×768, mouse), phone in portrait (390×844,
   touch, mobile) and phone in landscape (844×390).
 * :class:`Watch` — console errors, page errors, CSP violations, failed and
@@ -31,7 +32,34 @@ READY_TIMEOUT_MS = 90_000
 # positions, so on a busy machine (four browsers on two cores) it takes longer in seconds.
 SEARCH_TIMEOUT_MS = 90_000
 
+# Playwright's own --disable-features list (playwright-core's chromiumSwitches.ts, for the
+# Playwright pinned in requirements-dev.txt; tests/test_e2e_harness.py checks it against the
+# installed one). Chromium reads only the last --disable-features, so ours repeats it.
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+# Headless Chromium loads the address bar's popup (chrome://omnibox-popup.top-chrome/, a WebUI)
+# in a renderer of its own for every browser context: about 1 s of CPU per context on this
+# machine, a fifth of a page start, in a browser stage whose two workers keep both cores busy.
+NO_OMNIBOX_POPUP = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
 LAUNCH_ARGS = [
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + NO_OMNIBOX_POPUP),
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",

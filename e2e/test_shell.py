@@ -36,7 +36,8 @@ from tools.build import site as site_build
 from tools.build.snapshot import SNAPSHOT_HEAP_LIMIT
 from tools.build.stdlib import SNAPSHOT_STDLIB
 
-pytestmark = pytest.mark.cpython_only
+# The start, the offline game and the updates: these pages install the service worker.
+pytestmark = [pytest.mark.cpython_only, pytest.mark.service_worker]
 
 SNAPSHOT_SETTLED = ("saved", "failed", "too-big", "off")
 
