@@ -53,9 +53,9 @@ Run it from the repository's root, as a module.  It builds the site into a
 temporary folder unless ``--site`` is given (``python -m tools.build``), serves it
 with ``tools/serve.py`` (the build's brotli and gzip copies, cache headers) on
 a free port, and drives Chromium (``/usr/bin/chromium`` when present, else
-Playwright's).  ``--quick`` is one run of the desktop profile without the
-normal-start comparison: CI runs it to see that the benchmark's steps work,
-not to read its figures (``e2e/test_bench.py`` checks every step).
+Playwright's).  ``--quick`` is one run of the desktop profile: CI runs it to
+see that the benchmark's steps work, not to read its figures, and it fails
+when a step (:data:`SMOKE_STEPS`) gives none.
 """
 
 from __future__ import annotations
@@ -355,6 +355,11 @@ class Profiles:
                 context.close()
 
 
+# The steps a smoke run (--quick) must give a figure for, or it fails: the first visit and
+# its bytes, the offline start, the three reloads, and the normal start's visit and reload.
+SMOKE_STEPS = ("cold", "cold_bytes", "offline_after", "reload_1", "reload_2", "reload_3", "warm_normal", "cold_normal")
+
+
 def run(
     site: Path,
     runs: int,
@@ -522,7 +527,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no per-run lines")
     parser.add_argument(
-        "--quick", action="store_true", help="a smoke run: one run of the desktop profile, no normal-start comparison"
+        "--quick",
+        action="store_true",
+        help="a smoke run: one run of the desktop profile; fails when a step gives no figure",
     )
     parser.add_argument("--no-gesture", action="store_true", help="no first visit with a gesture at 1.0 s")
     args = parser.parse_args(argv)
@@ -556,9 +563,13 @@ def main(argv: list[str] | None = None) -> int:
                 verbose=not args.quiet,
                 stay=args.stay,
                 driver=args.driver,
-                normal_start=not args.quick,
                 gestures=not args.no_gesture,
             )
+            if args.quick:
+                missing = [key for key in SMOKE_STEPS if not (results[key] and results[key][0] > 0)]
+                if missing:
+                    print(f"FAILED: no figure for {', '.join(missing)}", flush=True)
+                    return 1
             table, ok = report(results, profile)
             all_ok = all_ok and ok
             print()

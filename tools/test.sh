@@ -162,7 +162,7 @@ record() {
 # -n 2 (pytest-xdist): two workers, one per core, taking tests one by one and from each other
 # (--dist worksteal: a few solver proofs take most of a minute each; kept whole per file they
 # left one worker alone at the end)
-run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules -n 2 --dist worksteal "$@"
+run "CPython tests" cpython $VPY -m pytest tests/ engine/ solver/ --doctest-modules -n 2 --dist worksteal --durations=10 "$@"
 
 # The checks and the two halves of the Pyodide run are one process each: they run side by side.
 together "mypy --strict (pyproject.toml)" mypy $VPY -m mypy \
@@ -181,7 +181,7 @@ together "mypy --strict (pyproject.toml)" mypy $VPY -m mypy \
 # few tests take a minute, and a file kept whole on one worker can leave the other idle at the
 # end; a module's fixtures are made once per worker); --durations: the slowest, to keep the
 # whole run under 30 minutes
-run "Browser tests" e2e env SPIDER_SITE="$PWD/_site" $VPY -m pytest e2e/ -n 2 --dist worksteal --durations=12 "$@"
+run "Browser tests" e2e env SPIDER_SITE="$PWD/_site" $VPY -m pytest e2e/ -n 2 --dist worksteal --durations=40 "$@"
 
 # Every benchmark in its quick mode, on the site built above: a renamed file or a
 # broken step fails here. Their figures are not judged (a smoke run is too short).
