@@ -1,6 +1,8 @@
 """The benchmarks' own arithmetic: the review's gap buckets
 (``bench/solver_bench.py``) and the worker benchmark's frame and CPU
-figures (``bench/worker_bench.py``), on made-up results."""
+figures (``bench/worker_bench.py``), on made-up results; and which of our
+modules the snapshot size benchmark leaves out or stands in
+(``bench/snapshot_size.py``)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,12 @@ from typing import Any
 
 import pytest
 
+from bench.snapshot_size import import_graph, stand_in_failures, without
 from bench.solver_bench import gap_distribution, summarise_reviews
 from bench.worker_bench import cpu_used, frame_figures
+from tools.build.common import ROOT
+from tools.build.imports import snapshot_modules
+from tools.build.site import our_files, python_files
 
 
 def _game(last_winnable: int | None, first_lost: int | None, still: bool = False) -> dict[str, Any]:
@@ -62,3 +68,21 @@ def test_cpu_of_the_searching_thread() -> None:
         1.0,
         0.5,
     )  # started meanwhile
+
+
+def test_snapshot_size_leaves_out_what_imports_a_left_out_module() -> None:
+    files = our_files(ROOT)
+    py_files = python_files(files)
+    pure = snapshot_modules(files, py_files)
+    left = without(pure, import_graph(files, py_files), ["solver"])
+    assert not [m for m in left if m == "solver" or m.startswith("solver.")]
+    # the helpers import the solver when imported, and the composition root imports them
+    assert "ui.helpers.hints" not in left and "ui.app" not in left
+    assert "engine" in left and "ui.table.layout" in left
+
+
+def test_snapshot_size_stand_ins_let_the_rest_import() -> None:
+    lazy = ["solver", "ui.screens.statistics_view"]
+    assert stand_in_failures(lazy, ["ui.app", "ui.helpers.hints"]) == []
+    failed = stand_in_failures(lazy, ["ui.no_such_module"])
+    assert len(failed) == 1 and failed[0].startswith("ui.no_such_module")
