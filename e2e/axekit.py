@@ -6,17 +6,18 @@ The page's Content Security Policy (``script-src 'self'``) allows a
 same-origin ``<script src>``, so axe runs under the shipped CSP with no
 bypass (Playwright's ``bypass_csp`` would also work, but would scan a page
 whose CSP is off).  The script is served by a Playwright route: nothing is
-added to the site.  Screens are opened with the helpers here too.
+added to the site.  Screens are opened with the helpers here too, and walked by
+:func:`walk_screens`: every screen state, a check on each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
 from harness import READY_TIMEOUT_MS
-from tablekit import ROOT, TablePage, near_win, seed
+from tablekit import ROOT, TablePage, near_win, open_settings, seed
 
 import engine
 from ui.storage import settings as persist
@@ -87,28 +88,166 @@ def won_game() -> engine.Game:
     return near_win()[1]
 
 
-def walk_the_menus(t: TablePage, look: Callable[[str], None]) -> None:
-    """The chooser, a game's options, the statistics' cards and a game's
-    figures (Close goes back to the chooser, then closed), and Help's three
-    tabs, as a player opens them: ``look(name)`` on each screen (``chooser``,
-    ``options``, ``statistics``, ``statistics-game``, ``help-play``,
-    ``help-gestures``, ``help-keys``)."""
-    open_dialog(t, '[data-action="games"]', "chooser")
-    look("chooser")
-    t.page.click('[data-choice="tournament-2"]')
-    t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
-    look("options")
-    t.page.click('.dialog [data-action="stats"]')
-    t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
-    look("statistics")
-    t.page.click('[data-stats-open="spider-1"]')
-    t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
-    look("statistics-game")
-    open_dialog(t, '.dialog [data-action="close"]', "chooser")  # opened from the chooser: back to it
-    close_dialog(t)
-    open_dialog(t, '[data-action="help"]', "help")
-    for tab in ("play", "gestures", "keys"):
-        t.page.click(f'.help-tabs [data-tab="{tab}"]')
-        t.page.wait_for_selector(f'.help-panel[data-tab="{tab}"]', state="attached")
-        look(f"help-{tab}")
-    close_dialog(t)
+SCREENS = (
+    "settings",
+    "table",
+    "chooser",
+    "options",
+    "statistics",
+    "statistics-game",
+    "help-play",
+    "help-gestures",
+    "help-fair",
+    "help-keys",
+    "more",
+    "daily",
+    "table-dealt",
+    "show-me-question",
+    "show-me",
+    "end-question",
+    "end",
+    "review",
+    "replay",
+    "replay-move",
+)
+"""Every screen state :func:`walk_screens` can visit, in its order."""
+MENUS = ("chooser", "options", "statistics", "statistics-game", "help-play", "help-gestures", "help-keys")
+"""The chooser, a game's options, the statistics' cards and a game's figures, and Help's tabs."""
+
+
+def walk_screens(
+    t: TablePage, look: Callable[[str], None], screens: Iterable[str] = SCREENS, language: str | None = None
+) -> None:
+    """The screens a player meets, opened as a player opens them, with
+    ``look(name)`` on each of ``screens`` (names from :data:`SCREENS`),
+    visited in that order; a screen not asked for is not opened unless the
+    way to a later one goes through it.  From the table, no dialog open,
+    a game in play:
+
+    * ``settings`` (``language``, if given, chosen there first, without a
+      reload), ``table``;
+    * ``chooser``, a game's ``options``, the ``statistics``' cards and
+      ``statistics-game`` (Close goes back to the chooser, then closed);
+    * Help's tabs ``help-play``, ``help-gestures``, ``help-fair``, ``help-keys``;
+    * ``more`` (the header's menu) and the ``daily`` deals with their calendar;
+    * ``table-dealt`` (a deal from the stock: a move to replay, a sentence
+      said), Show me's question and its bar (``show-me-question``,
+      ``show-me``, stopped);
+    * End's question (``end-question``), the lost game's ``end`` screen, its
+      ``review``, the ``replay``'s bar and a move of it (``replay-move``),
+      back to the review, closed; then a new game.
+
+    It ends where it began: on the table, no dialog open, a game in play."""
+    want = set(screens)
+    unknown = want - set(SCREENS)
+    assert not unknown, f"no such screen: {sorted(unknown)}"
+
+    def see(name: str) -> None:
+        if name in want:
+            look(name)
+
+    def last(chain: tuple[str, ...]) -> int:
+        """How far along ``chain`` the walk must go: one past its last screen asked for."""
+        return max((i + 1 for i, name in enumerate(chain) if name in want), default=0)
+
+    if "settings" in want or language:
+        open_settings(t)
+        if language:
+            t.page.select_option('[data-setting="language"]', language)
+            t.page.wait_for_function("l => document.documentElement.lang === l", arg=language.replace("_", "-"))
+        see("settings")
+        t.page.click('.dialog [data-action="done"]')
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        t.idle()
+    see("table")
+
+    menus = last(("chooser", "options", "statistics", "statistics-game"))
+    if menus:
+        open_dialog(t, '[data-action="games"]', "chooser")
+        see("chooser")
+        if menus > 1:
+            t.page.click('[data-choice="tournament-2"]')
+            t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
+            see("options")
+        if menus > 2:
+            open_dialog(t, '.dialog [data-action="stats"]', "stats")
+            see("statistics")
+            if menus > 3:
+                t.page.click('[data-stats-open="spider-1"]')
+                t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
+                see("statistics-game")
+            open_dialog(t, '.dialog [data-action="close"]', "chooser")  # opened from the chooser: back to it
+        close_dialog(t)
+
+    tabs = [tab for tab in ("play", "gestures", "fair", "keys") if f"help-{tab}" in want]
+    if tabs:
+        open_dialog(t, '[data-action="help"]', "help")
+        for tab in tabs:
+            t.page.click(f'.help-tabs [data-tab="{tab}"]')
+            t.page.wait_for_selector(f'.help-panel[data-tab="{tab}"]', state="attached")
+            look(f"help-{tab}")
+        close_dialog(t)
+
+    if want & {"more", "daily"}:
+        open_dialog(t, '[data-action="more"]', "menu")
+        see("more")
+        if "daily" in want:
+            open_dialog(t, '.dialog [data-action="daily"]', "daily")
+            t.page.wait_for_selector(".daily-list li[data-preset]", state="attached")
+            see("daily")
+        close_dialog(t)
+
+    if "table-dealt" in want:
+        moves = t.moves()
+        t.page.keyboard.press("d")
+        t.wait_moves(moves + 1)
+        t.idle()
+        look("table-dealt")
+
+    if want & {"show-me-question", "show-me"}:
+        open_dialog(t, '[data-action="more"]', "menu")
+        open_dialog(t, '.dialog [data-action="show-me"]', "show")
+        see("show-me-question")
+        if "show-me" in want:
+            t.page.click('.dialog [data-action="confirm"]')
+            t.page.wait_for_selector("#table[data-show]", state="attached")
+            look("show-me")
+            t.page.click('[data-action="show-stop"]')
+            t.page.wait_for_selector("#table:not([data-show])", state="attached")
+        else:
+            close_dialog(t)
+
+    ending = last(("end-question", "end", "review", "replay", "replay-move"))
+    if not ending:
+        return
+    open_dialog(t, '[data-action="more"]', "menu")
+    open_dialog(t, '.dialog [data-action="end"]', "confirm")
+    see("end-question")
+    if ending == 1:
+        close_dialog(t)
+        return
+    open_dialog(t, '.dialog [data-action="confirm"]', "end")
+    see("end")
+    if ending > 2:
+        open_dialog(t, '.dialog [data-action="review"]', "review")
+        see("review")
+        if ending > 3:
+            t.page.click('.dialog [data-action="watch"]')
+            t.page.wait_for_selector("#table[data-replay]", state="attached")
+            see("replay")
+            if ending > 4:
+                at = t.attr("replay-at")
+                forward = t.page.get_attribute('[data-action="replay-next"]', "aria-disabled") != "true"
+                t.page.click(f'[data-action="replay-{"next" if forward else "back"}"]')  # a move's sentence
+                t.page.wait_for_function("at => document.querySelector('#table').dataset.replayAt !== at", arg=at)
+                look("replay-move")
+            t.page.click('[data-action="replay-close"]')
+            t.page.wait_for_selector("#table:not([data-replay])", state="attached")
+            t.page.wait_for_selector('#table[data-dialog="review"]', state="attached")  # back where it was watched from
+        t.page.click('.dialog [data-action="close"]')
+        t.page.wait_for_function("() => document.querySelector('#table').dataset.dialog !== 'review'")
+        if t.attr("dialog") != "end":
+            open_dialog(t, '[data-action="more"]', "menu")
+    t.page.click('.dialog [data-action="new-game"]')
+    t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+    t.idle()

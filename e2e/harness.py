@@ -27,10 +27,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-READY_TIMEOUT_MS = 90_000
-# A search the page runs (Show me, "Still winnable?", the dead end): its budget is counted in
-# positions, so on a busy machine (four browsers on two cores) it takes longer in seconds.
-SEARCH_TIMEOUT_MS = 90_000
+from e2e.timeouts import READY_TIMEOUT_MS as READY_TIMEOUT_MS  # the tests' `from harness import`
+from e2e.timeouts import SEARCH_TIMEOUT_MS as SEARCH_TIMEOUT_MS
 
 # Playwright's own --disable-features list (playwright-core's chromiumSwitches.ts, for the
 # Playwright pinned in requirements-dev.txt; tests/test_e2e_harness.py checks it against the

@@ -25,14 +25,12 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-# How long a start may take: the harness's READY_TIMEOUT_MS (e2e/harness.py). Not imported:
-# bench/ imports this kit as e2e.tablekit, where the harness has no name of its own.
-READY_TIMEOUT_MS = 90_000
+import engine
+from e2e.timeouts import READY_TIMEOUT_MS
+from engine.moves import Move
+from engine.piles import PileId
 
-import engine  # noqa: E402
-from engine.moves import Move  # noqa: E402
-from engine.piles import PileId  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CHROMIUM = os.environ.get("SPIDER_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = ROOT / "e2e" / "artifacts" / "table"

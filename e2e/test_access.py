@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, walk_the_menus, won_game
+from axekit import MENUS, axe_page, close_dialog, open_dialog, open_on_save, scan, walk_screens, won_game
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -367,22 +367,11 @@ def test_everything_usable_at_200_percent_zoom_and_on_a_small_phone(table_browse
             if screen != "desktop":
                 problems.extend(scan(t, name))
 
-        walk_the_menus(t, look)  # the chooser, its options, the statistics, Help's tabs
-        # End: the confirm dialog, then the end screen of a lost game
+        # the chooser, its options, the statistics, Help's tabs, the More menu, the daily deals,
+        # End's question (a game in progress) and the end screen of a lost game
         t.drag_move(g, m)
         t.wait_moves(1)
-        open_dialog(t, '[data-action="more"]', "menu")
-        check_dialog(t, vw, vh, f"{screen}-menu")
-        open_dialog(t, '.dialog [data-action="daily"]', "daily")
-        t.page.wait_for_selector(".daily-list li[data-preset]", state="attached")
-        check_dialog(t, vw, vh, f"{screen}-daily")
-        close_dialog(t)
-        open_dialog(t, '[data-action="more"]', "menu")
-        open_dialog(t, '.dialog [data-action="end"]', "confirm")
-        check_dialog(t, vw, vh, f"{screen}-confirm")
-        t.page.click('.dialog [data-action="confirm"]')
-        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
-        check_dialog(t, vw, vh, f"{screen}-lost")
+        walk_screens(t, look, (*MENUS, "more", "daily", "end-question", "end"))
         # the win screen
         open_on_save(t, won_game())
         check_dialog(t, vw, vh, f"{screen}-win")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from axekit import axe_page, close_dialog, open_dialog, open_on_save, scan, walk_the_menus, won_game
+from axekit import MENUS, axe_page, close_dialog, open_dialog, open_on_save, scan, walk_screens, won_game
 from tablekit import (
     DESKTOP,
     TablePage,
@@ -47,20 +47,9 @@ def scan_every_screen(t: TablePage, presets: list[str]) -> list[str]:
     problems += scan(t, "settings: reset?")
     t.page.click('.dialog [data-action="reset-cancel"]')
     close_settings(t)
-    # the chooser, a game's options, the statistics (cards, a game), Help's tabs
-    walk_the_menus(t, lambda name: problems.extend(scan(t, name)))
-    # the end screen of a lost game (End, then confirm)
-    open_dialog(t, '[data-action="more"]', "menu")
-    problems += scan(t, "more menu")
-    open_dialog(t, '.dialog [data-action="daily"]', "daily")
-    t.page.wait_for_selector(".daily-list li[data-preset]", state="attached")
-    problems += scan(t, "daily deals")
-    close_dialog(t)
-    open_dialog(t, '[data-action="more"]', "menu")
-    open_dialog(t, '.dialog [data-action="end"]', "confirm")
-    t.page.click('.dialog [data-action="confirm"]')
-    t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
-    problems += scan(t, "end screen (lost)")
+    # the chooser, a game's options, the statistics (cards, a game), Help's tabs, the
+    # More menu, the daily deals and the end screen of a lost game (End, then confirm)
+    walk_screens(t, lambda name: problems.extend(scan(t, name)), (*MENUS, "more", "daily", "end"))
     # the win screen
     open_on_save(t, won_game())
     problems += scan(t, "win screen")

@@ -1,5 +1,6 @@
 """Deals graded by difficulty in the page: "Winnable deals: Easy" in the game
-picker, chosen by keyboard, gives an Easy deal; the grade shows on the end
+picker, chosen by keyboard, says how many Easy deals there are and gives an
+Easy deal; the grade shows on the end
 screen (also when it opens before the grades arrive), on the challenge
 screen, and on a Saturday's daily deal (Expert, by the weekly rhythm);
 these screens pass the axe scan."""
@@ -59,12 +60,17 @@ def test_easy_in_the_picker_by_keyboard_deals_an_easy_deal_and_the_end_screen_sa
     # Medium has no deal in this list: it cannot be chosen, the others can
     disabled = choice.evaluate("s => [...s.options].filter(o => o.disabled).map(o => o.value)")
     assert disabled == ["M"]
+    note = desk.page.locator("#winnable-note")
+    assert note.inner_text().startswith("Random deals come from the 5 deals proven winnable.")
     problems = scan(desk, "picker: a game's options with grades")
     choice.focus()
     for _ in range(2):  # Off -> Any -> Easy, by the arrow keys
         desk.page.keyboard.press("ArrowDown")
     desk.page.wait_for_function("() => document.querySelector('#winnable-deals').value === 'E'")
     wait_stored(desk.page, "settings", """t => (t || '').includes('"spider-1":"E"')""")
+    # the note says what the choice gives: the 2 Easy deals, not the 5 proven
+    desk.page.wait_for_function("() => !document.querySelector('#winnable-note').textContent.includes(' 5 deals ')")
+    assert note.inner_text().startswith("Random deals come from the 2 Easy deals proven winnable.")
     desk.page.focus('.dialog [data-action="play"]')
     desk.page.keyboard.press("Enter")
     desk.page.wait_for_function("() => ['22', '55'].includes(document.querySelector('#table').dataset.deal)")

@@ -83,3 +83,17 @@ def test_ungraded_deals_have_no_grade() -> None:
     g = grades.parse_grades(text, {"spider-1": (1, 2, 3, 4)})
     assert g == {"spider-1": {1: "E", 3: "X"}}
     assert grades.grade_name(g, "spider-1", 2) is None and grades.grade_name(g, "spider-1", None) is None
+
+
+def test_the_pickers_note_counts_the_deals_of_the_grade_chosen() -> None:
+    g = {"spider-1": {3: "E", 5: "H", 8: "E", 13: "X"}, "spider-2": {4: "M"}}
+    assert grades.graded_note(g, "spider-1", "E") == "Random deals come from the 2 Easy deals proven winnable."
+    assert grades.graded_note(g, "spider-1", "H") == "Random deals come from the 1 Hard deal proven winnable."
+    assert grades.graded_note(g, "spider-1", "X") == "Random deals come from the 1 Expert deal proven winnable."
+    assert grades.graded_note(g, "spider-2", "M") == "Random deals come from the 1 Medium deal proven winnable."
+    easy = len(grades.graded(SHIPPED, "spider-1", "E"))
+    assert easy > 1  # the shipped list: its own count, not the proven deals' (the choice "Any")
+    assert grades.graded_note(SHIPPED, "spider-1", "E") == (
+        f"Random deals come from the {easy:,} Easy deals proven winnable."
+    )
+    assert easy != len(PROVEN["spider-1"])

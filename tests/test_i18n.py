@@ -373,6 +373,38 @@ def test_the_engines_reasons_and_games_names_are_said_in_the_language_in_use(
     assert say.game_name(PRESETS["little-spider"]) == "Mały Pająk"
 
 
+def test_the_pickers_grade_note_agrees_with_the_count_in_every_language(
+    compiled: dict[str, Catalog], speaking: None
+) -> None:
+    """ "Random deals come from the {n} Easy deals proven winnable.": the
+    grade's word agrees with the deals in each plural form."""
+    from ui.helpers import grades
+
+    one = {"spider-1": {3: "E", 5: "M", 8: "H", 13: "X"}}
+    many = {"spider-1": {d: "EMHX"[d % 4] for d in range(1, 23)}}  # 5 or 6 of each
+    two = {"spider-1": {3: "E", 5: "E", 8: "M", 13: "M", 21: "H", 34: "H", 55: "X", 89: "X"}}
+    said = {}
+    for code, catalog in compiled.items():
+        text.use(catalog)
+        for letter in grades.GRADES:
+            a, b, c = (grades.graded_note(g, "spider-1", letter) for g in (one, two, many))
+            assert "1" in a and "2" in b and a != b != c and "Random" not in a + b + c, (code, letter)
+            said[code, letter] = (a, b, c)
+    assert said["pl", "E"] == (
+        "Losowe rozdania pochodzą z 1 łatwego rozdania na pewno do ułożenia.",
+        "Losowe rozdania pochodzą z 2 łatwych rozdań na pewno do ułożenia.",
+        "Losowe rozdania pochodzą z 5 łatwych rozdań na pewno do ułożenia.",
+    )
+    assert said["de", "X"][:2] == (
+        "Zufällige Spiele kommen aus dem 1 nachweislich lösbaren Expertenspiel.",
+        "Zufällige Spiele kommen aus den 2 nachweislich lösbaren Expertenspielen.",
+    )
+    assert said["fr", "H"][1] == "Les donnes au hasard viennent des 2 donnes difficiles prouvées gagnables."
+    assert said["es", "M"][0] == "Las partidas al azar salen de la 1 partida media con solución demostrada."
+    assert said["it", "E"][1] == "Le smazzate a caso vengono dalle 2 smazzate facili provate risolvibili."
+    assert said["pt_BR", "H"][1] == "As partidas aleatórias vêm das 2 partidas difíceis com solução comprovada."
+
+
 def test_a_hint_is_said_in_the_language_in_use(compiled: dict[str, Catalog], speaking: None) -> None:
     """The solver's hint is a Reason too: the page names its card and piles."""
     import engine

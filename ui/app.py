@@ -498,6 +498,9 @@ class ChooserParts:
     def grade_note(self, preset: str, letter: str) -> str | None:
         return self._winnable.grade_note(preset, letter)
 
+    def graded_note(self, preset: str, letter: str) -> str | None:
+        return self._winnable.graded_note(preset, letter)
+
     def watch_winnable(self, fn: Callable[[], None]) -> None:
         self._winnable.watch(fn)
 

@@ -37,6 +37,35 @@ def game(
     return engine.game_from_notation(preset, text, **options)
 
 
+# -- named positions: the same position for every suite that needs it ------------------
+
+LITTLE_SPIDER_LATE = (
+    "Ah2h3h4h5h6h7h8h9hThJhQh",
+    "Ad2d3d4d5d6d7d8d9dTd",
+    "KsQsJsTs9s8s7s6s5s4s",
+    "KcQcJcTc9c8c7c6c5c4c3c2cAc",
+)
+"""Little Spider's four foundations late in a game: hearts up to the Queen,
+diamonds up to the Ten, spades down to the Four, clubs complete."""
+
+
+def little_spider_deadlock() -> engine.Game:
+    """Little Spider stuck for good, with no move at all (the engine already
+    calls it lost): foundation 2 waits for the Jd under the 2s, foundation 3
+    for the 3s under the Qd."""
+    return game(
+        "little-spider", ["KdJd2s", "As3sQd"], foundations=["Ah2h3h4h5h6h7h8h9hThJhQhKh", *LITTLE_SPIDER_LATE[1:]]
+    )
+
+
+def little_spider_queen_first() -> engine.Game:
+    """Little Spider won only by moving the Qd onto the Kh (one rank up)
+    first: the 2s covers the Jd that foundation 2 waits for, the Qd the 3s
+    that foundation 3 waits for, and playing the Kh up strands the Qd on
+    the 3s for good."""
+    return game("little-spider", ["Jd2s", "3sQd", "Kh"], foundations=LITTLE_SPIDER_LATE)
+
+
 def cards(text: str) -> tuple[int, ...]:
     """``"KsQh"`` → the card ints."""
     return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from enginetest import brute_force, game
+from enginetest import brute_force, game, little_spider_deadlock, little_spider_queen_first
 
 import engine
 from engine.cards import is_red
@@ -19,7 +19,6 @@ from solver.little import CHAIN_POS, NEED, LittleSpiderSearch, _Dive, luby
 
 BOTH = ["little-spider", "little-spider-classic"]
 FULL_OTHERS = ["Ad2d3d4d5d6d7d8d9dTdJdQdKd", "KsQsJsTs9s8s7s6s5s4s3s2sAs", "KcQcJcTc9c8c7c6c5c4c3c2cAc"]
-HEARTS_UP = ["Ah2h3h4h5h6h7h8h9hThJhQh", "Ad2d3d4d5d6d7d8d9dTd", "KsQsJsTs9s8s7s6s5s4s", "KcQcJcTc9c8c7c6c5c4c3c2cAc"]
 
 
 def run(search: LittleSpiderSearch, budget: int, slice_: int = 500) -> str:
@@ -81,7 +80,7 @@ def test_it_refuses_another_family() -> None:
 @pytest.mark.parametrize("complete", [False, True])
 def test_solves_phase_two_only_by_moving_the_queen_onto_the_king_first(complete: bool) -> None:
     # playing the Kh first (it is needed) strands the Qd on the 3s for good
-    g = game("little-spider", ["Jd2s", "3sQd", "Kh"], foundations=HEARTS_UP)
+    g = little_spider_queen_first()
     s = LittleSpiderSearch(g.rules, g.position, complete=complete)
     assert run(s, 5000) == SOLVED
     assert next(str(m) for m in s.moves) == "c2>c3"
@@ -90,17 +89,7 @@ def test_solves_phase_two_only_by_moving_the_queen_onto_the_king_first(complete:
 
 @pytest.mark.parametrize("complete", [False, True])
 def test_proves_a_two_pile_deadlock_unsolvable(complete: bool) -> None:
-    # foundation 2 waits for the Jd under the 2s; foundation 3 waits for the 3s under the Qd
-    g = game(
-        "little-spider",
-        ["KdJd2s", "As3sQd"],
-        foundations=[
-            "Ah2h3h4h5h6h7h8h9hThJhQhKh",
-            "Ad2d3d4d5d6d7d8d9dTd",
-            "KsQsJsTs9s8s7s6s5s4s",
-            "KcQcJcTc9c8c7c6c5c4c3c2cAc",
-        ],
-    )
+    g = little_spider_deadlock()
     s = LittleSpiderSearch(g.rules, g.position, complete=complete)
     assert run(s, 5000) == UNSOLVABLE
     assert s.moves == ()

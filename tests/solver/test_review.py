@@ -10,7 +10,7 @@ import json
 import random
 
 import pytest
-from enginetest import game
+from enginetest import game, little_spider_deadlock, little_spider_queen_first
 
 import engine
 from solver import (
@@ -317,18 +317,8 @@ def test_the_review_shares_its_lost_positions_between_probes() -> None:
 def test_a_probe_takes_the_proof_of_a_family_search_that_prunes_no_win() -> None:
     # Little Spider's own search proves a deadlock by using up its starts: the
     # probe's complete search is given a single position, so the proof is that
-    # search's (foundation 2 waits for the Jd under the 2s, foundation 3 for
-    # the 3s under the Qd)
-    g = game(
-        "little-spider",
-        ["KdJd2s", "As3sQd"],
-        foundations=[
-            "Ah2h3h4h5h6h7h8h9hThJhQhKh",
-            "Ad2d3d4d5d6d7d8d9dTd",
-            "KsQsJsTs9s8s7s6s5s4s",
-            "KcQcJcTc9c8c7c6c5c4c3c2cAc",
-        ],
-    )
+    # search's (the kit's deadlock: no move at all)
+    g = little_spider_deadlock()
     probe = Probe(g.rules, g.position, proof_nodes=1, win_nodes=5_000, complete_nodes=1)
     while probe.step(1) is None:
         pass
@@ -338,13 +328,7 @@ def test_a_probe_takes_the_proof_of_a_family_search_that_prunes_no_win() -> None
 
 def test_a_little_spider_slip_is_found_and_its_lost_positions_are_shared() -> None:
     # playing the Kh first strands the Qd on the 3s: moving the Queen onto the King first wins
-    hearts_up = [
-        "Ah2h3h4h5h6h7h8h9hThJhQh",
-        "Ad2d3d4d5d6d7d8d9dTd",
-        "KsQsJsTs9s8s7s6s5s4s",
-        "KcQcJcTc9c8c7c6c5c4c3c2cAc",
-    ]
-    g = game("little-spider", ["Jd2s", "3sQd", "Kh"], foundations=hearts_up)
+    g = little_spider_queen_first()
     g.play(next(m for m in g.legal_moves() if m.kind == engine.MoveKind.FOUNDATION and m.src == 2))
     reviewer = Reviewer(g, budget=TESTS)
     while not reviewer.step(300):

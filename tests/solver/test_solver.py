@@ -7,7 +7,7 @@ import itertools
 import random
 
 import pytest
-from enginetest import assert_wins, game, positions_in_play
+from enginetest import assert_wins, game, little_spider_deadlock, little_spider_queen_first, positions_in_play
 
 import engine
 from engine import HIDDEN_CARD, hide
@@ -62,35 +62,14 @@ def test_complete_search_proves_a_missing_ace_unsolvable() -> None:
 
 
 def test_complete_search_proves_a_little_spider_deadlock_unsolvable() -> None:
-    # foundation 2 waits for the Jd under the 2s; foundation 3 waits for the 3s under the Qd
-    g = game(
-        "little-spider",
-        ["KdJd2s", "As3sQd"],
-        foundations=[
-            "Ah2h3h4h5h6h7h8h9hThJhQhKh",
-            "Ad2d3d4d5d6d7d8d9dTd",
-            "KsQsJsTs9s8s7s6s5s4s",
-            "KcQcJcTc9c8c7c6c5c4c3c2cAc",
-        ],
-    )
+    g = little_spider_deadlock()
     assert g.status == "lost"  # no action at all: the engine already calls it
     r = solve(g.rules, g.position, complete=True, max_nodes=1000)
     assert r.status == UNSOLVABLE
 
 
 def test_solves_little_spider_in_phase_two_with_a_tableau_move() -> None:
-    # the 2s covers the Jd that foundation 2 waits for, the Qd covers the 3s that
-    # foundation 3 waits for: only moving the Qd onto the Kh (one rank up) unlocks it
-    g = game(
-        "little-spider",
-        ["Jd2s", "3sQd", "Kh"],
-        foundations=[
-            "Ah2h3h4h5h6h7h8h9hThJhQh",
-            "Ad2d3d4d5d6d7d8d9dTd",
-            "KsQsJsTs9s8s7s6s5s4s",
-            "KcQcJcTc9c8c7c6c5c4c3c2cAc",
-        ],
-    )
+    g = little_spider_queen_first()
     r = solve(g.rules, g.position, max_nodes=5000)
     assert r.status == SOLVED
     assert [str(m) for m in r.moves if m.kind == "move"] == ["c2>c3"]

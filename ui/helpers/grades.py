@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ui.helpers.hints import pick_deal, preset_entries
-from ui.i18n.text import N_, Np_, _, p_
+from ui.i18n.text import N_, Np_, _, n_, number, p_
 
 GRADES_URL = "./assets/data/grades.json"
 GRADES = ("E", "M", "H", "X")
@@ -97,6 +97,45 @@ def choice_note(grades: Grades | None, preset: str, letter: str) -> str | None:
     if not graded(grades, preset, letter):
         return _(NONE_OF_GRADE[letter])
     return None
+
+
+def graded_note(grades: Grades, preset: str, letter: str) -> str:
+    """What the game picker says under "Winnable deals" with the grade
+    ``letter`` chosen: how many deals of that grade random deals come from.
+
+    >>> graded_note({"spider-1": {3: "E", 5: "H", 8: "E"}}, "spider-1", "E")
+    'Random deals come from the 2 Easy deals proven winnable.'
+    >>> graded_note({"spider-1": {3: "E", 5: "H", 8: "E"}}, "spider-1", "H")
+    'Random deals come from the 1 Hard deal proven winnable.'
+    """
+    n = len(graded(grades, preset, letter))
+    # one sentence per grade: the grade's word agrees with "deals" (its case, its number)
+    if letter == "E":
+        text = n_(
+            "Random deals come from the {n} Easy deal proven winnable.",
+            "Random deals come from the {n} Easy deals proven winnable.",
+            n,
+        )
+    elif letter == "M":
+        text = n_(
+            "Random deals come from the {n} Medium deal proven winnable.",
+            "Random deals come from the {n} Medium deals proven winnable.",
+            n,
+        )
+    elif letter == "H":
+        text = n_(
+            "Random deals come from the {n} Hard deal proven winnable.",
+            "Random deals come from the {n} Hard deals proven winnable.",
+            n,
+        )
+    else:
+        assert letter == "X", letter
+        text = n_(
+            "Random deals come from the {n} Expert deal proven winnable.",
+            "Random deals come from the {n} Expert deals proven winnable.",
+            n,
+        )
+    return text.format(n=number(n))
 
 
 def pick(

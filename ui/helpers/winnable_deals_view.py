@@ -137,6 +137,12 @@ class WinnableDeals:
         """Why the grade ``letter`` cannot be chosen for ``preset`` now (None: it can)."""
         return grades.choice_note(self.grades, preset, letter)
 
+    def graded_note(self, preset: str, letter: str) -> str | None:
+        """How many deals of the grade ``letter`` random deals of ``preset`` come from (None: none)."""
+        if self.grades is None or grades.choice_note(self.grades, preset, letter) is not None:
+            return None
+        return grades.graded_note(self.grades, preset, letter)
+
     def random_deal(self, preset: str, options: dict[str, OptionValue]) -> tuple[int | None, str | None]:
         """The deal a random game of ``preset`` gets (None: any deal), and
         what to tell the player about it."""

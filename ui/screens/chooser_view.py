@@ -8,7 +8,8 @@ is won today), ``[data-choice=<preset id>]`` (one per preset),
 ``[data-option=<name>]`` selects, ``#deal-input``, ``[data-action=play]``,
 ``#winnable-deals`` (the "Winnable deals" choice: Off, Any, Easy, Medium,
 Hard, Expert; disabled with ``#winnable-note`` saying why when the game has
-no proven deals, and a grade disabled when the game has no deal of it).
+no proven deals, and a grade disabled when the game has no deal of it; the
+note says how many deals random ones come from: proven, or of the grade chosen).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class ChooserHost(Protocol):
     def with_defaults(self, preset: str, options: dict[str, OptionValue]) -> dict[str, OptionValue]: ...
     def winnable_choice(self, preset: str, options: dict[str, OptionValue]) -> WinnableChoice: ...
     def grade_note(self, preset: str, letter: str) -> str | None: ...
+    def graded_note(self, preset: str, letter: str) -> str | None: ...
     def watch_winnable(self, fn: Callable[[], None]) -> None: ...
     def start_chosen(self, preset: str, deal: int | None, options: dict[str, OptionValue]) -> None: ...
     def open_stats(self) -> None: ...
@@ -218,8 +220,10 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
         if not choice.available:
             note_el.textContent = choice.note
         else:
+            # a grade chosen (with deals of it here): how many deals of it, else how many proven
+            note = (app.graded_note(preset, chosen) if chosen not in ("off", "any") else None) or choice.note
             note_el.textContent = " ".join(
-                t for t in (choice.note, why, _("A deal number typed below is always played.")) if t
+                t for t in (note, why, _("A deal number typed below is always played.")) if t
             )
         note_el.classList.toggle("unavailable", not choice.available)
 
@@ -236,6 +240,7 @@ def build_chooser(dialogs: DialogHost, look: Appearance, app: ChooserHost) -> No
         value = str(box_el.value)
         winnable[state.preset] = value if value in WINNABLE_CHOICES else "off"
         look.change(winnable=winnable)
+        show_winnable()  # the note says what the choice gives
 
     for pid in PRESETS:
         game_tile(grid, pid, app.record(pid), pid == current)
