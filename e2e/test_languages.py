@@ -159,6 +159,16 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
             t.page.locator(".settings-group").nth(k).scroll_into_view_if_needed()
             t.page.screenshot(path=str(ARTIFACTS / f"settings-{code}-320-{k}.png"))
         close_settings(t)
+        # the chooser's sticky Play row, the options scrolled under it: it reaches the dialog's edges
+        t.page.click('[data-action="games"]')
+        t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        t.page.click('[data-choice="little-spider-classic"]')
+        t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
+        gaps = t.page.evaluate(PLAY_ROW_JS)
+        t.page.screenshot(path=str(ARTIFACTS / f"options-{code}-320.png"))
+        assert gaps["scrolls"] and max(gaps["gaps"]) < 1, gaps
+        t.page.keyboard.press("Escape")
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
         # a replay's heading: the longest game's name and the largest deal number, all shown
         t.open(f"#tournament-2/{engine.MAX_DEAL}")
         t.page.keyboard.press("e")
@@ -173,6 +183,19 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+PLAY_ROW_JS = """() => {
+  const dialog = document.querySelector('.dialog-chooser'), row = dialog.querySelector('.details-play');
+  dialog.scrollTop = (dialog.scrollHeight - dialog.clientHeight) / 2;  // options above and below the row
+  const box = dialog.getBoundingClientRect(), r = row.getBoundingClientRect();
+  const left = box.left + dialog.clientLeft, top = box.top + dialog.clientTop;
+  return {
+    scrolls: dialog.scrollHeight > dialog.clientHeight + 40,
+    // what the row leaves of the scrolled box's edge: below it, left and right of it
+    gaps: [top + dialog.clientHeight - r.bottom, r.left - left, left + dialog.clientWidth - r.right],
+  };
+}"""
 
 
 REPLAY_HEAD_JS = """() => {
