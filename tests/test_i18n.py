@@ -233,6 +233,9 @@ def test_the_header_speaks_the_language_in_use(compiled: dict[str, Catalog], spe
     assert header.status_text(g, Tracker(g.public_view()), narrow=True) == ("0:00", "Punkte 500 · Folgen 0/8", "")
     text.use(compiled["fr"])
     assert header.status_text(g, Tracker(g.public_view()), narrow=False)[0] == "Temps 0:00"
+    text.use(compiled["pt_BR"])  # a phone's header has room for a short word only
+    assert header.status_text(g, Tracker(g.public_view()), narrow=True)[1] == "Pontos 500 · Seq. 0/8"
+    assert "Sequências 0/8" in header.status_text(g, Tracker(g.public_view()), narrow=False)[1]
 
 
 # -- settings --------------------------------------------------------------------
