@@ -140,16 +140,7 @@ def parse_card(text: str) -> Card:
         s = SUIT_CHARS.find(t[1].lower())
         if r >= 0 and s >= 0:
             return make_card(r + 1, s)
-    from .words import N_, Reason  # here, not above: the words module says cards with this one
-
-    raise NotationError(
-        Reason(
-            N_("{text} is not a card (write a rank {ranks} and a suit {suits}, like Ks)"),
-            text=repr(text)[:40],
-            ranks=RANK_CHARS,
-            suits=SUIT_CHARS,
-        )
-    )
+    raise NotationError(f"{text!r} is not a card (write a rank {RANK_CHARS} and a suit {SUIT_CHARS}, like Ks)")
 
 
 def make_deck(suits: str, copies: int) -> list[Card]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import FACE_DOWN_MARK, HIDDEN, Card, card_text, parse_card
+from .cards import FACE_DOWN_MARK, HIDDEN, RANK_CHARS, SUIT_CHARS, Card, card_text, parse_card
 from .errors import NotationError
 from .words import N_, Reason
 
@@ -96,7 +96,17 @@ def _parse_pile(text: str, pile: Reason, allow_down: bool) -> tuple[tuple[Card, 
             raise NotationError(_bad(N_("{pile}: a hidden card '??' cannot be played from ({text})"), pile, text))
         if len(chunk) < 2:
             raise NotationError(_bad(N_("{pile}: {text} ends in the middle of a card"), pile, text))
-        cards.append(parse_card(chunk))
+        try:
+            cards.append(parse_card(chunk))
+        except NotationError:  # said again as a marked sentence (the cards module comes before the engine's words)
+            raise NotationError(
+                Reason(
+                    N_("{text} is not a card (write a rank {ranks} and a suit {suits}, like Ks)"),
+                    text=repr(chunk),
+                    ranks=RANK_CHARS,
+                    suits=SUIT_CHARS,
+                )
+            ) from None
         if is_down:
             down += 1
         else:
