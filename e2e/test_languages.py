@@ -158,9 +158,54 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
         for k in range(4):  # every group, scrolled into view
             t.page.locator(".settings-group").nth(k).scroll_into_view_if_needed()
             t.page.screenshot(path=str(ARTIFACTS / f"settings-{code}-320-{k}.png"))
+        close_settings(t)
+        # the chooser's sticky Play row, the options scrolled under it: it reaches the dialog's edges
+        t.page.click('[data-action="games"]')
+        t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        t.page.click('[data-choice="little-spider-classic"]')
+        t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
+        gaps = t.page.evaluate(PLAY_ROW_JS)
+        t.page.screenshot(path=str(ARTIFACTS / f"options-{code}-320.png"))
+        assert gaps["scrolls"] and max(gaps["gaps"]) < 1, gaps
+        t.page.keyboard.press("Escape")
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        # a replay's heading: the longest game's name and the largest deal number, all shown
+        t.open(f"#tournament-2/{engine.MAX_DEAL}")
+        t.page.keyboard.press("e")
+        t.page.wait_for_selector('#table[data-dialog="confirm"]', state="attached")
+        t.page.click('.dialog [data-action="confirm"]')
+        t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
+        t.page.click('.dialog [data-action="watch"]')
+        t.page.wait_for_selector("#table[data-replay]", state="attached")
+        head = t.page.evaluate(REPLAY_HEAD_JS)
+        t.page.screenshot(path=str(ARTIFACTS / f"replay-{code}-320.png"))
+        assert str(engine.MAX_DEAL) in head["title"] and head["cut"] == [], head
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+PLAY_ROW_JS = """() => {
+  const dialog = document.querySelector('.dialog-chooser'), row = dialog.querySelector('.details-play');
+  dialog.scrollTop = (dialog.scrollHeight - dialog.clientHeight) / 2;  // options above and below the row
+  const box = dialog.getBoundingClientRect(), r = row.getBoundingClientRect();
+  const left = box.left + dialog.clientLeft, top = box.top + dialog.clientTop;
+  return {
+    scrolls: dialog.scrollHeight > dialog.clientHeight + 40,
+    // what the row leaves of the scrolled box's edge: below it, left and right of it
+    gaps: [top + dialog.clientHeight - r.bottom, r.left - left, left + dialog.clientWidth - r.right],
+  };
+}"""
+
+
+REPLAY_HEAD_JS = """() => {
+  const head = document.querySelector('.replay-head'), box = head.getBoundingClientRect();
+  const cut = [...head.querySelectorAll('p')].filter(p => {
+    const r = p.getBoundingClientRect();
+    return p.scrollWidth > p.clientWidth || p.scrollHeight > p.clientHeight || r.top < box.top || r.bottom > box.bottom;
+  }).map(p => [p.textContent, p.scrollWidth, p.clientWidth, p.scrollHeight, p.clientHeight]);
+  return {title: head.querySelector('.replay-head-title').textContent, cut};
+}"""
 
 
 LABELS_FIT_JS = """() => [...document.querySelectorAll('#table .row-label:not([hidden]), #table .pile-label')]

@@ -48,7 +48,7 @@ from .rng import MAX_DEAL, MIN_DEAL, check_deal
 from .rules import Ruleset, get_ruleset
 from .saveformat import FORMAT, VERSION
 from .view import PublicView, public_view
-from .words import N_
+from .words import N_, Reason
 
 PLAYING, WON, LOST = Outcome.PLAYING, Outcome.WON, Outcome.LOST
 CLASSIC_START = 500
@@ -273,7 +273,8 @@ class Game:
         try:
             move = parse_move(text, self._free)
         except NotationError as e:
-            raise IllegalMove(str(e), text) from None
+            said = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
+            raise IllegalMove(said, text) from None  # a Reason stays one, for the page to say
         return self.play(move)
 
     def _push(self, m: Move) -> list[Event]:
@@ -557,33 +558,38 @@ def validate_position(rules: Ruleset, pos: Position) -> None:
     more copies than the deck has (a position may lack cards: tests use
     small ones); a foundation must hold what the game's foundations can.
     """
+
+    def bad(template: str, **fields: int | str) -> NotationError:
+        return NotationError(Reason(template, said={"game": rules.name}, game=rules.id, **fields))
+
     if len(pos.tableau) != rules.tableau_size:
-        raise NotationError(f"{rules.name} has {rules.tableau_size} columns, not {len(pos.tableau)}")
+        raise bad(N_("{game} has {n} columns, not {have}"), n=rules.tableau_size, have=len(pos.tableau))
     piles = rules.draw_piles or 1
     if len(pos.stock) != piles:
-        raise NotationError(f"{rules.name} has {piles} stock pile{'s' if piles > 1 else ''}, not {len(pos.stock)}")
+        one = N_("{game} has 1 stock pile, not {have}")
+        raise bad(one if piles == 1 else N_("{game} has {n} stock piles, not {have}"), n=piles, have=len(pos.stock))
     if len(pos.foundations) != rules.foundations:
-        raise NotationError(f"{rules.name} has {rules.foundations} foundations, not {len(pos.foundations)}")
+        raise bad(N_("{game} has {n} foundations, not {have}"), n=rules.foundations, have=len(pos.foundations))
     if any(pos.down):
         if not (rules.face_down_layout or any(d for d, _ in rules.columns)):
-            raise NotationError(f"{rules.name} has no face-down cards")
+            raise bad(N_("{game} has no face-down cards"))
         if rules.free_column and pos.down[-1]:
-            raise NotationError("the Free Column never holds face-down cards")
+            raise NotationError(N_("the Free Column never holds face-down cards"))
     deck = deck_counter(rules.suits, rules.copies)
     have = Counter(pos.cards())
     for card, n in have.items():
         if deck[card] == 0:
-            raise NotationError(f"{card_text(card)} is not in the deck of {rules.name}")
+            raise bad(N_("{text} is not in the deck of {game}"), text=card_text(card))
         if n > deck[card]:
-            raise NotationError(f"{rules.name} has {deck[card]} {card_text(card)}, not {n}")
+            raise bad(N_("{game} has {n} {text}, not {have}"), n=deck[card], text=card_text(card), have=n)
     if rules.completion != "none":
         for k, f in enumerate(pos.foundations):
             if f and not _is_run(rules, f):
-                raise NotationError(f"foundation {k + 1} must hold a complete King-to-Ace run")
+                raise NotationError(Reason(N_("foundation {n} must hold a complete King-to-Ace run"), n=k + 1))
     elif rules.traits.foundations is Foundations.BY_SUIT:
         for k, f in enumerate(pos.foundations):
             if (f and any(f[i] != f[0] + 4 * i for i in range(len(f)))) or (f and (f[0] >> 2) != 1):
-                raise NotationError(f"foundation {k + 1} must build up by suit from the Ace")
+                raise NotationError(Reason(N_("foundation {n} must build up by suit from the Ace"), n=k + 1))
     else:
         colours = set()
         for k, f in enumerate(pos.foundations):
@@ -591,13 +597,13 @@ def validate_position(rules: Ruleset, pos: Position) -> None:
                 continue
             up = (f[0] >> 2) == 1
             if not up and (f[0] >> 2) != KING:
-                raise NotationError(f"foundation {k + 1} must start with an Ace or a King")
+                raise NotationError(Reason(N_("foundation {n} must start with an Ace or a King"), n=k + 1))
             step = 4 if up else -4
             if any(f[i] != f[0] + step * i for i in range(len(f))):
-                raise NotationError(f"foundation {k + 1} must build by suit from its Ace or King")
+                raise NotationError(Reason(N_("foundation {n} must build by suit from its Ace or King"), n=k + 1))
             colours.add(is_red(f[0]) if up else not is_red(f[0]))
         if len(colours) > 1:
-            raise NotationError("the Ace foundations must be of one colour and the King foundations of the other")
+            raise NotationError(N_("the Ace foundations must be of one colour and the King foundations of the other"))
 
 
 def _is_run(rules: Ruleset, f: tuple[Card, ...]) -> bool:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import NotationError
+from .words import N_, Reason
 
 
 class MoveKind(StrEnum):
@@ -177,7 +178,7 @@ def parse_move(text: str, free: int = -1) -> Move:
     engine.errors.NotationError: 'c2>fc': this game has no Free Column
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move is text like 'c3>c7', not {text!r}")
+        raise NotationError(Reason(N_("a move is text like 'c3>c7', not {move}"), move=repr(text)[:40]))
     t = re.sub(r"\s+", "", text).lower()
     if t == "deal":
         return Move.deal()
@@ -185,32 +186,34 @@ def parse_move(text: str, free: int = -1) -> Move:
     if m:
         n = int(m.group(1))
         if n < 1:
-            raise NotationError(f"{text!r}: draw piles count from 1")
+            raise NotationError(Reason(N_("{move}: draw piles count from 1"), move=repr(text)))
         return Move.draw(n - 1)
     m = _MOVE_RE.match(t)
     if not m:
-        raise NotationError(f"{text!r} is not a move (examples: c3>c7, c3:4>c7, c6>f2, fc>c1, deal, d2)")
+        raise NotationError(
+            Reason(N_("{move} is not a move (examples: c3>c7, c3:4>c7, c6>f2, fc>c1, deal, d2)"), move=repr(text)[:40])
+        )
     src_t, count_t, dst_t, found_t = m.groups()
 
     def col(p: str) -> int:
         if p == "fc":
             if free < 0:
-                raise NotationError(f"{text!r}: this game has no Free Column")
+                raise NotationError(Reason(N_("{move}: this game has no Free Column"), move=repr(text)))
             return free
         n = int(p[1:])
         if n < 1:
-            raise NotationError(f"{text!r}: columns count from 1")
+            raise NotationError(Reason(N_("{move}: columns count from 1"), move=repr(text)))
         return n - 1
 
     src = col(src_t)
     count = int(count_t) if count_t else 1
     if count < 1:
-        raise NotationError(f"{text!r}: a move takes at least one card")
+        raise NotationError(Reason(N_("{move}: a move takes at least one card"), move=repr(text)))
     if found_t is not None:
         if count != 1:
-            raise NotationError(f"{text!r}: cards go to a foundation one at a time")
+            raise NotationError(Reason(N_("{move}: cards go to a foundation one at a time"), move=repr(text)))
         f = int(found_t)
         if f < 1:
-            raise NotationError(f"{text!r}: foundations count from 1")
+            raise NotationError(Reason(N_("{move}: foundations count from 1"), move=repr(text)))
         return Move.to_foundation(src, f - 1)
     return Move.tableau(src, col(dst_t), count)

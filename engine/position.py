@@ -30,8 +30,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import FACE_DOWN_MARK, HIDDEN, Card, card_text, parse_card
+from .cards import FACE_DOWN_MARK, HIDDEN, RANK_CHARS, SUIT_CHARS, Card, card_text, parse_card
 from .errors import NotationError
+from .words import N_, Reason
 
 
 class Position(NamedTuple):
@@ -73,7 +74,7 @@ def format_notation(pos: Position) -> str:
     return f"{tab} {stock} {found}"
 
 
-def _parse_pile(text: str, what: str, allow_down: bool) -> tuple[tuple[Card, ...], int]:
+def _parse_pile(text: str, pile: Reason, allow_down: bool) -> tuple[tuple[Card, ...], int]:
     if text == "-":
         return (), 0
     cards: list[Card] = []
@@ -84,22 +85,39 @@ def _parse_pile(text: str, what: str, allow_down: bool) -> tuple[tuple[Card, ...
         is_down = text[i] == FACE_DOWN_MARK
         if is_down:
             if not allow_down:
-                raise NotationError(f"{what}: only tableau cards can be face down ({text!r})")
+                raise NotationError(_bad(N_("{pile}: only tableau cards can be face down ({text})"), pile, text))
             if seen_up:
-                raise NotationError(f"{what}: a face-down card cannot lie on a face-up one ({text!r})")
+                raise NotationError(
+                    _bad(N_("{pile}: a face-down card cannot lie on a face-up one ({text})"), pile, text)
+                )
             i += 1
         chunk = text[i : i + 2]
         if chunk == HIDDEN:
-            raise NotationError(f"{what}: a hidden card '??' cannot be played from ({text!r})")
+            raise NotationError(_bad(N_("{pile}: a hidden card '??' cannot be played from ({text})"), pile, text))
         if len(chunk) < 2:
-            raise NotationError(f"{what}: {text!r} ends in the middle of a card")
-        cards.append(parse_card(chunk))
+            raise NotationError(_bad(N_("{pile}: {text} ends in the middle of a card"), pile, text))
+        try:
+            cards.append(parse_card(chunk))
+        except NotationError:  # said again as a marked sentence (the cards module comes before the engine's words)
+            raise NotationError(
+                Reason(
+                    N_("{text} is not a card (write a rank {ranks} and a suit {suits}, like Ks)"),
+                    text=repr(chunk),
+                    ranks=RANK_CHARS,
+                    suits=SUIT_CHARS,
+                )
+            ) from None
         if is_down:
             down += 1
         else:
             seen_up = True
         i += 2
     return tuple(cards), down
+
+
+def _bad(template: str, pile: Reason, text: str) -> Reason:
+    """A pile's notation error: the pile's name (a sentence of its own) and its text as written."""
+    return Reason(template, pile=pile, text=repr(text))
 
 
 def parse_notation(text: str) -> Position:
@@ -109,21 +127,29 @@ def parse_notation(text: str) -> Position:
     checks a position against a game's rules (pile counts, the deck).
     """
     if not isinstance(text, str):
-        raise NotationError(f"a position is text, not {type(text).__name__}")
+        raise NotationError(Reason(N_("a position is text, not {type}"), type=type(text).__name__))
     parts = text.split()
     if len(parts) != 3:
         raise NotationError(
-            f"a position has three parts separated by spaces (tableau, stock, foundations); got {len(parts)}"
+            Reason(
+                N_("a position has three parts separated by spaces (tableau, stock, foundations); got {n}"),
+                n=len(parts),
+            )
         )
     tab_t, stock_t, found_t = parts
     tableau: list[tuple[Card, ...]] = []
     down: list[int] = []
     for n, col in enumerate(tab_t.split("/"), 1):
-        cards, d = _parse_pile(col, f"column {n}", True)
+        column = Reason(N_("column {n}"), n=n)
+        cards, d = _parse_pile(col, column, True)
         if cards and d == len(cards):
-            raise NotationError(f"column {n}: its top card must be face up ({col!r})")
+            raise NotationError(_bad(N_("{pile}: its top card must be face up ({text})"), column, col))
         tableau.append(cards)
         down.append(d)
-    stock = tuple(_parse_pile(p, f"stock pile {n}", False)[0] for n, p in enumerate(stock_t.split("/"), 1))
-    found = tuple(_parse_pile(p, f"foundation {n}", False)[0] for n, p in enumerate(found_t.split("/"), 1))
+    stock = tuple(
+        _parse_pile(p, Reason(N_("stock pile {n}"), n=n), False)[0] for n, p in enumerate(stock_t.split("/"), 1)
+    )
+    found = tuple(
+        _parse_pile(p, Reason(N_("foundation {n}"), n=n), False)[0] for n, p in enumerate(found_t.split("/"), 1)
+    )
     return Position(tuple(tableau), tuple(down), stock, found)

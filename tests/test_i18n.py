@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import gettext
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -232,6 +233,9 @@ def test_the_header_speaks_the_language_in_use(compiled: dict[str, Catalog], spe
     assert header.status_text(g, Tracker(g.public_view()), narrow=True) == ("0:00", "Punkte 500 · Folgen 0/8", "")
     text.use(compiled["fr"])
     assert header.status_text(g, Tracker(g.public_view()), narrow=False)[0] == "Temps 0:00"
+    text.use(compiled["pt_BR"])  # a phone's header has room for a short word only
+    assert header.status_text(g, Tracker(g.public_view()), narrow=True)[1] == "Pontos 500 · Seq. 0/8"
+    assert "Sequências 0/8" in header.status_text(g, Tracker(g.public_view()), narrow=False)[1]
 
 
 # -- settings --------------------------------------------------------------------
@@ -461,6 +465,90 @@ def test_save_option_and_statistics_errors_are_said_in_the_language_in_use(
     assert engine.PRESETS["spider-2"].options[0].label == "Allow dealing with empty columns"
     assert text._(engine.PRESETS["spider-2"].options[0].label) == "Distribuer même avec des colonnes vides"
     assert text._(engine.PRESETS["spidike"].summary).startswith("Spider à quatre couleurs avec une rangée")
+
+
+_EMPTY = "-/-/-/-/-/-/-/-/-/-"
+_FOUND8 = "-/-/-/-/-/-/-/-"
+DAMAGED_SAVES = [
+    # (preset, starting position or None, moves): each save fails on a notation or position error
+    ("spider-1", None, ["c0>c1"]),
+    ("spider-1", None, ["fc>c1"]),
+    ("spider-1", None, ["c1>"]),
+    ("spider-1", None, ["c3:0>c1"]),
+    ("spider-1", None, ["c1:2>f1"]),
+    ("spider-1", None, ["c1>f0"]),
+    ("tournament-1", None, ["d0"]),
+    ("spider-1", "Ks/Qs -", []),
+    ("spider-1", "Ks/*Qs - -", []),
+    ("spider-1", "Ks*Qs/- - -", []),
+    ("spider-1", "K/- - -", []),
+    ("spider-1", "Kx/- - -", []),
+    ("spider-1", "??/- - -", []),
+    ("spider-1", "Ks *Qs -", []),
+    ("spider-1", "Ks/- - " + _FOUND8, []),
+    ("spider-1", f"{_EMPTY} -/- {_FOUND8}", []),
+    ("tournament-1", "-/-/-/-/-/-/-/-/- - -/-/-/-/-/-", []),
+    ("spider-1", f"{_EMPTY} - -/-", []),
+    ("spider-1", f"Kh/-/-/-/-/-/-/-/-/- - {_FOUND8}", []),
+    ("spider-4", f"KsKsKs/-/-/-/-/-/-/-/-/- - {_FOUND8}", []),
+    ("spider-4", f"{_EMPTY} - KsQs/{_FOUND8[2:]}", []),
+    ("little-spider", "-/-/-/-/-/-/-/- - 2s/-/-/-", []),
+    ("little-spider", "-/-/-/-/-/-/-/- - As3s/-/-/-", []),
+    ("little-spider", "-/-/-/-/-/-/-/- - As/Ah/-/-", []),
+    ("spidike-classic", "-/-/-/-/-/-/- - 2s/-/-/-", []),
+    ("spider-1", "*Ks/-/-/-/-/-/-/-/-/- - " + _FOUND8, []),
+]
+
+
+def _damaged_save_error(preset: str, start: str | None, moves: list[str]) -> Exception:
+    """The error of a save of ``preset`` with this starting position (or its deal) and moves."""
+    import engine
+
+    data = json.loads(engine.new_game(preset, deal=61).to_json())
+    if start is not None:
+        data.update(start=start, deal=None)
+    data.update(moves=moves, penalties=len(moves))
+    with pytest.raises(engine.SaveError) as caught:
+        engine.load_game(data)
+    return caught.value
+
+
+def _english_patterns() -> dict[str, re.Pattern[str]]:
+    """Every notation and position error's English template as a pattern
+    that finds it inside a longer text, whatever fills its placeholders."""
+    sources = ("engine/position.py", "engine/moves.py", "engine/cards.py", "engine/game.py")
+    patterns = {}
+    for message in catalogs_tool.extract(ROOT):
+        if message.id and any(path in sources for path, _line in message.locations):
+            parts = re.split(r"\{\w+\}", str(message.id))
+            patterns[str(message.id)] = re.compile(".+?".join(re.escape(part) for part in parts))
+    return patterns
+
+
+def test_a_damaged_saves_notation_error_is_said_in_the_language_in_use(
+    compiled: dict[str, Catalog], speaking: None
+) -> None:
+    """Why a save's move or starting position cannot be read: the engine's
+    notation reasons are said in German and Polish, no English left inside."""
+    from ui.chrome import messages as say
+
+    errors = [_damaged_save_error(*case) for case in DAMAGED_SAVES]
+    patterns = _english_patterns()
+    assert {"{pile}: only tableau cards can be face down ({text})", "stock pile {n}"} < set(patterns)
+    for error in errors:  # the English is the engine's own, whole
+        assert any(p.search(str(error)) for p in patterns.values()), str(error)
+    for code in ("de", "pl"):
+        text.use(compiled[code])
+        for error in errors:
+            said = say.engine_error(error)
+            assert not [t for t, p in patterns.items() if p.search(said)], (code, said)
+    text.use(compiled["de"])
+    assert say.engine_error(errors[0]) == (
+        "Zug 1 des Spielstands ('c0>c1') ist nicht möglich: 'c0>c1': Spalten zählen ab 1"
+    )
+    text.use(compiled["pl"])
+    assert say.engine_error(errors[8]).endswith("kolumna 2: wierzchnia karta musi być odkryta ('*Qs')")
+    assert say.engine_error(errors[14]).endswith("Pająk · 1 kolor: liczba kolumn to 10, nie 2")
 
 
 def test_the_keys_are_named_as_each_language_names_them(compiled: dict[str, Catalog], speaking: None) -> None:

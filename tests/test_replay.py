@@ -166,6 +166,18 @@ def test_the_replay_says_each_move_in_the_screen_readers_words() -> None:
         assert ">" not in text and "c1" not in text
 
 
+def test_a_replay_with_no_move_says_its_verdict_once_in_brackets() -> None:
+    """A game ended before its first move: the bar's line reads as one phrase, not two bracketed ones."""
+
+    @dataclass
+    class Review:
+        verdicts: list[str] = field(default_factory=lambda: [UNKNOWN])
+
+    rec = Recording.of(engine.new_game("spider-1", deal=7))
+    assert step_text(rec, 0) == "The deal, no move was played"
+    assert step_text(rec, 0, Review()) == "The deal, no move was played (not known)"
+
+
 def test_the_honest_version_when_the_gap_is_not_closed() -> None:
     rec = Recording.of(played(n=60))
     verdicts = [WINNABLE] * 41 + [UNKNOWN] * 16 + [LOST] * (rec.total + 1 - 57)

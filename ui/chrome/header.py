@@ -12,7 +12,7 @@ from __future__ import annotations
 import engine
 from engine import Foundations, PileId
 from ui.chrome.messages import game_name
-from ui.i18n.text import N_, _, number
+from ui.i18n.text import N_, _, number, p_
 from ui.storage.statistics import clock_seconds
 from ui.table.cards import Tracker
 
@@ -59,7 +59,9 @@ def status_text(game: engine.Game, tracker: Tracker, narrow: bool) -> tuple[str,
     left: list[str] = []  # what is left of the deal: the stock's badge and the draw piles show it when narrow
     phase = ""
     if rules.traits.foundations is Foundations.RUNS:
-        parts.append(_("Runs {done}/{total}").format(done=game.runs_removed(), total=rules.runs_to_win))
+        # Translators: on a phone, beside the game's name and the score: as short as the language allows
+        runs = p_("phone header", "Runs {done}/{total}") if narrow else _("Runs {done}/{total}")
+        parts.append(runs.format(done=game.runs_removed(), total=rules.runs_to_win))
         if not rules.draw_piles:
             left.append(deals)
         else:

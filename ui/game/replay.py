@@ -355,7 +355,7 @@ def step_text(rec: Recording, k: int, review: Verdicts | None = None) -> str:
     v = verdict_at(review, k)
     if k <= 0:
         if not rec.total:
-            where = _("The deal (no move was played)")
+            where = _("The deal, no move was played")
         else:
             where = _("The deal, before move 1 of {total}").format(total=rec.total)
         return where if v is None else _("{where} ({verdict})").format(where=where, verdict=verdict_word(v))
