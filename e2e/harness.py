@@ -12,6 +12,8 @@ browser test (``from harness import touch_drag, open_game``).
   touch, mobile) and phone in landscape (844×390).
 * :class:`Watch` — console errors, page errors, CSP violations, failed and
   foreign requests of every page and worker of a context.
+* :func:`keep_picture` — a screenshot for a person to look at, taken only
+  with ``SPIDER_PICTURES=1``.
 * :func:`touch_drag` — a real touch drag through the Chrome DevTools Protocol
   (``Input.dispatchTouchEvent``).
 * :func:`open_game` and :func:`wait_html` — wait on the page's attributes, never
@@ -103,6 +105,19 @@ def chromium_path() -> str | None:
 
 def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS, headless=True)
+
+
+# Pictures for a person to look at (e2e/artifacts/): taken only with SPIDER_PICTURES=1. Each costs
+# 0.3 s (the desktop) to 0.9 s (a phone's 3x pixels) of a browser stage that is CPU-bound and that
+# no one looks at in CI; a failing test's pages are saved whatever this says (conftest.py).
+PICTURES = os.environ.get("SPIDER_PICTURES") == "1"
+
+
+def keep_picture(page: Any, path: str | Path) -> None:
+    """Save a screenshot of ``page`` at ``path`` when pictures are asked for (``SPIDER_PICTURES=1``)."""
+    if PICTURES:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path))
 
 
 def origin(url: str) -> str:

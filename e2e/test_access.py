@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 from axekit import MENUS, axe_page, close_dialog, open_dialog, open_on_save, scan, walk_screens, won_game
+from harness import keep_picture
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -137,7 +138,7 @@ def test_reduced_motion_follows_the_system_and_the_setting_and_moves_nothing(tab
         assert sorted(moved_cards(t)) == sorted(
             (f"column-{k + 1}", str(len(col) - 1)) for k, col in enumerate(g.position.tableau)
         )
-        t.page.screenshot(path=str(ARTIFACTS / "reduced-motion-after-deal.png"))
+        keep_picture(t.page, ARTIFACTS / "reduced-motion-after-deal.png")
         # "Full" wins over the system: the next move animates, and nothing stays outlined
         choose_setting(t, "motion", "full")
         t.page.wait_for_function("() => document.querySelector('#table').dataset.motion === 'full'")
@@ -209,7 +210,7 @@ def test_high_contrast_theme_setting_system_and_forced_colours(table_browser, ta
             t.page.evaluate("() => getComputedStyle(document.querySelector('[data-pile=column-1]')).borderTopStyle")
             == "dashed"
         )
-        t.page.screenshot(path=str(ARTIFACTS / "forced-colours-desktop.png"))
+        keep_picture(t.page, ARTIFACTS / "forced-colours-desktop.png")
         t.page.emulate_media(forced_colors="none")
         theme("standard")
         # the setting, with four colours
@@ -217,16 +218,16 @@ def test_high_contrast_theme_setting_system_and_forced_colours(table_browser, ta
         choose_setting(t, "faces", "fourcolour")
         theme("high")
         assert set(face_urls(t)) == {"hc-fourcolour"}
-        t.page.screenshot(path=str(ARTIFACTS / "high-contrast-settings-desktop.png"))
+        keep_picture(t.page, ARTIFACTS / "high-contrast-settings-desktop.png")
         close_dialog(t)
         t.page.keyboard.press("h")  # a hint shows its rings
         t.page.wait_for_selector("#table .hint-src", state="attached")
-        t.page.screenshot(path=str(ARTIFACTS / "high-contrast-desktop.png"))
+        keep_picture(t.page, ARTIFACTS / "high-contrast-desktop.png")
         for name, w, h in [("phone", 390, 844), ("zoom-desktop", 683, 384), ("zoom-phone", 195, 422)]:
             t.page.set_viewport_size({"width": w, "height": h})
             t.page.wait_for_function("w => document.querySelector('#table').getBoundingClientRect().width === w", arg=w)
             t.idle()
-            t.page.screenshot(path=str(ARTIFACTS / f"high-contrast-{name}.png"))
+            keep_picture(t.page, ARTIFACTS / f"high-contrast-{name}.png")
         t.page.set_viewport_size(DESKTOP["viewport"])
         # "Standard" wins over the system's wish
         choose_setting(t, "contrast", "standard")
@@ -303,7 +304,7 @@ def check_table(t: TablePage, vw: int, vh: int, width_at_100: float) -> None:
 def check_dialog(t: TablePage, vw: int, vh: int, shot: str) -> None:
     """The dialog lies inside the viewport, is never wider than it, and every
     control in it can be scrolled to and reached (the last one included)."""
-    t.page.screenshot(path=str(ARTIFACTS / f"zoom-{shot}.png"))
+    keep_picture(t.page, ARTIFACTS / f"zoom-{shot}.png")
     box = t.page.evaluate("""() => { const d = document.querySelector('.dialog'); const b = d.getBoundingClientRect();
       return [b.left, b.top, b.right, b.bottom, d.scrollWidth, d.clientWidth] }""")
     left, top, right, bottom, scroll_w, client_w = box
@@ -320,7 +321,7 @@ def check_dialog(t: TablePage, vw: int, vh: int, shot: str) -> None:
           return b.left >= d.left - 0.5 && b.right <= d.right + 0.5 && b.top >= d.top - 0.5 && b.bottom <= d.bottom + 0.5
                  && !!hit && (hit === e || e.contains(hit) || hit.contains(e) || hit.closest('label') === e.closest('label')) }""")
         assert ok, f"{shot}: control {k} of {n} ({c.evaluate('e => e.outerHTML.slice(0, 80)')}) cannot be reached"
-    t.page.screenshot(path=str(ARTIFACTS / f"zoom-{shot}-end.png"))
+    keep_picture(t.page, ARTIFACTS / f"zoom-{shot}-end.png")
 
 
 @pytest.mark.parametrize("screen", list(ZOOM))
@@ -344,7 +345,7 @@ def test_everything_usable_at_200_percent_zoom_and_on_a_small_phone(table_browse
                 "w => document.querySelector('#table .card').getBoundingClientRect().width !== w", arg=at_100
             )
         t.idle()
-        t.page.screenshot(path=str(ARTIFACTS / f"zoom-{screen}-table.png"))
+        keep_picture(t.page, ARTIFACTS / f"zoom-{screen}-table.png")
         check_table(t, vw, vh, at_100)
         problems = scan(t, "table") if screen != "desktop" else []
         # a move, then the header's Undo takes it back

@@ -12,7 +12,7 @@ import datetime
 from typing import Any
 
 import pytest
-from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS, keep_picture
 from tablekit import ARTIFACTS, DESKTOP, PHONE, ROOT, TablePage, near_win, table_browser, table_url, wait_stored
 
 import engine
@@ -74,7 +74,7 @@ def test_a_daily_deal_is_played_won_shared_and_marked(table_browser: Any, table_
         assert t.page.get_attribute(".daily-month", "data-month") == "2026-02"
         assert t.page.get_attribute('[data-day="2026-02-01"]', "aria-pressed") == "true"
         assert t.page.get_attribute('[data-day="2026-02-02"]', "data-state") == "future"
-        t.page.screenshot(path=str(ARTIFACTS / "daily-desktop.png"))
+        keep_picture(t.page, ARTIFACTS / "daily-desktop.png")
         # play Spider 1 suit's: a new game of deal 2, kept as the daily deal of the day
         t.page.click('.daily-list li[data-preset="spider-1"] [data-action="play-daily"]')
         t.page.wait_for_function("() => document.querySelector('#table').dataset.preset === 'spider-1'")
@@ -136,7 +136,7 @@ def test_the_daily_screen_on_a_phone(table_browser: Any, table_url: str) -> None
         t.page.clock.install(time=datetime.datetime(2026, 2, 1, 12, 0))
         t.open("#spider-2/3")
         open_daily(t)
-        t.page.screenshot(path=str(ARTIFACTS / "daily-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "daily-phone.png")
         # the calendar fits the screen and every day button is big enough to tap
         sizes = t.page.evaluate(
             "() => [...document.querySelectorAll('.daily-calendar button')].map(b => { const r = b.getBoundingClientRect(); return [r.right, r.width, r.height] })"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import ARTIFACTS, PHONE, Held, TablePage, open_settings, table_browser, table_url
 
 __all__ = ["table_browser", "table_url"]
@@ -69,7 +69,7 @@ def test_the_loading_screen_speaks_the_browsers_language_before_python(
         step, _, count = seen["status"].partition(" · ")
         assert step in want["steps"] or want["count"] in step, seen
         assert not count or want["count"] in count, seen
-        t.page.screenshot(path=str(ARTIFACTS / f"early-words-{locale}.png"))
+        keep_picture(t.page, ARTIFACTS / f"early-words-{locale}.png")
         held.release()
         t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 import pytest
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import ARTIFACTS, DESKTOP, PHONE, Held, TablePage, table_browser, table_url
 
 import engine
@@ -97,7 +97,7 @@ def test_a_drag_made_before_python_is_played_when_the_game_is_ready(table_browse
         assert abs(now["x"] - corner[0]) < 1.5 and abs(now["y"] - corner[1]) < 1.5, (now, corner)
         assert abs(now["x"] - home["x"]) > 50  # over column 6, three columns to the left
         assert json.loads(stored(t))["gestures"][0]["kind"] == "drag"
-        t.page.screenshot(path=str(ARTIFACTS / "first-move-waiting.png"))
+        keep_picture(t.page, ARTIFACTS / "first-move-waiting.png")
         game_ready(t, held)
         t.wait_moves(1)
         g = welcome_game()
@@ -106,7 +106,7 @@ def test_a_drag_made_before_python_is_played_when_the_game_is_ready(table_browse
         assert t.page.evaluate(WAITING_JS)["state"] == "answered"
         assert stored(t) is None  # answered: nothing kept for the next start
         assert t.page.evaluate("() => performance.getEntriesByName('spider-first-move-answered').length") == 1
-        t.page.screenshot(path=str(ARTIFACTS / "first-move-played.png"))
+        keep_picture(t.page, ARTIFACTS / "first-move-played.png")
         assert not t.errors, t.errors
     finally:
         t.close()
@@ -131,7 +131,7 @@ def test_an_illegal_drag_made_before_python_goes_back_with_its_reason(table_brow
             return [r.top, r.bottom]; }); }"""
         )
         assert b[1] - b[0] > 20 and b[0] >= a[0] - 0.5 and b[1] <= a[1] + 0.5, (a, b)
-        t.page.screenshot(path=str(ARTIFACTS / "first-move-refused.png"))
+        keep_picture(t.page, ARTIFACTS / "first-move-refused.png")
         t.expect_game(g)
         back = box(t, "column-1", 5, "#table")
         assert abs(back["x"] - home["x"]) < 1 and abs(back["y"] - home["y"]) < 1, (back, home)
@@ -151,7 +151,7 @@ def test_a_deal_from_the_stock_made_before_python_is_played_once(table_browser: 
         t.tap_point(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)  # a second tap while one waits: not kept
         assert len(json.loads(stored(t))["gestures"]) == 1
         assert t.page.evaluate(WAITING_JS)["cards"] == [["stock", top(t, "stock")]]
-        t.page.screenshot(path=str(ARTIFACTS / "first-move-deal-waiting.png"))
+        keep_picture(t.page, ARTIFACTS / "first-move-deal-waiting.png")
         game_ready(t, held)
         t.wait_moves(1)
         g = welcome_game()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from harness import keep_picture
 from tablekit import ARTIFACTS, PHONE, TablePage, store, table_browser, table_url
 
 from ui.screens.help import FIRST_TIP
@@ -20,7 +21,7 @@ def test_a_new_player_steps_through_the_tip_once(table_browser: Any, table_url: 
         t.page.wait_for_selector('.first-tip[data-step="1"]', state="visible")
         assert FIRST_TIP[0] in t.page.inner_text(".first-tip")
         assert t.page.evaluate("() => !document.querySelector('.first-tip').contains(document.activeElement)")
-        t.page.screenshot(path=str(ARTIFACTS / "first-tip-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "first-tip-phone.png")
         t.page.tap('[data-action="tip-next"]')
         assert t.page.get_attribute(".first-tip", "data-step") == "2"
         assert FIRST_TIP[1] in t.page.inner_text(".first-tip")

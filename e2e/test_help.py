@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from harness import keep_picture
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, seed, table_browser, table_url
 
 import engine
@@ -50,7 +51,7 @@ def test_a_new_player_on_a_phone_opens_how_to_play_for_little_spider_and_closes_
         assert want.goal in text and all(m in text for m in want.moves) and all(d in text for d in want.deals)
         assert t.page.inner_text(".howto figcaption") == want.diagram.caption
         assert t.page.locator(".howto svg.howto-diagram rect").count() >= 6
-        t.page.screenshot(path=str(ARTIFACTS / "help-howto-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "help-howto-phone.png")
         # Little Spider
         t.page.select_option("#help-game", "little-spider")
         t.page.wait_for_selector('.howto[data-preset="little-spider"]', state="attached")
@@ -58,7 +59,7 @@ def test_a_new_player_on_a_phone_opens_how_to_play_for_little_spider_and_closes_
         text = t.page.inner_text(".howto")
         assert "Little Spider" in text and little.goal in text and little.deals[0] in text
         assert t.page.locator(".howto-diagram rect").count() >= 6
-        t.page.screenshot(path=str(ARTIFACTS / "help-little-spider-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "help-little-spider-phone.png")
         # the gestures say what a tap does under the player's setting (auto: the best place)
         t.page.tap('.help-tabs [data-tab="gestures"]')
         assert "sends it, with the cards on it, to its best place" in t.page.inner_text(".help-panel")
@@ -103,9 +104,9 @@ def test_help_screenshots(table_browser: Any, table_url: str, device: str, contr
         open_page(t, "#tournament-2/5", persist.Settings(contrast=contrast))
         t.page.click('[data-action="help"]')
         t.page.wait_for_selector('.howto[data-preset="tournament-2"]', state="attached")
-        t.page.screenshot(path=str(ARTIFACTS / f"help-{device}-{contrast}.png"))
+        keep_picture(t.page, ARTIFACTS / f"help-{device}-{contrast}.png")
         t.page.click('.help-tabs [data-tab="gestures"]')
-        t.page.screenshot(path=str(ARTIFACTS / f"help-gestures-{device}-{contrast}.png"))
+        keep_picture(t.page, ARTIFACTS / f"help-gestures-{device}-{contrast}.png")
         assert not t.errors, t.errors
     finally:
         t.close()

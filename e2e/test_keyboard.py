@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -655,21 +655,21 @@ def test_screenshots_of_a_picked_run_and_the_keys(table_browser, table_url) -> N
             g = restore(t, "spider-2", RUN_POSITION)
             keys = Keys(t)
             keys.enter_table()
-            t.page.screenshot(path=str(ARTIFACTS / f"keyboard-focus-{name}.png"))
+            keep_picture(t.page, ARTIFACTS / f"keyboard-focus-{name}.png")
             keys.pick(g, "column-1", 3)
             keys.press("ArrowRight")
             keys.wait_focus("column-2")
             assert _ring(t.page)["target"]
             assert t.attr("announced") == "Target column 2, legal."
-            t.page.screenshot(path=str(ARTIFACTS / f"keyboard-picked-{name}.png"))
+            keep_picture(t.page, ARTIFACTS / f"keyboard-picked-{name}.png")
             keys.press("Enter")
             g.play(g.parse_move("c1:3>c2"))
             t.wait_moves(1)
             t.expect_game(g)
-            t.page.screenshot(path=str(ARTIFACTS / f"keyboard-dropped-{name}.png"))
+            keep_picture(t.page, ARTIFACTS / f"keyboard-dropped-{name}.png")
             keys.press("?")
             t.page.wait_for_selector('#table[data-dialog="help"]', state="attached")
-            t.page.screenshot(path=str(ARTIFACTS / f"keyboard-help-{name}.png"))
+            keep_picture(t.page, ARTIFACTS / f"keyboard-help-{name}.png")
             assert not t.errors, t.errors
         finally:
             t.close()

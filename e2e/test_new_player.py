@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import ARTIFACTS, PHONE, TablePage, table_browser, table_url
 
 import engine
@@ -58,7 +58,7 @@ def test_a_new_player_on_a_phone_plays_changes_the_back_and_reads_how_to_play(
         green.tap()
         assert "green.svg" in back_image(t, ".settings-preview .card[data-face=down]")
         assert "green.svg" in back_image(t, down)  # behind the open screen, before Done
-        t.page.screenshot(path=str(ARTIFACTS / "new-player-settings-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "new-player-settings-phone.png")
         t.page.tap('.dialog [data-action="done"]')
         t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
         assert "green.svg" in back_image(t, down)
@@ -70,7 +70,7 @@ def test_a_new_player_on_a_phone_plays_changes_the_back_and_reads_how_to_play(
         t.page.wait_for_selector('.howto[data-preset="little-spider"]', state="attached")
         assert engine.PRESETS["little-spider"].name in t.page.inner_text(".howto")
         assert t.page.locator(".howto svg.howto-diagram rect").count() >= 6
-        t.page.screenshot(path=str(ARTIFACTS / "new-player-howto-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "new-player-howto-phone.png")
         t.page.tap('.dialog [data-action="close"]')
         t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
         assert t.attr("preset") == "spider-2" and t.attr("status") == "playing"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from harness import keep_picture
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, seed, store, table_browser, table_url
 
 import engine
@@ -30,7 +31,7 @@ def test_a_new_player_on_a_phone_is_playing_spider_2_suits_in_two_taps(table_bro
         # the start control is on screen without scrolling
         box = tile.bounding_box()
         assert box["y"] + box["height"] <= 844
-        t.page.screenshot(path=str(ARTIFACTS / "picker-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "picker-phone.png")
         tile.tap()  # 2
         t.page.wait_for_function("() => document.querySelector('#table').dataset.preset === 'spider-2'")
         t.idle()
@@ -75,9 +76,9 @@ def test_picker_screenshots(table_browser: Any, table_url: str, device: str, con
         t.errors[:] = [e for e in t.errors if "404" not in e]
         t.page.click('[data-action="games"]')
         t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
-        t.page.screenshot(path=str(ARTIFACTS / f"picker-{device}-{contrast}.png"))
+        keep_picture(t.page, ARTIFACTS / f"picker-{device}-{contrast}.png")
         t.page.click('[data-choice="tournament-2"]')
-        t.page.screenshot(path=str(ARTIFACTS / f"picker-options-{device}-{contrast}.png"))
+        keep_picture(t.page, ARTIFACTS / f"picker-options-{device}-{contrast}.png")
         assert not t.errors, t.errors
     finally:
         t.close()

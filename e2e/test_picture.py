@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import ARTIFACTS, PHONE, Held, TablePage, first_drag_move, table_browser, table_url
 
 import engine
@@ -46,7 +46,7 @@ def test_a_return_visit_draws_the_table_as_it_was_left(table_browser: Any, table
         assert drawn == real  # every card, face and place as the player left them
         assert t.page.inner_text("#table-picture .title") == title
         assert t.page.is_visible("#loading-progress")
-        t.page.screenshot(path=str(ARTIFACTS / "picture-while-starting-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "picture-while-starting-phone.png")
         held.release()
         t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         # ready: the picture is gone at once, one table in the page

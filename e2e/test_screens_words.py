@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from axekit import axe_page, open_dialog, open_on_save, scan, walk_screens, won_game
+from harness import keep_picture
 from tablekit import ARTIFACTS, PHONE, ROOT, TablePage, table_browser, table_url
 
 from tools.i18n import LANGUAGES, PLACEHOLDER, TEMPLATE, catalog_path, read
@@ -301,7 +302,7 @@ def test_the_screens_speak_polish_and_fit_a_small_phone_in_german(table_browser:
                 t.page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
                 unfit = [f"[{name}-de at {width}] does not fit: {bad}" for bad in t.page.evaluate(FITS_JS)]
                 if unfit:  # the picture of it, for the report
-                    t.page.screenshot(path=str(ARTIFACTS / f"screen-de-{width}-{name}.png"))
+                    keep_picture(t.page, ARTIFACTS / f"screen-de-{width}-{name}.png")
                     problems.extend(unfit)
 
         return look

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from harness import keep_picture
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -52,7 +53,7 @@ def test_a_phone_player_changes_the_card_back_and_sees_it_at_once(table_browser:
             "() => getComputedStyle(document.querySelector('.felt .card[data-face=down]')).backgroundImage"
         )
         assert "green.svg" in table_back
-        t.page.screenshot(path=str(ARTIFACTS / "settings-back-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "settings-back-phone.png")
         # six backs and four felts, as pictures; a new back and the wine felt show at once
         assert t.page.locator('[data-setting="back"] [role="radio"] .swatch-pic').count() == len(settings.BACKS) >= 6
         assert t.page.locator('[data-setting="felt"] [role="radio"] .swatch-pic').count() == len(settings.FELTS) >= 4
@@ -65,11 +66,11 @@ def test_a_phone_player_changes_the_card_back_and_sees_it_at_once(table_browser:
         set_setting(t, "felt", "wine")
         assert "rgb(102, 27, 46)" in t.page.evaluate(felt) and "rgb(14, 90, 54)" not in t.page.evaluate(felt)
         t.page.locator('[data-setting="felt"]').scroll_into_view_if_needed()
-        t.page.screenshot(path=str(ARTIFACTS / "settings-felt-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "settings-felt-phone.png")
         close_settings(t)
         stored = settings.Settings.from_text(stored_text(t.page, "settings"))
         assert (stored.back, stored.felt) == ("midnight", "wine")
-        t.page.screenshot(path=str(ARTIFACTS / "table-wine-midnight-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "table-wine-midnight-phone.png")
         assert not t.errors, t.errors
     finally:
         t.close()
@@ -126,7 +127,7 @@ def test_settings_screenshots(table_browser: Any, table_url: str, device: str, c
         open_settings(t)
         if contrast == "high":
             set_setting(t, "contrast", "high")
-        t.page.screenshot(path=str(ARTIFACTS / f"settings-{device}-{contrast}.png"))
+        keep_picture(t.page, ARTIFACTS / f"settings-{device}-{contrast}.png")
         assert not t.errors, t.errors
     finally:
         t.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS, keep_picture
 from tablekit import ARTIFACTS, DESKTOP, PHONE, TablePage, desk, store, table_browser, table_url
 
 import engine
@@ -103,7 +103,7 @@ def test_show_me_is_paused_stepped_stopped_and_played_to_the_end(desk: TablePage
     assert t.attr("status") == "won" and t.attr("show-end") == "done"
     text = t.page.inner_text(".dialog")
     assert "Shown to the end" in text and "not a win" in text and "You won" not in text
-    t.page.screenshot(path=str(ARTIFACTS / "show-me-end-desktop.png"))
+    keep_picture(t.page, ARTIFACTS / "show-me-end-desktop.png")
     # the statistics: no game played, no win
     t.page.click('.dialog [data-action="stats"]')
     t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
@@ -135,7 +135,7 @@ def test_a_move_of_the_players_own_stops_the_show(table_browser, table_url) -> N
         t.page.click('[data-action="show-toggle"]')  # paused, then the player plays an Undo
         t.page.wait_for_selector('#table[data-show="paused"]', state="attached")
         assert scan(t, "show me: the bar") == []
-        t.page.screenshot(path=str(ARTIFACTS / "show-me-paused-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "show-me-paused-phone.png")
         box = t.page.locator(".show-bar").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
         t.page.click('[data-action="undo"]')

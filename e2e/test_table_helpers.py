@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, SEARCH_TIMEOUT_MS, keep_picture
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -116,7 +116,7 @@ def test_hint_highlights_cycles_and_the_hinted_drag_is_legal(desk: TablePage) ->
     ]
     assert marked(desk, "hint-dst") == [(f"column-{m.dst + 1}", str(len(g.position.tableau[m.dst]) - 1))]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    desk.page.screenshot(path=str(ARTIFACTS / "hint-desktop.png"))
+    keep_picture(desk.page, ARTIFACTS / "hint-desktop.png")
     # again: the next best, another legal move, then round again with H
     second = press_hint(desk)
     assert second["hint"] != first["hint"] and g.why_illegal(g.parse_move(second["hint"])) is None
@@ -384,7 +384,7 @@ def test_hint_and_badge_on_a_phone(table_browser, table_url) -> None:
         t.page.wait_for_selector("#table[data-still]", state="attached")
         answer = press_hint(t)
         assert answer["hint"] and marked(t, "hint-src")
-        t.page.screenshot(path=str(ARTIFACTS / "hint-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "hint-phone.png")
         assert not t.errors, t.errors
     finally:
         t.close()
@@ -432,4 +432,4 @@ def test_the_badge_answers_with_the_family_search_of_little_spider_and_tradition
     desk.page.wait_for_selector('#table[data-still="winnable"]', state="attached", timeout=60000)
     assert desk.page.inner_text(".still") == "Winnable"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    desk.page.screenshot(path=str(ARTIFACTS / f"badge-{address[1:].split('/')[0]}-desktop.png"))
+    keep_picture(desk.page, ARTIFACTS / f"badge-{address[1:].split('/')[0]}-desktop.png")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from axekit import open_on_save
-from harness import SEARCH_TIMEOUT_MS
+from harness import SEARCH_TIMEOUT_MS, keep_picture
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -267,7 +267,7 @@ def test_the_phone_header_shows_every_game_name_and_status_whole(table_browser, 
         )
         assert len(boxes) == 8 and len({round(top) for top, _, _, _ in boxes}) == 1, boxes
         assert all(w >= 30 and h >= 40 and right <= int(phone) for _, w, h, right in boxes), boxes
-        t.page.screenshot(path=str(ARTIFACTS / f"header-{phone}-{contrast}.png"))
+        keep_picture(t.page, ARTIFACTS / f"header-{phone}-{contrast}.png")
     finally:
         t.close()
 
@@ -336,7 +336,7 @@ def test_a_win_throws_the_cards_off_in_a_bouncing_cascade_that_a_tap_skips(table
         # The cards leave the table one after another, over the sides ...
         t.page.wait_for_function(f"() => ({OFF_TABLE})() >= 10")
         assert t.attr("dialog") is None  # ... before the end screen
-        t.page.screenshot(path=str(ARTIFACTS / f"win-cascade-{'phone' if context is PHONE else 'desktop'}.png"))
+        keep_picture(t.page, ARTIFACTS / f"win-cascade-{'phone' if context is PHONE else 'desktop'}.png")
         # A tap (on the phone) or a key (on the desktop) skips it: the end
         # screen, every card back in its place, with the clock still stopped.
         if context is PHONE:

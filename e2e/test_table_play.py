@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from harness import keep_picture
 from tablekit import (
     DESKTOP,
     PHONE,
@@ -45,7 +46,7 @@ def test_whole_spider_1_game_won_by_drags(desk: TablePage) -> None:
     assert desk.attr("status") == "won"
     text = desk.page.inner_text(".dialog-end")
     assert "You won" in text and f"Score {g.score:,}" in text  # grouped, as the language writes numbers
-    desk.page.screenshot(path=str(ROOT / "e2e" / "artifacts" / "table" / "win.png"))
+    keep_picture(desk.page, ROOT / "e2e" / "artifacts" / "table" / "win.png")
     # Replay deal starts the same deal again
     desk.page.click('.dialog-end [data-action="replay"]')
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'")

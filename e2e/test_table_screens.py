@@ -6,6 +6,7 @@ and that a face-up card on a portrait phone is wide enough to read."""
 from __future__ import annotations
 
 import pytest
+from harness import keep_picture
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -29,7 +30,7 @@ def test_screenshots(table_browser, table_url, screen: str) -> None:
         vw, vh = SCREENS[screen]["viewport"]["width"], SCREENS[screen]["viewport"]["height"]
         for preset in engine.PRESETS:
             t.open(f"#{preset}/7")
-            t.page.screenshot(path=str(ARTIFACTS / f"{preset}-{screen}.png"))
+            keep_picture(t.page, ARTIFACTS / f"{preset}-{screen}.png")
             boxes = t.page.evaluate(
                 "() => [...document.querySelectorAll('#table .card')].map(c => {"
                 " const r = c.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, c.dataset.face] })"

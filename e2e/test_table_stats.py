@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -67,7 +67,7 @@ def test_scripted_win_counts_once_and_shows_the_change(desk: TablePage) -> None:
     change = desk.page.inner_text("[data-stats-change]")
     assert "Won 1 of 1 game: 100%" in change and "New best time" in change
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    desk.page.screenshot(path=str(ARTIFACTS / "win-stats-desktop.png"))
+    keep_picture(desk.page, ARTIFACTS / "win-stats-desktop.png")
     r = settled(desk, "spider-1", "played", 1).get("spider-1")
     assert (r.played, r.won, r.lost, r.fewest_moves, r.highest_score) == (1, 1, 0, len(won.moves), won.score)
     assert r.best_time is not None and 200 <= r.best_time < 260
@@ -76,11 +76,11 @@ def test_scripted_win_counts_once_and_shows_the_change(desk: TablePage) -> None:
     desk.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
     assert figure(desk, "played") == "1" and figure(desk, "percentage") == "100%"
     assert desk.page.locator('.stats-chart rect[data-result="won"]').count() == 1
-    desk.page.screenshot(path=str(ARTIFACTS / "stats-desktop.png"))
+    keep_picture(desk.page, ARTIFACTS / "stats-desktop.png")
     desk.page.click('.stats-details [data-action="back"]')
     desk.page.wait_for_selector('.stats-card.current[data-preset="spider-1"]', state="attached")
     desk.page.wait_for_function("() => document.activeElement.dataset.statsOpen === 'spider-1'")
-    desk.page.screenshot(path=str(ARTIFACTS / "stats-cards-desktop.png"))
+    keep_picture(desk.page, ARTIFACTS / "stats-cards-desktop.png")
     desk.page.click('[data-action="close"]')  # back to the end screen
     desk.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
     # a reload shows the won game again but does not count it twice
@@ -255,29 +255,29 @@ def test_phone_statistics_screen(table_browser, table_url) -> None:
         t.drag_move(g, won.moves[-1], touch=True)
         t.page.wait_for_selector('#table[data-dialog="end"]', state="attached")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        t.page.screenshot(path=str(ARTIFACTS / "win-stats-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "win-stats-phone.png")
         assert "Won 5 of 7 games" in t.page.inner_text("[data-stats-change]")
         t.page.click('.dialog-end [data-action="stats"]')
         t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        t.page.screenshot(path=str(ARTIFACTS / "stats-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "stats-phone.png")
         box = t.page.locator(".dialog-stats").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         # the cards, two to a row, the game just won marked
         t.page.click('.stats-details [data-action="back"]')
         t.page.wait_for_selector('.stats-card.current[data-preset="spider-1"]', state="attached")
-        t.page.screenshot(path=str(ARTIFACTS / "stats-cards-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "stats-cards-phone.png")
         xs = t.page.eval_on_selector_all(".stats-card", "cs => cs.slice(0, 2).map(c => c.getBoundingClientRect().x)")
         assert xs[0] < xs[1], "two cards to a row on a phone"
         t.page.click('[data-action="close"]')
         t.page.click('.dialog-end [data-action="new-game"]')
         t.page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'")
         t.idle()
-        t.page.screenshot(path=str(ARTIFACTS / "table-clock-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "table-clock-phone.png")
         open_settings(t)
-        t.page.screenshot(path=str(ARTIFACTS / "settings-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "settings-phone.png")
         t.page.locator('[data-setting="volume"]').scroll_into_view_if_needed()
-        t.page.screenshot(path=str(ARTIFACTS / "settings-phone-sound.png"))
+        keep_picture(t.page, ARTIFACTS / "settings-phone-sound.png")
         assert not t.errors, t.errors
     finally:
         t.close()
@@ -338,7 +338,7 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     set_setting(desk, "portrait", "on")
     close_settings(desk)
     desk.page.wait_for_function("() => document.querySelector('#table').dataset.arrangement === 'top'")
-    desk.page.screenshot(path=str(ARTIFACTS / "portrait-left-handed-desktop.png"))
+    keep_picture(desk.page, ARTIFACTS / "portrait-left-handed-desktop.png")
     # the tournament's countdown follows the time-limit setting; its draw
     # piles' row stands above the columns on every screen
     desk.open("#tournament-1/5")
@@ -351,7 +351,7 @@ def test_settings_survive_a_reload(desk: TablePage) -> None:
     text = desk.page.inner_text(".dialog-end")
     assert "Reveals" in text and "Free column bonus" in text and "Time bonus" in text
     assert settled(desk, "tournament-1", "lost", 1).get("tournament-1").lost == 1
-    desk.page.screenshot(path=str(ARTIFACTS / "tournament-end-desktop.png"))
+    keep_picture(desk.page, ARTIFACTS / "tournament-end-desktop.png")
 
 
 def test_sound_waits_for_a_gesture_and_mute_is_silent(desk: TablePage) -> None:
@@ -396,10 +396,10 @@ def test_statistics_screenshots(table_browser, table_url, device: str, contrast:
         t.page.wait_for_selector('#table[data-dialog="stats"]', state="attached")
         # opened during a game: the cards, the game in play marked and focused
         t.page.wait_for_function("() => document.activeElement.dataset.statsOpen === 'spider-1'")
-        t.page.screenshot(path=str(ARTIFACTS / f"stats-cards-{device}-{contrast}.png"))
+        keep_picture(t.page, ARTIFACTS / f"stats-cards-{device}-{contrast}.png")
         t.page.click('[data-stats-open="spider-1"]')
         t.page.wait_for_selector('.stats-details[data-preset="spider-1"]', state="attached")
-        t.page.screenshot(path=str(ARTIFACTS / f"stats-game-{device}-{contrast}.png"))
+        keep_picture(t.page, ARTIFACTS / f"stats-game-{device}-{contrast}.png")
         t.page.click('.dialog [data-action="close"]')  # opened from the game: back to it
         t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
         assert not t.errors, t.errors

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import DESKTOP, TablePage, first_drag_move, stored_text, table_browser, table_url, wait_stored
 
 import engine
@@ -191,7 +191,7 @@ def test_the_continue_list_brings_a_game_back_and_abandons_one(tab_a: TablePage)
     assert rows.count() == 1
     assert "Spider · 2 suits, deal 1" in rows.first.inner_text()
     assert "1 move" in rows.first.inner_text()
-    a.page.screenshot(path=str(__import__("tablekit").ARTIFACTS / "continue-list-desktop.png"))
+    keep_picture(a.page, __import__("tablekit").ARTIFACTS / "continue-list-desktop.png")
     rows.first.locator('[data-action="continue"]').click()
     a.page.wait_for_function("() => document.querySelector('#table').dataset.preset === 'spider-2'")
     a.idle()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import ARTIFACTS, DESKTOP, PHONE, PHONE_LANDSCAPE, Held, TablePage, table_browser, table_url
 
 import engine
@@ -54,7 +54,7 @@ def test_a_first_visit_deals_the_welcome_deal_before_python(
             assert x >= 0 and x + w <= vw and y >= 0 and y + h <= vh, (pile, x, y, w, h)
         assert t.page.is_visible("#loading-progress")
         assert t.page.inner_text("#table-picture .title")
-        t.page.screenshot(path=str(ARTIFACTS / f"welcome-before-python-{name}.png"))
+        keep_picture(t.page, ARTIFACTS / f"welcome-before-python-{name}.png")
         held.release()
         t.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         t.loaded = True
@@ -68,7 +68,7 @@ def test_a_first_visit_deals_the_welcome_deal_before_python(
         for a, b in zip(drawn, real, strict=True):
             assert all(abs(p - q) < 0.6 for p, q in zip(a[4:], b[4:], strict=True)), (a, b)
         t.page.wait_for_selector("#table-picture", state="detached")  # one table in the page
-        t.page.screenshot(path=str(ARTIFACTS / f"welcome-after-python-{name}.png"))
+        keep_picture(t.page, ARTIFACTS / f"welcome-after-python-{name}.png")
         assert not t.errors, t.errors
     finally:
         t.close()
