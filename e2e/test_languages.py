@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from axekit import axe_page, scan
-from harness import READY_TIMEOUT_MS
+from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import (
     ARTIFACTS,
     DESKTOP,
@@ -74,7 +74,7 @@ def test_a_french_browser_gets_french_and_settings_switch_it_at_once(table_brows
         assert t.page.inner_text("#dialog-title") == "Paramètres"
         assert t.page.evaluate(GROUP_TITLES) == ["Jeu", "Cartes et table", "Son", "Accessibilité"]
         assert t.page.inner_text('[data-setting-of="motion"][data-value="full"]') == "Complètes"
-        t.page.screenshot(path=str(ARTIFACTS / "settings-fr-phone.png"))
+        keep_picture(t.page, ARTIFACTS / "settings-fr-phone.png")
         # nothing chosen yet: the list says "the browser's language"
         assert t.page.locator('[data-setting="language"]').input_value() == ""
         # German, chosen in Settings: the screen and the header behind it change at once
@@ -152,12 +152,12 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
             assert t.page.evaluate(FITS_JS) == [], fragment
             # the table's own words: Tournament's draw piles label and the Free Column's fit their room
             assert t.page.evaluate(LABELS_FIT_JS) == [], fragment
-        t.page.screenshot(path=str(ARTIFACTS / f"header-{code}-320.png"))
+        keep_picture(t.page, ARTIFACTS / f"header-{code}-320.png")
         open_settings(t)
         assert t.page.evaluate(FITS_JS) == []
         for k in range(4):  # every group, scrolled into view
             t.page.locator(".settings-group").nth(k).scroll_into_view_if_needed()
-            t.page.screenshot(path=str(ARTIFACTS / f"settings-{code}-320-{k}.png"))
+            keep_picture(t.page, ARTIFACTS / f"settings-{code}-320-{k}.png")
         close_settings(t)
         # the chooser's sticky Play row, the options scrolled under it: it reaches the dialog's edges
         t.page.click('[data-action="games"]')
@@ -165,8 +165,20 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
         t.page.click('[data-choice="little-spider-classic"]')
         t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
         gaps = t.page.evaluate(PLAY_ROW_JS)
-        t.page.screenshot(path=str(ARTIFACTS / f"options-{code}-320.png"))
+        keep_picture(t.page, ARTIFACTS / f"options-{code}-320.png")
         assert gaps["scrolls"] and max(gaps["gaps"]) < 1, gaps
+        # the tiles' names break only between their pieces: "·" never starts a line
+        assert t.page.evaluate(NAMES_WHOLE_JS) == [], "tiles"
+        t.page.keyboard.press("Escape")
+        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        # the daily deals: each row's names whole, its deal and Play button together at the right
+        t.page.click('[data-action="more"]')
+        t.page.wait_for_selector('#table[data-dialog="menu"]', state="attached")
+        t.page.click('.dialog [data-action="daily"]')
+        t.page.wait_for_selector(".daily-list li[data-preset]", state="attached")
+        assert t.page.evaluate(NAMES_WHOLE_JS) == [], "daily"
+        assert t.page.evaluate(DAILY_GO_JS) == [], "daily"
+        keep_picture(t.page, ARTIFACTS / f"daily-{code}-320.png")
         t.page.keyboard.press("Escape")
         t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
         # a replay's heading: the longest game's name and the largest deal number, all shown
@@ -178,11 +190,23 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
         t.page.click('.dialog [data-action="watch"]')
         t.page.wait_for_selector("#table[data-replay]", state="attached")
         head = t.page.evaluate(REPLAY_HEAD_JS)
-        t.page.screenshot(path=str(ARTIFACTS / f"replay-{code}-320.png"))
+        keep_picture(t.page, ARTIFACTS / f"replay-{code}-320.png")
         assert str(engine.MAX_DEAL) in head["title"] and head["cut"] == [], head
         assert not t.errors, t.errors
     finally:
         t.close()
+
+
+NAMES_WHOLE_JS = """() => [...document.querySelectorAll('.dialog .name-whole')]
+  .filter(s => s.getClientRects().length > 1).map(s => s.textContent)"""
+
+# A row whose deal and button do not end at its right edge, or sit apart.
+DAILY_GO_JS = """() => [...document.querySelectorAll('.daily-row')].filter(li => {
+  const go = li.querySelector('.daily-go'), b = go.querySelector('button').getBoundingClientRect();
+  const right = li.getBoundingClientRect().right - parseFloat(getComputedStyle(li).paddingRight) - li.clientLeft;
+  const deal = go.querySelector('.daily-result').getBoundingClientRect();
+  return Math.abs(b.right - right) > 1 || deal.bottom < b.top || deal.top > b.bottom;
+}).map(li => li.dataset.preset)"""
 
 
 PLAY_ROW_JS = """() => {

@@ -567,3 +567,23 @@ def test_the_keys_are_named_as_each_language_names_them(compiled: dict[str, Cata
         said = " ".join("".join(part for part, _key in kb.said_key_parts(k.keys)) for k in kb.KEYS)
         english = ("Escape", "Space", " or ") + (() if code in ("pt_BR", "pl") else ("Enter", "Page"))
         assert not any(word in said for word in english), (code, said)
+
+
+def test_every_games_name_breaks_only_where_it_reads_well(compiled: dict[str, Catalog], speaking: None) -> None:
+    """No line starts with the "·" and "2 suits" is never cut from its number:
+    the pieces a name is drawn in (tiles, daily rows, statistics cards), in
+    every language."""
+    import engine
+    from ui.screens import tile
+
+    for code, catalog in [("en", text.ENGLISH_CATALOG), *compiled.items()]:
+        text.use(catalog)
+        for rules in engine.PRESETS.values():
+            name = text._(rules.name)
+            pieces = tile.name_pieces(name)
+            assert "".join(piece for piece, _whole in pieces) == name
+            loose = [piece.strip() for piece, whole in pieces if not whole]
+            assert not [p for p in loose if p.startswith("·") or p.endswith("·")], (code, name)
+            if " · " in name:
+                assert (name.rsplit(" · ", 1)[1], True) in pieces, (code, name)
+                assert any(whole and piece.endswith(" ·") for piece, whole in pieces), (code, name)

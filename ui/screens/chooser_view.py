@@ -28,7 +28,7 @@ from ui.i18n.text import _, n_, number
 from ui.screens.continue_list_view import continue_section
 from ui.screens.dialog_view import DialogHost
 from ui.screens.tile import difficulty, record_line, subtitle, table_picture
-from ui.screens.tile_view import draw_table
+from ui.screens.tile_view import draw_name, draw_table
 from ui.storage.games import GameMeta
 from ui.storage.settings import WINNABLE_CHOICES
 from ui.storage.statistics import Record
@@ -296,7 +296,7 @@ def game_tile(grid: Element, preset: str, record: Record, current: bool) -> None
     before, _gap, after = _("Play {game}").partition("{game}")
     if before.strip():
         el("span", "visually-hidden", before, parent=name)
-    name.append(_(rules.name))
+    draw_name(name, _(rules.name))
     if after.strip():
         el("span", "visually-hidden", after, parent=name)
     el("span", "game-subtitle", subtitle(preset) + ".", parent=start)

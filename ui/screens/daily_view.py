@@ -29,6 +29,7 @@ from ui.game import daily
 from ui.helpers.grades import GRADE_NAMES, grade_word
 from ui.i18n.text import _, forms, n_, number
 from ui.screens.dialog_view import DialogHost
+from ui.screens.tile_view import draw_name
 from ui.storage.statistics import DailyWin
 
 T = TypeVar("T")
@@ -232,27 +233,31 @@ def open_daily(dialogs: DialogHost, host: DailyHost) -> None:
                 continue
             li = el("li", "daily-row", parent=listing, data_preset=preset, data_deal=str(deal))
             game = _(rules.name)
-            name = el("span", "daily-name", game, parent=li)
+            name = el("span", "daily-name", parent=li)
+            draw_name(name, game)
             letter = graded.get(preset, {}).get(deal, "")
             grade = GRADE_NAMES.get(letter)
             if grade:
                 li.dataset.grade = grade
                 el("span", "daily-grade", f" · {grade_word(letter)}", parent=name)
+            # The result or deal and its button: one piece, moved whole to a line of its own
+            # when the name leaves no room.
+            go = el("span", "daily-go", parent=li)
             win = won.get(preset)
             if win is not None:
                 li.dataset.won = "1"
                 result = n_("Won in {time}, {n} move", "Won in {time}, {n} moves", win.moves)
                 result = result.format(time=daily.clock(win.seconds), n=number(win.moves))
-                el("span", "daily-result", result, parent=li)
+                el("span", "daily-result", result, parent=go)
                 text = daily.share_text(game, state.day, win.seconds, win.moves, share_link(preset, win.deal))
-                b = el("button", "btn", _("Share"), parent=li, type="button", data_action="share")
+                b = el("button", "btn", _("Share"), parent=go, type="button", data_action="share")
                 named = _("Share {game}, {date}").format(game=game, date=daily.day_title(state.day))
                 b.setAttribute("aria-label", named)
                 d.on(b, "click", later(lambda t: share(t, host.say), text))
             else:
                 # Translators: a deal number is a name, not a quantity: {deal} is written without grouping
-                el("span", "daily-result", _("Deal {deal}").format(deal=deal), parent=li)
-                b = el("button", "btn primary", _("Play"), parent=li, type="button", data_action="play-daily")
+                el("span", "daily-result", _("Deal {deal}").format(deal=deal), parent=go)
+                b = el("button", "btn primary", _("Play"), parent=go, type="button", data_action="play-daily")
                 b.setAttribute("aria-label", _("Play {game}, deal {deal}").format(game=game, deal=deal))
                 d.on(b, "click", later(lambda go: start(*go), (preset, deal, state.day)))
 

@@ -37,7 +37,7 @@ from ui.i18n.text import _, n_, number
 from ui.screens import statistics as statistics_text
 from ui.screens.dialog_view import Dialog, DialogHost
 from ui.screens.tile import difficulty, table_picture
-from ui.screens.tile_view import draw_table
+from ui.screens.tile_view import draw_name, draw_table
 from ui.storage import games as library
 from ui.storage import statistics
 from ui.storage.counting import Keeper
@@ -252,7 +252,7 @@ def _card(grid: Element, preset: str, record: statistics.Record, current: bool) 
     tile = el("li", cls, parent=grid, data_preset=preset)
     button = el("button", "game-play stats-open", parent=tile, type="button", data_stats_open=preset)
     draw_table(button, table_picture(rules))
-    el("strong", "game-name", _(rules.name), parent=button)
+    draw_name(el("strong", "game-name", parent=button), _(rules.name))
     if played:
         pct = record.win_percentage or 0.0
         big = el("span", "stats-big", parent=button)

@@ -74,6 +74,34 @@ SUBTITLES: dict[str, str] = {
 others (see docs/rules.md, "The games")."""
 
 
+def name_pieces(name: str) -> list[tuple[str, bool]]:
+    """A game's name in the pieces a line may break between: ``(text, whole)``,
+    where a ``whole`` piece must not be broken.  The "·" stays with the word
+    before it, so no line starts with it, and what follows it ("2 suits") is
+    never cut from its number.  The pieces joined are the name.
+
+    >>> name_pieces("Pająk turniejowy · 2 kolory")
+    [('Pająk ', False), ('turniejowy ·', True), (' ', False), ('2 kolory', True)]
+    >>> name_pieces("Spidike")
+    [('Spidike', False)]
+    """
+    parts = name.split(" · ")
+    if len(parts) == 1:
+        return [(name, False)]
+    pieces: list[tuple[str, bool]] = []
+    for i, part in enumerate(parts):
+        if i:
+            pieces.append((" ", False))
+        if i < len(parts) - 1:
+            head, _gap, last = part.rpartition(" ")
+            if head:
+                pieces.append((head + " ", False))
+            pieces.append((last + " ·", True))
+        else:
+            pieces.append((part, True))
+    return pieces
+
+
 def difficulty(preset: str) -> tuple[int, str]:
     """(level 1–4, its word in the language in use) of a preset."""
     level = DIFFICULTY.get(preset, 2)

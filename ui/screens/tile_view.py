@@ -1,10 +1,11 @@
 """A game's table as a small SVG drawing, for the game picker's tiles and the
-statistics cards (the layout of the drawing is :func:`ui.screens.tile.table_picture`'s)."""
+statistics cards (the layout of the drawing is :func:`ui.screens.tile.table_picture`'s),
+and a game's name, broken only where it reads well."""
 
 from __future__ import annotations
 
-from ui.browser.dom import Element, svg
-from ui.screens.tile import Picture
+from ui.browser.dom import Element, el, svg
+from ui.screens.tile import Picture, name_pieces
 
 
 def draw_table(parent: Element, pic: Picture, cls: str = "game-picture") -> Element:
@@ -26,3 +27,13 @@ def draw_table(parent: Element, pic: Picture, cls: str = "game-picture") -> Elem
         kind = "gp-down" if not spot.up else ("gp-red" if spot.red else "gp-up")
         svg("rect", drawing, cls=kind, x=f"{spot.x:.1f}", y=f"{spot.y:.1f}", width=w, height=h, rx=3)
     return drawing
+
+
+def draw_name(parent: Element, name: str) -> None:
+    """A game's name into ``parent``, broken at a line's end only where
+    :func:`ui.screens.tile.name_pieces` allows (its text is the name)."""
+    for text, whole in name_pieces(name):
+        if whole:
+            el("span", "name-whole", text, parent=parent)
+        else:
+            parent.append(text)
