@@ -106,9 +106,6 @@ def start(playwright: Any, profile: Path, url: str) -> Any:
         headless=True,
         viewport={"width": 1366, "height": 768},
         reduced_motion="reduce",
-        # As in every browser test not about it (e2e/conftest.py): its install, cut short by
-        # each kill, would start again at every one of the 21 starts.
-        service_workers="block",
     )
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url)
