@@ -656,6 +656,8 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
     assert html_attr(page, "boot") == "shipped"
     # The shipped snapshot, kept for the next starts.
     assert html_attr(page, "snapshot") == "saved"
+    # Pyodide found no JSPI (the no-jspi patch): Python runs on the page's own stack.
+    assert jspi(page) == ["hidden", False, False]
     # It already held everything the page imports from the standard library
     # (tools/build/stdlib-keep.txt): nothing was left to import at start-up.
     assert lib_modules(page) - set(SNAPSHOT_STDLIB) == set()
@@ -683,6 +685,7 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
 
     reload_game(page)
     assert html_attr(page, "boot") == "snapshot"
+    assert jspi(page) == ["hidden", False, False]
     first = python(page, "import random; random.random()")
     assert python(page, "import engine, sys; 'engine' in sys.modules") is True
     reload_game(page)
@@ -706,9 +709,11 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
     assert html_attr(page, "boot") == "snapshot"
 
     # Both switches give the normal start, and leave the snapshot alone.
-    open_game(page, site_url + "?snapshot=off")
+    # (With no-jspi off too, Pyodide takes the JSPI this Chromium has.)
+    open_game(page, site_url + "?snapshot=off&nopatch=no-jspi")
     assert html_attr(page, "boot") == "normal"
     assert html_attr(page, "snapshot") == "off"
+    assert jspi(page) == [None, True, True]
     page.evaluate("() => localStorage.setItem('spider.snapshot', 'off')")
     open_game(page, site_url)
     assert html_attr(page, "boot") == "normal"
@@ -716,6 +721,15 @@ def test_the_snapshot_boot_is_fresh_and_can_be_switched_off(desktop: Any, site_u
     open_game(page, site_url)
     assert html_attr(page, "boot") == "snapshot"
     watch.assert_clean()
+
+
+def jspi(page: Any) -> list[Any]:
+    """<html data-jspi>, whether the page's WebAssembly has JSPI, and whether Pyodide took it."""
+    return [
+        html_attr(page, "jspi"),
+        page.evaluate("() => 'Suspending' in WebAssembly"),
+        page.evaluate("() => Boolean(spiderShell.pyodide._module.jspiSupported)"),
+    ]
 
 
 CORRUPTIONS = {

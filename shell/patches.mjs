@@ -137,6 +137,19 @@ export const PATCHES = [
     gains: "About 1 MB less to download on a first visit.",
     off: "The snapshot ships whole.",
   },
+  {
+    name: "no-jspi",
+    when: "run time",
+    where: "shell/patches.mjs (hideJspi), shell/pyodide-boot.mjs (boot), shell/snapshot-worker.mjs",
+    changes: "Removes WebAssembly.Suspending and WebAssembly.Suspender before Pyodide loads, in the page and in " +
+      "the snapshot worker: Pyodide then finds no JSPI (JavaScript Promise Integration) and runs Python on the " +
+      "page's own stack, never on a stack of its own (run_sync, which the game does not use, is refused).",
+    gains: "No crashed tab: Chromium 156 killed the page's renderer (SIGSEGV) when it walked the frame pointers " +
+      "of a sampled allocation made on a JSPI stack and ran past that stack's end (5 crash dumps, one " +
+      "instruction; about 1 start in 80 of e2e/test_kill.py). Pyodide's tracker has reports of such crashes " +
+      "with JSPI on (pyodide/pyodide#5702, #6106).",
+    off: "Pyodide uses JSPI where the browser has it (Chrome 137 and later).",
+  },
 ];
 
 // Not switchable, and so not in PATCHES: shell/pyscript-setup.js clears
@@ -150,6 +163,20 @@ const OFF = new Set(EARLY.patchesOff);
  * @param {string} name */
 export function patchOn(name) {
   return !OFF.has("all") && !OFF.has(name);
+}
+
+// ---- JSPI, hidden ------------------------------------------------------------------
+
+/** Removes JSPI from SCOPE's WebAssembly before Pyodide looks for it (the
+ * no-jspi patch); snapshot-worker.mjs does the same in its worker. Returns
+ * whether the browser had it.
+ * @param {typeof globalThis} [scope] */
+export function hideJspi(scope = globalThis) {
+  const wasm = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (scope.WebAssembly));
+  const had = "Suspending" in wasm || "Suspender" in wasm;
+  delete wasm.Suspending;
+  delete wasm.Suspender;
+  return had;
 }
 
 // ---- fetch, as the start sees it ----------------------------------------------------

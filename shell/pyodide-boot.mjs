@@ -69,6 +69,7 @@ import {
 import {
   SnapshotHeader,
   fillOnInstantiate,
+  hideJspi,
   patchOn,
   usePyScriptPackageFromJavaScript,
   useEarlyWasm,
@@ -214,6 +215,7 @@ let booting = null;
 
 function boot() {
   if (!booting) {
+    if (patchOn("no-jspi")) setInfo("jspi", hideJspi() ? "hidden" : "none");
     prefetchEntryScript();
     booting = bootPyodide(startDownloads(SNAPSHOTS));
     booting.catch(() => {}); // reported to PyScript, which awaits it below

@@ -20,7 +20,7 @@ import {
   setInfo,
 } from "./loader-context.mjs";
 import { readInto } from "./downloads.mjs";
-import { SnapshotHeader } from "./patches.mjs";
+import { SnapshotHeader, patchOn } from "./patches.mjs";
 import { packSnapshot } from "./snapshot-format.mjs";
 
 // A snapshot restores only if the heap it copies never grew past Pyodide's
@@ -174,7 +174,7 @@ function makeSnapshotInWorker(modules) {
     };
     worker.onmessage = (event) => done(event.data);
     worker.onerror = (event) => done({ ok: false, error: event.message || "worker error" });
-    worker.postMessage({ indexURL: INDEX_URL, lockFile: LOCK_FILE, siteURL: SITE_URL, files: PYTHON_FILES, ...modules });
+    worker.postMessage({ indexURL: INDEX_URL, lockFile: LOCK_FILE, siteURL: SITE_URL, files: PYTHON_FILES, hideJspi: patchOn("no-jspi"), ...modules });
   });
 }
 

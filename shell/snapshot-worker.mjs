@@ -10,9 +10,15 @@
 import { PYTHON_ENV, prepareSnapshot, readSiteFile, writePythonFiles } from "./snapshot-prepare.mjs";
 
 self.onmessage = async ({ data }) => {
-  const { indexURL, lockFile, siteURL, files, imports = [], compiled = [] } = data;
+  const { indexURL, lockFile, siteURL, files, imports = [], compiled = [], hideJspi = false } = data;
   let stage = "load";
   try {
+    if (hideJspi) {
+      // The no-jspi patch, as shell/patches.mjs (hideJspi) makes it in the page.
+      const wasm = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (WebAssembly));
+      delete wasm.Suspending;
+      delete wasm.Suspender;
+    }
     const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
     const pyodide = await loadPyodide({
       indexURL,

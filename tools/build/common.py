@@ -34,6 +34,7 @@ RUNTIME_PATCHES = (
     "download-progress",
     "entry-prefetch",
     "pyscript-package",
+    "no-jspi",
 )
 """The patches the page makes, which ``--no-patch`` can switch off for every
 visit of a build (``shell/patches.mjs`` lists what each does)."""
