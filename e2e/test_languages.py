@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axekit import axe_page, scan
+from axekit import axe_page, close_dialog, open_dialog, scan
 from harness import READY_TIMEOUT_MS, keep_picture
 from tablekit import (
     ARTIFACTS,
@@ -160,8 +160,7 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
             keep_picture(t.page, ARTIFACTS / f"settings-{code}-320-{k}.png")
         close_settings(t)
         # the chooser's sticky Play row, the options scrolled under it: it reaches the dialog's edges
-        t.page.click('[data-action="games"]')
-        t.page.wait_for_selector('#table[data-dialog="chooser"]', state="attached")
+        open_dialog(t, '[data-action="games"]', "chooser")
         t.page.click('[data-choice="little-spider-classic"]')
         t.page.wait_for_selector('.choice-details:not([hidden]) [data-action="play"]', state="attached")
         gaps = t.page.evaluate(PLAY_ROW_JS)
@@ -169,18 +168,15 @@ def test_the_longest_languages_fit_a_small_phone(table_browser: Any, table_url: 
         assert gaps["scrolls"] and max(gaps["gaps"]) < 1, gaps
         # the tiles' names break only between their pieces: "·" never starts a line
         assert t.page.evaluate(NAMES_WHOLE_JS) == [], "tiles"
-        t.page.keyboard.press("Escape")
-        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        close_dialog(t)
         # the daily deals: each row's names whole, its deal and Play button together at the right
-        t.page.click('[data-action="more"]')
-        t.page.wait_for_selector('#table[data-dialog="menu"]', state="attached")
+        open_dialog(t, '[data-action="more"]', "menu")
         t.page.click('.dialog [data-action="daily"]')
         t.page.wait_for_selector(".daily-list li[data-preset]", state="attached")
         assert t.page.evaluate(NAMES_WHOLE_JS) == [], "daily"
         assert t.page.evaluate(DAILY_GO_JS) == [], "daily"
         keep_picture(t.page, ARTIFACTS / f"daily-{code}-320.png")
-        t.page.keyboard.press("Escape")
-        t.page.wait_for_function("() => !document.querySelector('#table').dataset.dialog")
+        close_dialog(t)
         # a replay's heading: the longest game's name and the largest deal number, all shown
         t.open(f"#tournament-2/{engine.MAX_DEAL}")
         t.page.keyboard.press("e")
