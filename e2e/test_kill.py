@@ -66,18 +66,30 @@ def _ppids() -> dict[int, int]:
 
 def kill_browser(profile: Path) -> None:
     """SIGKILL the browser on ``profile`` and every process under it (its
-    renderers, GPU and utility processes), as a phone kills the whole app,
-    and return once none of them is alive.  A renderer left running after
-    its browser died kept a whole Pyodide in memory while the next browser
-    started one: the new page crashed on a small machine."""
+    renderers, GPU and utility processes) at once, as a phone kills the
+    whole app, and return once none of them is alive.  A renderer left
+    running after its browser died kept a whole Pyodide in memory while the
+    next browser started one: the new page crashed on a small machine.  All
+    are stopped (SIGSTOP) before any is killed: killed one after the other,
+    the last ones saw the first ones die and reacted in that moment (the
+    browser started another GPU process, or aborted with "GPU process isn't
+    usable")."""
     pids = set(browser_pids(profile))
     assert pids, "the browser process was not found"
-    parents = _ppids()
-    grew = True
-    while grew:
-        more = {p for p, pp in parents.items() if pp in pids} - pids
-        grew = bool(more)
-        pids |= more
+    stopped: set[int] = set()
+    while pids - stopped:  # until no new child appears under a stopped tree
+        for pid in pids - stopped:
+            try:
+                os.kill(pid, signal.SIGSTOP)
+            except ProcessLookupError:
+                pass
+        stopped |= pids
+        parents = _ppids()
+        grew = True
+        while grew:
+            more = {p for p, pp in parents.items() if pp in pids} - pids
+            grew = bool(more)
+            pids |= more
     for pid in pids:
         try:
             os.kill(pid, signal.SIGKILL)
