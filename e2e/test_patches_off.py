@@ -47,6 +47,7 @@ def test_a_build_with_every_patch_off_starts_and_plays(table_browser: Any, nopat
                 pyscriptFiles: spiderShell.bootInfo.pyscriptFiles ?? null,
                 counted: spiderShell.bootLog.filter(([, , text]) => / of [\\d.]+ MB$/.test(text)).length,
                 pyscript: spiderShell.pyodide.runPython("import sys; 'pyscript' in sys.modules"),
+                jspi: [document.documentElement.dataset.jspi ?? null, spiderShell.pyodide._module.jspiSupported],
             })"""
         )
         # A normal start, no snapshot; PyScript's snippet ran as Python and
@@ -55,6 +56,8 @@ def test_a_build_with_every_patch_off_starts_and_plays(table_browser: Any, nopat
         assert set(RUNTIME_PATCHES) <= set(state["off"]), state
         assert state["pyscriptFiles"] is None and state["pyscript"] is True, state
         assert state["counted"] == 0, state
+        # JSPI left to Pyodide, which takes it (this Chromium has it).
+        assert state["jspi"] == [None, True], state
         # Its wasm downloaded once, and no snapshot.
         assert requests.count("pyodide.asm.wasm") == 1 and not [n for n in requests if n.endswith(".bin")], requests
         # A move by a drag, checked against the engine.
