@@ -15,7 +15,9 @@ per page, a third of a page start, that no other test looks at. The page
 then says ``data-offline="failed"`` and plays as a player's does. ``watch``
 collects console errors, page errors, CSP violations and requests to other
 origins of every page the test opened (``watch.assert_clean()``). When a test
-fails, a screenshot of each of its pages is saved in ``e2e/artifacts/``.
+fails, a screenshot of each of its pages is saved in ``e2e/artifacts/``, and
+when a page or the browser crashed, the report lists Chromium's crash dumps
+written meanwhile (``e2e/crashdumps.py``).
 
 Helpers (``e2e/harness.py``): ``open_game``, ``wait_html``, ``touch_drag``.
 """
@@ -36,6 +38,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
+import crashdumps  # noqa: E402
 from harness import PROFILES, Watch, launch, origin  # noqa: E402
 
 from tools import serve  # noqa: E402
@@ -157,6 +160,10 @@ def pytest_runtest_makereport(
     report = yield
     if not report.failed or report.when == "teardown":
         return report
+    if report.when == "call" and "crashed" in str(report.longrepr):
+        # Playwright says no more than "Target crashed": the dumps say which process, and where.
+        lines = [crashdumps.describe(p) for p in crashdumps.dumps_since(call.start - 1)]
+        report.sections.append(("crash dumps", "\n".join(lines) or f"none new in {crashdumps.DUMPS}"))
     pages = item.stash.get(PAGES, [])
     if pages:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
