@@ -73,6 +73,7 @@ from . import spider_complete
 from .base import SOLVED, UNKNOWN, UNSOLVABLE, FamilySearch, Status, replay
 from .little import LittleSpiderSearch
 from .spider import BEAM, LEVEL_NODES, tries
+from .spidike import SpidikeSearch
 
 FORMAT = "spider-review"
 VERSION = 1
@@ -288,6 +289,8 @@ class Probe:
             self.complete = spider_complete.CompleteSearch(rules, pos, lost=lost)
         elif lost is not None and rules.traits.foundations == Foundations.LITTLE:
             self.complete = LittleSpiderSearch(rules, pos, complete=True, lost=lost)
+        elif lost is not None and rules.family == "spidike-classic":
+            self.complete = SpidikeSearch(rules, pos, complete=True, lost=lost)
         else:
             self.complete = make_search(rules, pos, complete=True)
         self._make = make_search
@@ -322,6 +325,8 @@ class Probe:
             width, size, weights = next(self._tries)
             if self.lost is not None and self.rules.traits.foundations == Foundations.LITTLE:
                 self.win = LittleSpiderSearch(self.rules, self.pos, lost=self.lost)
+            elif self.lost is not None and self.rules.family == "spidike-classic":
+                self.win = SpidikeSearch(self.rules, self.pos, lost=self.lost)
             else:
                 self.win = self._make(self.rules, self.pos, beam=width, level_nodes=size, weights=weights)
         status = self.win.step(max(1, min(n, self.win_nodes - self.win_spent - self.win.nodes)))
@@ -392,7 +397,8 @@ class Reviewer:
         self.lost: set[object] = set()
         """The positions proven to have no win, shared by this game's searches:
         :func:`solver.spider_complete.review_key` in the Spider family, the
-        second phase's key of :mod:`solver.little` in Little Spider."""
+        second phase's key of :mod:`solver.little` in Little Spider, the piles
+        and the stock left of :mod:`solver.spidike` in traditional Spidike."""
         if self.positions[-1].is_cleared():
             self._winnable(n - 1, (), Proof.WIN_FOUND)
             self.finished = True

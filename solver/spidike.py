@@ -68,7 +68,7 @@ with the engine's own rules before they are reported.
 from __future__ import annotations
 
 import heapq
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from engine import Card, Move, MoveKind, Position, Ruleset, next_position, why_illegal
 
@@ -158,9 +158,16 @@ class _BestFirst:
     """One best-first search (see the module docstring) with its own weights."""
 
     def __init__(
-        self, rules: Ruleset, pos: Position, *, complete: bool = False, weights: SpidikeWeights = DEFAULT_WEIGHTS
+        self,
+        rules: Ruleset,
+        pos: Position,
+        *,
+        complete: bool = False,
+        weights: SpidikeWeights = DEFAULT_WEIGHTS,
+        lost: set[object] | None = None,
     ) -> None:
         self.weights = weights
+        self.lost = lost
         self.rules = rules
         self.start = pos
         self.complete = complete
@@ -208,6 +215,16 @@ class _BestFirst:
             self._heap.append((0, 0, (start, None, first, 0), 0))
 
     # -- positions --------------------------------------------------------
+
+    def _shared(self, key: object) -> object:
+        """KEY as the game's other searches write it (the ``lost`` set's key): the
+        stock counted by the cards left in it, not by the cards dealt since this
+        search's start, and the face-down counts always there."""
+        piles, dealt = cast(tuple[tuple[Any, ...], int], key)
+        left = len(self.stock) - dealt
+        if self._has_down:
+            return (piles, left)
+        return (tuple((pile, 0) for pile in piles), left)
 
     def _key(self, st: State) -> object:
         piles, down, dealt, _ = st
@@ -448,10 +465,15 @@ class _BestFirst:
         push = heapq.heappush
         check = not self.complete
         tire = self.weights.tire
+        lost = self.lost if self.lost else None
         budget = max_nodes
         while budget > 0:
             if not heap:
                 self.status = UNSOLVABLE
+                lost = self.lost
+                if lost is not None and len(lost) + len(seen) <= LOST_CAP:
+                    # every position it met is reached from its start, which has no win
+                    lost.update(self._shared(key) for key in seen)
                 return self.status
             negp, _, node, base = heap[0]
             level = node[3]
@@ -475,6 +497,8 @@ class _BestFirst:
                 seen.add(key)
                 if check and self._dead(child):
                     continue
+                if lost is not None and self._shared(key) in lost:
+                    continue  # proven lost by an earlier search of the game
                 if m[0] == _DEAL:
                     clevel = len(spent)
                     spent.append(0)
@@ -542,6 +566,8 @@ PORTFOLIO = (
 """The searches :class:`SpidikeSearch` runs side by side."""
 QUANTUM = 250
 """Positions each search explores in its turn."""
+LOST_CAP = 250_000
+"""The most keys a shared lost set holds (memory on a phone); past it, no more are kept."""
 
 
 class SpidikeSearch:
@@ -554,6 +580,12 @@ class SpidikeSearch:
     win once ``solved``.  ``complete=True`` runs one search without the
     automatic foundation plays and the dead-end test: every legal move is
     searched.
+
+    ``lost``, a set shared by the searches of one game's positions (the
+    game review's probes): a search that runs out of positions adds every
+    position it met (each is reached from its start, which has no win), and
+    every search skips the positions in it.  It holds at most
+    :data:`LOST_CAP` positions.
     """
 
     def __init__(
@@ -563,6 +595,7 @@ class SpidikeSearch:
         *,
         complete: bool = False,
         portfolio: tuple[SpidikeWeights, ...] = PORTFOLIO,
+        lost: set[object] | None = None,
     ) -> None:
         if rules.family != "spidike-classic":
             raise ValueError(f"SpidikeSearch plays traditional Spidike, not {rules.family!r}")
@@ -574,6 +607,7 @@ class SpidikeSearch:
         self.status: Status | None = None
         self.moves: tuple[Move, ...] = ()
         self._pos = pos
+        self._lost = lost
         self._portfolio = portfolio[:1] if complete else portfolio
         self._members: list[_BestFirst] = []
         self._turn = 0
@@ -583,7 +617,7 @@ class SpidikeSearch:
     def _member(self, k: int) -> _BestFirst:
         """The ``k``-th search, made on its first turn (a deal decided at once takes no more)."""
         if k == len(self._members):
-            m = _BestFirst(self.rules, self._pos, complete=self.complete, weights=self._portfolio[k])
+            m = _BestFirst(self.rules, self._pos, complete=self.complete, weights=self._portfolio[k], lost=self._lost)
             self._members.append(m)
             self._adopt(m)
         return self._members[k]

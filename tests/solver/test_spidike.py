@@ -166,6 +166,77 @@ def test_agrees_with_brute_force_on_random_small_positions(face_down: bool) -> N
     assert outcomes[True] >= 20 and outcomes[False] >= 20, outcomes
 
 
+@pytest.mark.parametrize("face_down", [False, True])
+def test_a_shared_lost_set_agrees_with_brute_force_within_one_game(face_down: bool) -> None:
+    # The game review shares one set between the searches of a game's positions:
+    # a search that runs out adds every position it met, the others skip them.
+    # Here a "game" is a random position and the positions one move from it
+    # (the same cards, the same stock); each is searched, the set shared, and
+    # must agree with the truth.
+    rules = engine.get_ruleset(TRAD, face_down_layout=face_down)
+    rnd = random.Random(20261128 + face_down)
+    judged = {True: 0, False: 0}
+    skipped = 0
+    for _ in range(40):
+        start = random_position(rnd, rules, rnd.randrange(6, 12))
+        nexts = [engine.next_position(rules, start, m) for m in engine.legal_moves(rules, start)]
+        lost: set[object] = set()
+        for pos in [*nexts[:6], start]:
+            truth = brute_force(rules, pos)
+            judged[truth] += 1
+            for complete in (False, True):
+                before = len(lost)
+                s = SpidikeSearch(rules, pos, complete=complete, lost=lost)
+                alone = SpidikeSearch(rules, pos, complete=complete)
+                status = run(s, limit=10**6)
+                run(alone, limit=10**6)
+                assert status == (SOLVED if truth else UNSOLVABLE), (engine.format_notation(pos), complete)
+                if truth:
+                    assert replay(rules, pos, s.moves).is_cleared()
+                else:
+                    assert len(lost) >= before
+                    skipped += s.nodes < alone.nodes
+    assert judged[True] >= 20 and judged[False] >= 20, judged
+    # the set did save work somewhere, or it would pin nothing down
+    assert skipped >= 5, skipped
+
+
+@pytest.mark.parametrize("face_down", [False, True])
+def test_a_position_has_one_shared_key_whichever_search_of_the_game_meets_it(face_down: bool) -> None:
+    # The lost set's key must not depend on where a search started: the same
+    # position, met by a search from before a deal and as the start of a
+    # search after it, has the same key; positions with the same piles and
+    # another stock left do not.
+    from solver.spidike import _DEAL, _BestFirst
+
+    rules = engine.get_ruleset(TRAD, face_down_layout=face_down)
+    rnd = random.Random(7 + face_down)
+    checked = 0
+    while checked < 30:
+        pos = random_position(rnd, rules, rnd.randrange(14, 22))
+        if len(pos.stock[0]) < 8 or not all(pos.tableau):
+            continue
+        before = _BestFirst(rules, pos, complete=True)
+        if before.status is not None:
+            continue
+        start = before._heap[0][2][0]
+        deal = next(m for m in before._moves(start) if m[0] == _DEAL)
+        dealt = before._settle(before._apply(start, deal))[0]
+        after_pos = engine.next_position(
+            rules, pos, next(m for m in engine.legal_moves(rules, pos) if m.kind == engine.DEAL)
+        )
+        after = _BestFirst(rules, after_pos, complete=True)
+        if after.status is not None:
+            continue
+        after_start = after._heap[0][2][0]
+        assert before._shared(before._key(dealt)) == after._shared(after._key(after_start))
+        assert before._shared(before._key(start)) != after._shared(after._key(after_start))
+        # the same piles with the stock one deal shorter: another position
+        piles, down, _, heights = start
+        assert before._shared(before._key(start)) != after._shared(after._key((piles, down, 0, heights)))
+        checked += 1
+
+
 # -- slicing, budgets, real deals ----------------------------------------------------
 
 
