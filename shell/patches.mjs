@@ -146,7 +146,8 @@ export const PATCHES = [
       "page's own stack, never on a stack of its own (run_sync, which the game does not use, is refused).",
     gains: "No crashed tab: Chromium 156 killed the page's renderer (SIGSEGV) when it walked the frame pointers " +
       "of a sampled allocation made on a JSPI stack and ran past that stack's end (5 crash dumps, one " +
-      "instruction; about 1 start in 80 of e2e/test_kill.py). Pyodide's tracker has reports of such crashes " +
+      "instruction; 3 of about 12 runs of e2e/test_kill.py, 41 starts each; none in 20 runs with it). " +
+      "Pyodide's tracker has reports of such crashes " +
       "with JSPI on (pyodide/pyodide#5702, #6106).",
     off: "Pyodide uses JSPI where the browser has it (Chrome 137 and later).",
   },
