@@ -289,7 +289,7 @@ class Probe:
             self.complete = spider_complete.CompleteSearch(rules, pos, lost=lost)
         elif lost is not None and rules.traits.foundations == Foundations.LITTLE:
             self.complete = LittleSpiderSearch(rules, pos, complete=True, lost=lost)
-        elif lost is not None and rules.family == "spidike-classic":
+        elif lost is not None and rules.traits.foundations == Foundations.BY_SUIT:
             self.complete = SpidikeSearch(rules, pos, complete=True, lost=lost)
         else:
             self.complete = make_search(rules, pos, complete=True)
@@ -325,7 +325,7 @@ class Probe:
             width, size, weights = next(self._tries)
             if self.lost is not None and self.rules.traits.foundations == Foundations.LITTLE:
                 self.win = LittleSpiderSearch(self.rules, self.pos, lost=self.lost)
-            elif self.lost is not None and self.rules.family == "spidike-classic":
+            elif self.lost is not None and self.rules.traits.foundations == Foundations.BY_SUIT:
                 self.win = SpidikeSearch(self.rules, self.pos, lost=self.lost)
             else:
                 self.win = self._make(self.rules, self.pos, beam=width, level_nodes=size, weights=weights)
