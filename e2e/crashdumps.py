@@ -35,7 +35,7 @@ def dumps_since(when: float, folder: Path = DUMPS) -> list[Path]:
 
 
 def describe(path: Path) -> str:
-    """One line: the process type, the signal, where, and the stack it was on."""
+    """One line: the process type, the signal, where it stopped, and a fatal log line if any."""
     data = path.read_bytes()
     try:
         return f"{path.name}: {_describe(data)}"

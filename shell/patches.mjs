@@ -168,12 +168,11 @@ export function patchOn(name) {
 
 // ---- JSPI, hidden ------------------------------------------------------------------
 
-/** Removes JSPI from SCOPE's WebAssembly before Pyodide looks for it (the
+/** Removes JSPI from the page's WebAssembly before Pyodide looks for it (the
  * no-jspi patch); snapshot-worker.mjs does the same in its worker. Returns
- * whether the browser had it.
- * @param {typeof globalThis} [scope] */
-export function hideJspi(scope = globalThis) {
-  const wasm = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (scope.WebAssembly));
+ * whether the browser had it. */
+export function hideJspi() {
+  const wasm = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (WebAssembly));
   const had = "Suspending" in wasm || "Suspender" in wasm;
   delete wasm.Suspending;
   delete wasm.Suspender;

@@ -257,6 +257,19 @@ def fingerprint(game: Game) -> str:
 # -- one probe ---------------------------------------------------------------------
 
 
+def _sharing(rules: Ruleset, pos: Position, lost: set[object] | None, *, complete: bool) -> FamilySearch | None:
+    """The family's own search of ``pos`` sharing the game's ``lost`` set, where
+    the family has one that prunes only what cannot lose a win (Little Spider,
+    traditional Spidike); else None."""
+    if lost is None:
+        return None
+    if rules.traits.foundations == Foundations.LITTLE:
+        return LittleSpiderSearch(rules, pos, complete=complete, lost=lost)
+    if rules.traits.foundations == Foundations.BY_SUIT:
+        return SpidikeSearch(rules, pos, complete=complete, lost=lost)
+    return None
+
+
 class Probe:
     """One position's question, in slices: a short complete search, the
     solver's search (its tries), then the complete search again.
@@ -287,12 +300,8 @@ class Probe:
         self.lost = lost
         if lost is not None and spider_complete.supports(rules):
             self.complete = spider_complete.CompleteSearch(rules, pos, lost=lost)
-        elif lost is not None and rules.traits.foundations == Foundations.LITTLE:
-            self.complete = LittleSpiderSearch(rules, pos, complete=True, lost=lost)
-        elif lost is not None and rules.traits.foundations == Foundations.BY_SUIT:
-            self.complete = SpidikeSearch(rules, pos, complete=True, lost=lost)
         else:
-            self.complete = make_search(rules, pos, complete=True)
+            self.complete = _sharing(rules, pos, lost, complete=True) or make_search(rules, pos, complete=True)
         self._make = make_search
         self._tries = tries(BEAM, LEVEL_NODES)
         self.win: FamilySearch | None = None
@@ -323,12 +332,9 @@ class Probe:
             return None
         if self.win is None:
             width, size, weights = next(self._tries)
-            if self.lost is not None and self.rules.traits.foundations == Foundations.LITTLE:
-                self.win = LittleSpiderSearch(self.rules, self.pos, lost=self.lost)
-            elif self.lost is not None and self.rules.traits.foundations == Foundations.BY_SUIT:
-                self.win = SpidikeSearch(self.rules, self.pos, lost=self.lost)
-            else:
-                self.win = self._make(self.rules, self.pos, beam=width, level_nodes=size, weights=weights)
+            self.win = _sharing(self.rules, self.pos, self.lost, complete=False) or self._make(
+                self.rules, self.pos, beam=width, level_nodes=size, weights=weights
+            )
         status = self.win.step(max(1, min(n, self.win_nodes - self.win_spent - self.win.nodes)))
         if status == SOLVED:
             return self._done(SOLVED, self.win.moves)

@@ -470,10 +470,9 @@ class _BestFirst:
         while budget > 0:
             if not heap:
                 self.status = UNSOLVABLE
-                lost = self.lost
-                if lost is not None and len(lost) + len(seen) <= LOST_CAP:
+                if self.lost is not None and len(self.lost) + len(seen) <= LOST_CAP:
                     # every position it met is reached from its start, which has no win
-                    lost.update(self._shared(key) for key in seen)
+                    self.lost.update(self._shared(key) for key in seen)
                 return self.status
             negp, _, node, base = heap[0]
             level = node[3]
