@@ -211,3 +211,19 @@ def test_a_preset_whose_grades_fail_the_check_is_not_shipped(tmp_path: Path) -> 
     bad = json.loads(json.dumps(good))
     bad["presets"]["spider-1"]["hint"] = {str(d): grades.grade(deals[str(d)], 4) == "X" for d in listed}
     assert grades.write(bad, tmp_path / "b.json")["presets"] == {}  # the Expert deals won: not shipped
+
+
+def _no_properties(args: tuple[str, int, dict[str, int]]) -> tuple[int, dict[str, int]]:
+    raise RuntimeError("the properties were measured")
+
+
+def test_the_skill_meter_is_measured_before_the_other_properties(
+    small: dict[str, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "grades.json"
+    monkeypatch.setattr(grades, "measure", _no_properties)
+    with pytest.raises(RuntimeError, match="properties"):
+        grades.run("spider-1", 3, 1, None, path, [1, 2, 3])
+    measured = json.loads(path.read_text())["presets"]["spider-1"]["deals"]
+    # every deal's skill meter, and so its grade, was saved before anything else was measured
+    assert measured == {str(d): {"skill": grades.skill_measure(("spider-1", d, small))[1]} for d in (1, 2, 3)}

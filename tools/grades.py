@@ -27,7 +27,8 @@ Hard when at least one did, Expert when none did.  The deals at odd places
 of the list are held out: ``--report`` plays the hint policy
 (:func:`hint_playout`) on them and prints its win rate per grade, the check
 that a harder grade wins less often; a preset is shipped only when it passes.
-The skill meter is measured for the held-out deals first.
+A run measures the skill meter first, held-out deals first, then the
+other properties (diagnostics), then the hint policy on the calibration deals.
 
 Measurements go to ``tools/data/grades.json`` after every batch, so a run
 stops at any time (``--limit``, Ctrl-C) and the next one resumes; the file
@@ -236,8 +237,12 @@ def seed(preset: str, deal: int, playout: int) -> int:
 # -- measuring ----------------------------------------------------------------------
 
 
+PROPERTY_KEYS = frozenset({"nodes", "length", "luck"})
+"""What :func:`measure` gives a deal."""
+
+
 def measure(args: tuple[str, int, dict[str, int]]) -> tuple[int, dict[str, int]]:
-    """The three properties of one deal."""
+    """The three properties of one deal (:data:`PROPERTY_KEYS`)."""
     preset, deal, b = args
     game = engine.new_game(preset, deal=deal)
     result = solve(game.rules, game.position, max_nodes=b["solve_nodes"])
@@ -322,19 +327,24 @@ def _work(
     limit: float | None,
     label: str,
     merge: Callable[[], None] = lambda: None,
-) -> None:
+) -> bool:
+    """Measure ``todo`` with ``fn`` in batches, saving after each; False
+    when ``limit`` (seconds from now) stopped it first."""
     started = time.monotonic()
     b = data["budgets"]
+    done = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for batch in _batches(todo, 2 * jobs):
             if limit is not None and time.monotonic() - started >= limit:
                 print(f"{preset}: {label} stopped by --limit; run again to resume", flush=True)
-                return
+                return False
             for deal, value in pool.map(fn, [(preset, d, b) for d in batch]):
                 store[str(deal)] = value
             merge()
             save(data, path)
-            print(f"{preset}: {label} {len(store)} deals", flush=True)
+            done += len(batch)
+            print(f"{preset}: {label} {done} of {len(todo)} deals", flush=True)
+    return True
 
 
 def check_budgets(data: dict[str, Any]) -> None:
@@ -355,29 +365,45 @@ def run(
     skill: bool = True,
 ) -> None:
     """Measure the first ``count`` deals of ``preset``'s winnable list (all
-    if None) not measured yet: their properties, their skill meter (unless
-    ``skill`` is False), and the hint policy on the calibration deals."""
+    if None) not measured yet: their skill meter (unless ``skill`` is
+    False), then their other properties, then the hint policy on the
+    calibration deals.
+
+    The skill meter comes first, held-out deals first, since a deal's grade
+    needs nothing else and the held-out deals decide validity; the other
+    properties are diagnostics.  ``limit`` stops the run after that many
+    seconds, between batches."""
     data = load(path)
     check_budgets(data)
     entry = data["presets"].setdefault(preset, {"deals": {}, "hint": {}})
     deals = (listed if listed is not None else winnable_deals(preset))[:count]
     store = entry["deals"]
-    todo = [d for d in deals if str(d) not in store]
-    _work(data, path, todo, measure, preset, store, jobs, limit, "measured")
-    if limit is not None and any(str(d) not in store for d in deals):
+    cal, held = deals[0::2], deals[1::2]
+    deadline = None if limit is None else time.monotonic() + limit
+
+    def left() -> float | None:
+        return None if deadline is None else deadline - time.monotonic()
+
+    found: dict[str, Any] = {}
+
+    def merge() -> None:
+        for deal, value in found.items():
+            measured = store.setdefault(deal, {})
+            if isinstance(value, dict):
+                measured.update(value)
+            else:
+                measured["skill"] = value
+        found.clear()
+
+    if skill:
+        todo = [d for d in held + cal if "skill" not in store.get(str(d), {})]
+        if not _work(data, path, todo, skill_measure, preset, found, jobs, left(), "skill meter", merge):
+            return
+    todo = [d for d in deals if not PROPERTY_KEYS <= store.get(str(d), {}).keys()]
+    if not _work(data, path, todo, measure, preset, found, jobs, left(), "properties measured", merge):
         return
-    skills: dict[str, int] = {}
-    cal, held = split(deals, store)
-    # the held-out deals first: the grade of each needs only its own skill meter, and they decide validity
-    todo = [d for d in held + cal if skill and "skill" not in store[str(d)]]
-    _work(data, path, todo, skill_measure, preset, skills, jobs, limit, "skill meter", lambda: _merge(store, skills))
     todo = [d for d in cal if str(d) not in entry["hint"]]
-    _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, limit, "hint policy played (calibration)")
-
-
-def _merge(store: dict[str, Any], skills: dict[str, int]) -> None:
-    for deal, wins in skills.items():
-        store[deal]["skill"] = wins
+    _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, left(), "hint policy played (calibration)")
 
 
 # -- grading ------------------------------------------------------------------------
