@@ -88,7 +88,7 @@ def test_a_new_players_first_game_is_the_welcome_deal() -> None:
     winnable = json.loads((root / "assets/data/winnable.json").read_text())["presets"]["spider-1"]["deals"]
     assert current.WELCOME_DEAL in winnable
     measured = json.loads((root / "tools/data/grades.json").read_text())["presets"]["spider-1"]["deals"]
-    luck = {int(deal): figures["luck"] for deal, figures in measured.items()}
+    luck = {int(deal): figures["luck"] for deal, figures in measured.items() if "luck" in figures}
     assert luck[current.WELCOME_DEAL] == max(luck.values())
     # the player comes back: their game, not the welcome deal again
     svc = visit(store)
