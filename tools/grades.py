@@ -399,7 +399,7 @@ def run(
         todo = [d for d in held + cal if "skill" not in store.get(str(d), {})]
         if not _work(data, path, todo, skill_measure, preset, found, jobs, left(), "skill meter", merge):
             return
-    todo = [d for d in deals if not PROPERTY_KEYS <= store.get(str(d), {}).keys()]
+    todo = [d for d in deals if not store.get(str(d), {}).keys() >= PROPERTY_KEYS]
     if not _work(data, path, todo, measure, preset, found, jobs, left(), "properties measured", merge):
         return
     todo = [d for d in cal if str(d) not in entry["hint"]]
