@@ -109,9 +109,17 @@ def test_a_deal_with_no_grade_shows_none_on_the_end_screen(desk: TablePage) -> N
 
 def test_the_daily_deal_of_a_saturday_is_expert_and_says_so(desk: TablePage) -> None:
     saturday = datetime.date(2026, 12, 5)
-    graded = grades.parse_grades(json.dumps(GRADED), hints.parse_winnable(json.dumps(PROVEN)))
-    want = daily.daily_deal("spider-1", saturday, PROVEN["presets"]["spider-1"]["deals"], graded["spider-1"])
-    assert want == 44  # the only Expert deal of the served list
+    # enough Expert deals to pick from (a smaller grade would be joined by its neighbours)
+    listed = list(range(100, 100 + daily.MIN_DAILY_POOL + 10))
+    letters = "X" * daily.MIN_DAILY_POOL + "E" * 10
+    proven = {"version": 1, "presets": {"spider-1": {"deals": listed, "tried": 80}}}
+    serve(desk, "assets/data/winnable.json", proven)
+    serve(desk, "assets/data/grades.json", {"version": 1, "presets": {"spider-1": {"grades": letters}}})
+    graded = grades.parse_grades(
+        json.dumps({"version": 1, "presets": {"spider-1": {"grades": letters}}}), {"spider-1": tuple(listed)}
+    )
+    want = daily.daily_deal("spider-1", saturday, listed, graded["spider-1"])
+    assert want is not None and graded["spider-1"][want] == "X"
     desk.page.clock.install(time=datetime.datetime(2026, 12, 5, 12, 0))
     desk.open("#spider-1/5")
     desk.page.click('[data-action="more"]')
@@ -119,7 +127,7 @@ def test_the_daily_deal_of_a_saturday_is_expert_and_says_so(desk: TablePage) -> 
     desk.page.click('.dialog [data-action="daily"]')
     desk.page.wait_for_selector('.daily-list li[data-preset="spider-1"]', state="attached")
     row = desk.page.locator('.daily-list li[data-preset="spider-1"]')
-    assert row.get_attribute("data-deal") == "44" and row.get_attribute("data-grade") == "Expert"
+    assert row.get_attribute("data-deal") == str(want) and row.get_attribute("data-grade") == "Expert"
     assert "Expert" in row.inner_text()
     problems = scan(desk, "daily deals with grades")
     assert not problems, "\n".join(problems)

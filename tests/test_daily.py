@@ -39,6 +39,19 @@ def test_the_weekly_rhythm_of_grades_easier_early_harder_at_the_weekend() -> Non
         )
 
 
+def test_a_small_grade_is_joined_by_its_neighbours_so_its_deals_do_not_come_back_each_week() -> None:
+    deals = WINNABLE["spider-2"]
+    graded = {d: "E" if i < 5 else "M" if i < 100 else "X" for i, d in enumerate(deals)}  # 5 Easy, as shipped
+    assert daily.day_pool(deals, graded, "E") == sorted(d for d in deals if graded[d] in "EM")
+    assert daily.day_pool(deals, graded, "X") == sorted(d for d in deals if graded[d] == "X")
+    assert daily.day_pool(deals, graded, "H") == sorted(d for d in deals if graded[d] == "M")  # none: the nearest
+    easy_days = [daily.RHYTHM_FROM + (7 * week + n) * ONE for week in range(10) for n in (0, 1)]
+    picked = [daily.daily_deal("spider-2", day, deals, graded) for day in easy_days]
+    assert all(d is not None and graded[d] in "EM" for d in picked)
+    assert len(set(picked)) > 15  # 20 Mondays and Tuesdays: not 5 deals over and over
+    assert daily.day_pool(deals, {}, "E") == sorted(deals)  # nothing graded: the whole list
+
+
 def test_the_days_before_the_rhythm_keep_their_deals() -> None:
     for n in range(1, 60):
         day = daily.RHYTHM_FROM - n * ONE

@@ -13,8 +13,12 @@ For a game whose deals are graded (``assets/data/grades.json``, see
 ``docs/grades.md``), the list is first cut to the deals of the day's grade,
 by a weekly rhythm, easier early in the week and harder at the weekend
 (:data:`WEEK_GRADES`): Monday and Tuesday Easy, Wednesday and Thursday
-Medium, Friday Hard, Saturday and Sunday Expert.  A game with no deal of
-that grade takes its whole list.  The rhythm starts on
+Medium, Friday Hard, Saturday and Sunday Expert.  A grade that holds fewer
+than :data:`MIN_DAILY_POOL` of the game's deals is joined by the grades
+next to it, nearest first and the easier on a tie, until the deals number
+that many or every grade has joined, so that a small grade's few deals do
+not come back week after week; a game with no graded deal takes its whole
+list.  The rhythm starts on
 :data:`RHYTHM_FROM` (Monday 30 November 2026): the days before it keep the
 deals they had when they were played.
 
@@ -32,8 +36,13 @@ True
 >>> day.strftime("%A"), day_grade(day)
 ('Tuesday', 'E')
 >>> monday = datetime.date(2026, 11, 30)
->>> day_grade(monday), daily_deal("spider-2", monday, (3, 5, 8, 13), {3: "H", 5: "E", 8: "X", 13: "H"})
-('E', 5)
+>>> many = {d: "E" if d % 2 else "X" for d in range(1, 101)}  # 50 Easy deals, 50 Expert
+>>> day_grade(monday), many[daily_deal("spider-2", monday, tuple(many), many)]
+('E', 'E')
+>>> few = {d: "E" if d <= 5 else "M" if d <= 40 else "X" for d in range(1, 101)}  # 5 Easy, 35 Medium, 60 Expert
+>>> [(len(pool), "".join(sorted({few[d] for d in pool}, key=SCALE.index))) for pool in (
+...     day_pool(tuple(few), few, "E"), day_pool(tuple(few), few, "H"), day_pool(tuple(few), few, "X"))]
+[(40, 'EM'), (35, 'M'), (60, 'X')]
 >>> daily_deal("spider-2", day, (3, 5, 8, 13), {3: "H", 5: "E", 8: "X", 13: "H"})  # before the rhythm
 8
 >>> streaks({day, day - datetime.timedelta(days=1)}, today=day)
@@ -62,6 +71,7 @@ __all__ = [
     "daily_deal",
     "daily_deals",
     "day_grade",
+    "day_pool",
     "day_title",
     "format_day",
     "month_grid",
@@ -78,6 +88,11 @@ RHYTHM_FROM = datetime.date(2026, 11, 30)
 """The first day whose daily deals follow the weekly rhythm of grades (a Monday)."""
 WEEK_GRADES = ("E", "E", "M", "M", "H", "X", "X")
 """The daily deal's grade, Monday to Sunday: easier early in the week, harder at the weekend."""
+SCALE = "EMHX"
+"""The grades from the easiest to the hardest."""
+MIN_DAILY_POOL = 30
+"""The fewest deals a graded game's daily deal is picked from (about the Mondays
+and Tuesdays of a season): a smaller grade is joined by its neighbours."""
 
 
 def day_grade(day: datetime.date) -> str:
@@ -94,11 +109,24 @@ def daily_deal(
     module doc."""
     if not deals:
         return None
-    letter = day_grade(day)
-    graded = grades is not None and day >= RHYTHM_FROM
-    pool = sorted(d for d in deals if graded and grades is not None and grades.get(d) == letter) or sorted(deals)
+    pool = day_pool(deals, grades, day_grade(day)) if grades is not None and day >= RHYTHM_FROM else sorted(deals)
     digest = hashlib.sha256(f"spider-daily/{preset}/{day.isoformat()}".encode()).digest()
     return pool[int.from_bytes(digest[:8], "big") % len(pool)]
+
+
+def day_pool(deals: Sequence[int], grades: Mapping[int, str], letter: str) -> list[int]:
+    """The deals, sorted, that a day of grade ``letter`` picks its deal from:
+    those of that grade, joined by the grades next to it on the scale
+    (:data:`SCALE`), nearest first and the easier on a tie, while they are
+    fewer than :data:`MIN_DAILY_POOL`; the whole of ``deals`` when none is
+    graded."""
+    at = SCALE.index(letter)
+    pool: list[int] = []
+    for grade in sorted(SCALE, key=lambda g: (abs(SCALE.index(g) - at), SCALE.index(g))):
+        if len(pool) >= MIN_DAILY_POOL:
+            break
+        pool.extend(d for d in deals if grades.get(d) == grade)
+    return sorted(pool) or sorted(deals)
 
 
 def daily_deals(
