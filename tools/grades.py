@@ -378,7 +378,7 @@ def run(
     entry = data["presets"].setdefault(preset, {"deals": {}, "hint": {}})
     deals = (listed if listed is not None else winnable_deals(preset))[:count]
     store = entry["deals"]
-    cal, held = deals[0::2], deals[1::2]
+    cal, held = places(deals)
     deadline = None if limit is None else time.monotonic() + limit
 
     def left() -> float | None:
@@ -386,21 +386,21 @@ def run(
 
     found: dict[str, Any] = {}
 
-    def merge() -> None:
-        for deal, value in found.items():
-            measured = store.setdefault(deal, {})
-            if isinstance(value, dict):
-                measured.update(value)
-            else:
-                measured["skill"] = value
-        found.clear()
+    def merge(figures: Callable[[Any], dict[str, Any]]) -> Callable[[], None]:
+        def into_store() -> None:
+            for deal, value in found.items():
+                store.setdefault(deal, {}).update(figures(value))
+            found.clear()
+
+        return into_store
 
     if skill:
         todo = [d for d in held + cal if "skill" not in store.get(str(d), {})]
-        if not _work(data, path, todo, skill_measure, preset, found, jobs, left(), "skill meter", merge):
+        skills = merge(lambda wins: {"skill": wins})
+        if not _work(data, path, todo, skill_measure, preset, found, jobs, left(), "skill meter", skills):
             return
     todo = [d for d in deals if not store.get(str(d), {}).keys() >= PROPERTY_KEYS]
-    if not _work(data, path, todo, measure, preset, found, jobs, left(), "properties measured", merge):
+    if not _work(data, path, todo, measure, preset, found, jobs, left(), "properties measured", merge(dict)):
         return
     todo = [d for d in cal if str(d) not in entry["hint"]]
     _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, left(), "hint policy played (calibration)")
@@ -416,11 +416,15 @@ def percentile(sorted_values: list[float], x: float) -> float:
     return (lo + (hi - lo) / 2) / len(sorted_values)
 
 
+def places(listed: list[int]) -> tuple[list[int], list[int]]:
+    """(calibration, held out): the deals at even and at odd places of the list."""
+    return listed[0::2], listed[1::2]
+
+
 def split(listed: list[int], measured: dict[str, Any]) -> tuple[list[int], list[int]]:
-    """(calibration, held out): the measured deals at even and at odd places of the list."""
-    cal = [d for i, d in enumerate(listed) if i % 2 == 0 and str(d) in measured]
-    held = [d for i, d in enumerate(listed) if i % 2 == 1 and str(d) in measured]
-    return cal, held
+    """(calibration, held out): the measured deals of :func:`places`."""
+    cal, held = places(listed)
+    return [d for d in cal if str(d) in measured], [d for d in held if str(d) in measured]
 
 
 PROPERTIES = ("skill", "luck", "length", "nodes")
