@@ -227,3 +227,48 @@ def test_the_skill_meter_is_measured_before_the_other_properties(
     measured = json.loads(path.read_text())["presets"]["spider-1"]["deals"]
     # every deal's skill meter, and so its grade, was saved before anything else was measured
     assert measured == {str(d): {"skill": grades.skill_measure(("spider-1", d, small))[1]} for d in (1, 2, 3)}
+
+
+def _skill_by_budget(args: tuple[str, int, dict[str, int]]) -> tuple[int, int]:
+    """A stand-in skill meter: every playout wins at the step-6 budgets, half of
+    them at half those budgets, none below."""
+    _, deal, b = args
+    return deal, {90: 4, 45: 2}.get(b["skill_nodes"], 0)
+
+
+def test_a_meter_scale_is_chosen_on_calibration_deals_and_then_measures_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "grades.json"
+    listed = list(range(1, 11))  # calibration deals 1, 3, 5, 7, 9; held out 2, 4, 6, 8, 10
+    monkeypatch.setattr(grades, "METER_DEALS", 3)
+    monkeypatch.setattr(grades, "skill_measure", _skill_by_budget)
+    monkeypatch.setattr(grades, "measure", _no_properties)
+    data = grades.load(path)
+    data["presets"]["spider-1"] = {"deals": {"2": {"skill": 4}, "3": {"skill": 3}}, "hint": {}}
+    grades.save(data, path)
+    assert grades.choose_meter("spider-1", 1, path, listed) == 2
+    entry = json.loads(path.read_text())["presets"]["spider-1"]
+    # the step-6 meter won more than half (the measured 3, the stand-in's 4 and 4), half-budgets half
+    assert entry["meters"] == {"1": {"1": 4, "2": 4, "3": 3, "5": 4}, "2": {"1": 2, "3": 2, "5": 2}}
+    assert entry["divisor"] == 2
+    # the chosen scale's wins are the skill meters of those deals; the step-6 figures are kept aside
+    assert entry["deals"] == {"1": {"skill": 2}, "2": {}, "3": {"skill": 2}, "5": {"skill": 2}}
+    assert grades.choose_meter("spider-1", 1, path, listed) == 2  # kept, not chosen again
+    with pytest.raises(RuntimeError, match="properties"):
+        grades.run("spider-1", None, 1, None, path, listed)
+    skills = {k: m["skill"] for k, m in json.loads(path.read_text())["presets"]["spider-1"]["deals"].items()}
+    assert skills == {str(d): 2 for d in listed}  # every deal measured at the chosen scale
+
+
+def test_a_game_whose_meter_wins_at_most_half_keeps_the_step_6_budgets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "grades.json"
+    monkeypatch.setattr(grades, "METER_DEALS", 2)
+    data = grades.load(path)
+    data["presets"]["spider-2"] = {"deals": {"1": {"skill": 2}, "3": {"skill": 1}}, "hint": {}}
+    grades.save(data, path)
+    assert grades.choose_meter("spider-2", 1, path, [1, 2, 3, 4]) == 1
+    entry = json.loads(path.read_text())["presets"]["spider-2"]
+    assert "divisor" not in entry and entry["deals"] == {"1": {"skill": 2}, "3": {"skill": 1}}

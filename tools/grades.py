@@ -5,6 +5,7 @@
     python -m tools.grades spider-2 --count 200 --limit 1800
     python -m tools.grades --report spider-1 spider-2 --jobs 2
     python -m tools.grades --write
+    python -m tools.grades tournament-1 --choose-meter --jobs 2
 
 The successor of ``tools/winnable.py`` for the deals it proved: for every
 deal of a preset's list in ``assets/data/winnable.json`` (in list order) it
@@ -23,7 +24,10 @@ seconds, and a fixed seed, so the figures are the same on any machine:
 
 The grade comes from the skill meter alone, by bands fixed in advance
 (:func:`grade`): Easy when every playout won, Medium when at least half did,
-Hard when at least one did, Expert when none did.  The deals at odd places
+Hard when at least one did, Expert when none did.  A game whose hint policy
+wins nearly every deal gets a harder skill meter, its budgets per hint
+divided by a scale chosen on calibration deals (``--choose-meter``,
+:func:`choose_meter`).  The deals at odd places
 of the list are held out: ``--report`` plays the hint policy
 (:func:`hint_playout`) on them and prints its win rate per grade, the check
 that a harder grade wins less often; a preset is shipped only when it passes.
@@ -80,6 +84,12 @@ SKILL_STEP = 40
 """Each further playout's budget per hint is this much larger (90, 130, 170, 210: never the check's 150)."""
 SKILL_NOISE = 5
 """The perturbed hint policy's chance, in percent, to play another hint than the first."""
+SKILL_DIVISORS = (1, 2, 4, 8, 16)
+"""The skill meter's scales, tried in this order for a game whose hint policy
+wins nearly every deal: its budgets per hint divided by each (step 10 of
+docs/grades.md, :func:`choose_meter`)."""
+METER_DEALS = 40
+"""The calibration deals, the first of the list, on which a scale is chosen."""
 GRADES = ("E", "M", "H", "X")
 GRADE_NAMES = {"E": "Easy", "M": "Medium", "H": "Hard", "X": "Expert"}
 
@@ -99,6 +109,17 @@ def budgets() -> dict[str, int]:
 
 
 SKILL_BUDGETS = ("skill_playouts", "skill_nodes", "skill_step", "skill_noise")
+
+
+def scaled(b: dict[str, int], divisor: int) -> dict[str, int]:
+    """The budgets ``b`` with the skill meter's budgets per hint divided by
+    ``divisor`` (rounded down): at 4, the playouts look 22, 32, 42 and 52
+    positions ahead instead of 90, 130, 170 and 210.
+
+    >>> [scaled(budgets(), d)["skill_nodes"] for d in (1, 2, 4, 8, 16)]
+    [90, 45, 22, 11, 5]
+    """
+    return {**b, "skill_nodes": b["skill_nodes"] // divisor, "skill_step": b["skill_step"] // divisor}
 
 
 # -- the policies -------------------------------------------------------------------
@@ -327,11 +348,13 @@ def _work(
     limit: float | None,
     label: str,
     merge: Callable[[], None] = lambda: None,
+    b: dict[str, int] | None = None,
 ) -> bool:
     """Measure ``todo`` with ``fn`` in batches, saving after each; False
-    when ``limit`` (seconds from now) stopped it first."""
+    when ``limit`` (seconds from now) stopped it first.  ``fn`` gets the
+    budgets ``b`` (the file's when None)."""
     started = time.monotonic()
-    b = data["budgets"]
+    b = data["budgets"] if b is None else b
     done = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for batch in _batches(todo, 2 * jobs):
@@ -397,13 +420,72 @@ def run(
     if skill:
         todo = [d for d in held + cal if "skill" not in store.get(str(d), {})]
         skills = merge(lambda wins: {"skill": wins})
-        if not _work(data, path, todo, skill_measure, preset, found, jobs, left(), "skill meter", skills):
+        divisor = entry.get("divisor", 1)
+        label = "skill meter" if divisor == 1 else f"skill meter (budgets / {divisor})"
+        meter = scaled(data["budgets"], divisor)
+        if not _work(data, path, todo, skill_measure, preset, found, jobs, left(), label, skills, meter):
             return
     todo = [d for d in deals if not store.get(str(d), {}).keys() >= PROPERTY_KEYS]
     if not _work(data, path, todo, measure, preset, found, jobs, left(), "properties measured", merge(dict)):
         return
     todo = [d for d in cal if str(d) not in entry["hint"]]
     _work(data, path, todo, hint_measure, preset, entry["hint"], jobs, left(), "hint policy played (calibration)")
+
+
+def choose_meter(preset: str, jobs: int, path: Path = MEASURED, listed: list[int] | None = None) -> int:
+    """Choose ``preset``'s skill meter scale on calibration deals only (step
+    10 of docs/grades.md): the first divisor of :data:`SKILL_DIVISORS` whose
+    skill meter, on the first :data:`METER_DEALS` calibration deals, wins at
+    most half of its playouts (the last divisor if none does).
+
+    Each scale's wins are kept in the preset's ``meters``.  A scale other
+    than 1 becomes the preset's ``divisor``: the deals' skill meters measured
+    at the step-6 budgets move to ``meters["1"]`` (kept, never graded), and
+    the chosen scale's wins on those calibration deals become their skill
+    meters; a run then measures every other deal at that scale.  A preset
+    that has a divisor keeps it."""
+    data = load(path)
+    check_budgets(data)
+    entry = data["presets"].setdefault(preset, {"deals": {}, "hint": {}})
+    if "divisor" in entry:
+        return int(entry["divisor"])
+    store = entry["deals"]
+    deals = places(listed if listed is not None else winnable_deals(preset))[0][:METER_DEALS]
+    meters = entry.setdefault("meters", {})
+    playouts = data["budgets"]["skill_playouts"]
+    divisor = SKILL_DIVISORS[-1]
+    for d in SKILL_DIVISORS:
+        wins = meters.setdefault(str(d), {})
+        if d == 1:  # the step-6 meter: what is measured already counts
+            wins.update({str(x): store[str(x)]["skill"] for x in deals if "skill" in store.get(str(x), {})})
+        todo = [x for x in deals if str(x) not in wins]
+        _work(
+            data,
+            path,
+            todo,
+            skill_measure,
+            preset,
+            wins,
+            jobs,
+            None,
+            f"skill meter (budgets / {d})",
+            b=scaled(data["budgets"], d),
+        )
+        share = sum(wins[str(x)] for x in deals) / (len(deals) * playouts)
+        print(
+            f"{preset}: skill meter at budgets / {d} wins {share:.0%} of its playouts on {len(deals)} calibration deals"
+        )
+        if share <= 0.5:
+            divisor = d
+            break
+    if divisor != 1:
+        meters["1"].update({k: m.pop("skill") for k, m in store.items() if "skill" in m})
+        for x in deals:
+            store.setdefault(str(x), {})["skill"] = meters[str(divisor)][str(x)]
+        entry["divisor"] = divisor
+    save(data, path)
+    print(f"{preset}: the skill meter's budgets are divided by {divisor}")
+    return divisor
 
 
 # -- grading ------------------------------------------------------------------------
@@ -538,6 +620,8 @@ def report(
         won = [bool(entry["hint"][str(d)]) for d in scored]
         held_auc = auc([-float(entry["deals"][str(d)]["skill"]) for d in scored], won)
         verdict = "passes" if valid(rows) else "FAILS"
+        if entry.get("divisor", 1) != 1:
+            print(f"{preset}: the skill meter's budgets are divided by {entry['divisor']} (step 10)")
         print(f"{preset}: skill meter's held-out AUC {held_auc:.2f} ({len(scored)} deals); {verdict}")
         for k in range(playouts, -1, -1):
             at = [w for d, w in zip(scored, won, strict=True) if entry["deals"][str(d)]["skill"] == k]
@@ -599,6 +683,9 @@ def main() -> None:
     ap.add_argument("--report", action="store_true", help="play the hint policy on held-out deals; print the table")
     ap.add_argument("--write", action="store_true", help="only write the shipped file")
     ap.add_argument("--no-skill", action="store_true", help="measure no skill meter (it is the slowest)")
+    ap.add_argument(
+        "--choose-meter", action="store_true", help="choose the skill meter's scale on calibration deals (step 10)"
+    )
     a = ap.parse_args()
     for p in a.presets:
         if p not in engine.PRESETS:
@@ -606,6 +693,9 @@ def main() -> None:
     if a.report:
         report(a.presets, a.jobs, a.limit, a.count)
         return
+    if a.choose_meter:
+        for p in a.presets:
+            choose_meter(p, a.jobs)
     if not a.write:
         for p in a.presets:
             run(p, a.count, a.jobs, a.limit, skill=not a.no_skill)
