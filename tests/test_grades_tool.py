@@ -272,3 +272,16 @@ def test_a_game_whose_meter_wins_at_most_half_keeps_the_step_6_budgets(
     assert grades.choose_meter("spider-2", 1, path, [1, 2, 3, 4]) == 1
     entry = json.loads(path.read_text())["presets"]["spider-2"]
     assert "divisor" not in entry and entry["deals"] == {"1": {"skill": 2}, "3": {"skill": 1}}
+
+
+def test_the_report_reads_held_out_deals_before_any_calibration_deal_is_measured(
+    small: dict[str, int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "grades.json"
+    listed = grades.winnable_deals("spider-1")[:4]
+    data = grades.load(path)
+    data["presets"]["spider-1"] = {"deals": {str(listed[1]): {"skill": 1}, str(listed[3]): {"skill": 0}}, "hint": {}}
+    grades.save(data, path)
+    table = grades.report(["spider-1"], 1, None, None, path)
+    assert table["spider-1"]["M"][0] == 1 and table["spider-1"]["X"][0] == 1
+    assert "| spider-1 | skill |" not in capsys.readouterr().out  # no calibration deal to halve the others by

@@ -581,8 +581,10 @@ def write(data: dict[str, Any] | None = None, path: Path = SHIPPED, winnable: Pa
     out: dict[str, Any] = {"version": FORMAT_VERSION, "presets": {}}
     for preset, entry in sorted(data["presets"].items()):
         listed = winnable_deals(preset, winnable)
-        if not valid(held_out(entry, listed, playouts)):
-            print(f"{preset}: the grades do not pass the validity check (--report): not shipped")
+        rows = held_out(entry, listed, playouts)
+        if not valid(rows):
+            why = "do not pass the validity check" if any(n for n, _ in rows.values()) else "are not checked yet"
+            print(f"{preset}: the grades {why} (--report): not shipped")
             continue
         measured = entry["deals"]
         letters = "".join((grade(measured[str(d)], playouts) if str(d) in measured else None) or "." for d in listed)
@@ -641,8 +643,8 @@ def property_halves(entry: dict[str, Any], listed: list[int]) -> dict[str, tuple
     cal, held = split(listed, measured)
     out: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {}
     for prop in PROPERTIES:
-        if not all(prop in measured[str(d)] for d in cal + held):
-            continue
+        if not cal or not all(prop in measured[str(d)] for d in cal + held):
+            continue  # no calibration deal to halve by, or a deal without it
         sign = -1 if prop in EASIER_WHEN_MORE else 1
         values = sorted(sign * measured[str(d)][prop] for d in cal)
         halves = [(0, 0), (0, 0)]
