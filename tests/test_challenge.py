@@ -12,6 +12,7 @@ import base64
 import binascii
 import dataclasses
 import functools
+import re
 import tracemalloc
 
 import pytest
@@ -405,6 +406,16 @@ def test_help_says_how_deals_are_made_as_the_engine_and_the_daily_rule_do() -> N
     for word in ("SplitMix64", "Fisher–Yates"):
         assert word in text and word in (rng.__doc__ or "")
     assert "SHA-256" in text and "SHA-256" in (daily.__doc__ or "")
+    # the weekly rhythm of grades, as the daily rule has it
+    names = {"E": "Easy", "M": "Medium", "H": "Hard", "X": "Expert"}
+    days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    rhythm = re.search(r"picks the grade: ([^(]*) \(", text)
+    assert rhythm, text
+    said: dict[str, str] = {}
+    for part in rhythm.group(1).split(", "):  # "Medium on Wednesday and Thursday"
+        grade, _, on = part.partition(" on ")
+        said |= dict.fromkeys(on.split(" and "), grade)
+    assert said == {day: names[x] for day, x in zip(days, daily.WEEK_GRADES, strict=True)}
     assert [h for h, _ in fair_deals()][:4] == [
         "How a deal is made",
         "Random deals and winnable deals",

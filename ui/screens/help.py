@@ -241,7 +241,10 @@ FAIR_DEALS = (
         N_("The daily deal"),
         N_(
             "Each game's daily deal comes from its list of winnable deals by a fixed rule over the date (a SHA-256 "
-            "hash of the game and the date picks it). Everyone gets the same deal on the same day, with no server."
+            "hash of the game and the date picks it). Where a game's deals are graded, the day of the week picks the "
+            "grade: Easy on Monday and Tuesday, Medium on Wednesday and Thursday, Hard on Friday, Expert on Saturday "
+            "and Sunday (a grade with few deals takes those of the grades next to it too). Everyone gets the same "
+            "deal on the same day, with no server."
         ),
     ),
     (
