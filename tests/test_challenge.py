@@ -399,6 +399,7 @@ def test_an_address_names_a_challenge() -> None:
 def test_help_says_how_deals_are_made_as_the_engine_and_the_daily_rule_do() -> None:
     from engine import rng
     from ui.game import daily
+    from ui.helpers.grades import grade_word
     from ui.screens.help import fair_deals
 
     text = " ".join(t for _, t in fair_deals())
@@ -407,7 +408,6 @@ def test_help_says_how_deals_are_made_as_the_engine_and_the_daily_rule_do() -> N
         assert word in text and word in (rng.__doc__ or "")
     assert "SHA-256" in text and "SHA-256" in (daily.__doc__ or "")
     # the weekly rhythm of grades, as the daily rule has it
-    names = {"E": "Easy", "M": "Medium", "H": "Hard", "X": "Expert"}
     days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
     rhythm = re.search(r"picks the grade: ([^(]*) \(", text)
     assert rhythm, text
@@ -415,7 +415,7 @@ def test_help_says_how_deals_are_made_as_the_engine_and_the_daily_rule_do() -> N
     for part in rhythm.group(1).split(", "):  # "Medium on Wednesday and Thursday"
         grade, _, on = part.partition(" on ")
         said |= dict.fromkeys(on.split(" and "), grade)
-    assert said == {day: names[x] for day, x in zip(days, daily.WEEK_GRADES, strict=True)}
+    assert said == {day: grade_word(x) for day, x in zip(days, daily.WEEK_GRADES, strict=True)}
     assert [h for h, _ in fair_deals()][:4] == [
         "How a deal is made",
         "Random deals and winnable deals",
